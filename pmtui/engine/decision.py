@@ -1,0 +1,43 @@
+"""Pending decisions and their options.
+
+Every option has one canonical text (the notation). The engine matches a
+player's text against the options of the pending decision, so parsing and
+printing round-trip by construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """A decision that is not among the legal options (message: one line, with the reason)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    text: str  # canonical notation
+    data: tuple[Any, ...] = ()  # what the ruleset needs to apply it
+    label: str = ""  # longer human description, optional
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    player: int
+    kind: str  # priority, respond, pay, approach, interfere, redraw, order, discard, ...
+    options: tuple[Option, ...]
+    prompt: str = ""
+    info: dict[str, Any] = field(default_factory=dict)  # e.g. running cost total, for screens
+    private: bool = False  # the choice reveals hidden cards: others see only the kind
+
+    def find(self, text: str) -> Option | None:
+        text = " ".join(text.split())
+        for opt in self.options:
+            if opt.text == text:
+                return opt
+        return None
+
+    @property
+    def texts(self) -> list[str]:
+        return [o.text for o in self.options]

@@ -1,0 +1,216 @@
+"""A game: a header and an append-only log of decisions, events and undo marks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from .context import Context, GameOver
+from .decision import Decision, IllegalAction
+from .ruleset import Ruleset
+from .state import Event, State, state_hash
+
+Record = dict[str, Any]
+
+
+class ReplayMismatch(ValueError):
+    """Re-executing a log did not give the logged events (message names the record)."""
+
+
+class Game:
+    """Runs a ruleset from a header, logging every decision and event.
+
+    `records` is the full log (header first); `on_records` is called with the
+    new records after each change so a journal can make them durable before
+    the caller acknowledges the decision.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        header: Mapping[str, Any],
+        *,
+        hashing: bool = True,
+        on_records: Callable[[list[Record]], None] | None = None,
+        start: bool = True,
+    ) -> None:
+        self.ruleset = ruleset
+        self.header: dict[str, Any] = {**header, "seq": 0, "type": "header"}
+        self.hashing = hashing
+        self.on_records = on_records
+        self.records: list[Record] = [self.header]
+        self.moves: list[tuple[int, str]] = []  # effective decisions (after undos)
+        self.state = State()
+        self._pending: Decision | None = None
+        self._fresh = False
+        if start:
+            events, hashes = self._run(lambda ctx: ruleset.setup(ctx, self.header))
+            self._commit(events, hashes)
+
+    @property
+    def seed(self) -> int:
+        return int(self.header.get("seed", 0))
+
+    # -- running -------------------------------------------------------------
+
+    def _run(self, body: Callable[[Context], None]) -> tuple[list[Event], list[str]]:
+        ctx = Context(self.state, self.seed, self.ruleset.end_check)
+        hashes: list[str] = []
+        if self.hashing:
+            ctx.listeners.append(lambda _ev: hashes.append(state_hash(ctx.state)))
+        try:
+            body(ctx)
+        except GameOver:
+            pass
+        if self.hashing and len(hashes) < len(ctx.events):  # the closing "end" event
+            hashes.append(state_hash(self.state))
+        self._fresh = False
+        return ctx.events, hashes
+
+    def _commit(
+        self, events: list[Event], hashes: list[str], decision: Record | None = None
+    ) -> list[Record]:
+        new: list[Record] = []
+        seq = len(self.records)
+        if decision is not None:
+            decision["seq"] = seq
+            new.append(decision)
+            seq += 1
+        for i, ev in enumerate(events):
+            rec: Record = {"seq": seq + i, "type": "event", "event": ev}
+            if hashes:
+                rec["hash"] = hashes[i]
+            new.append(rec)
+        self.records.extend(new)
+        if self.on_records is not None and new:
+            self.on_records(new)
+        return new
+
+    @property
+    def over(self) -> dict[str, Any] | None:
+        return self.state.vars.get("over")
+
+    def pending(self) -> Decision | None:
+        if not self._fresh:
+            self._pending = None if self.over else self.ruleset.decision(self.state)
+            self._fresh = True
+        return self._pending
+
+    def act(self, text: str, player: int | None = None) -> list[Event]:
+        """Apply the option whose notation is `text`; returns the events it produced."""
+        decision = self.pending()
+        if decision is None:
+            raise IllegalAction("the game is over")
+        if player is not None and player != decision.player:
+            raise IllegalAction(f"it is player {decision.player + 1}'s decision, not yours")
+        option = decision.find(text)
+        if option is None:
+            raise IllegalAction(f"not a legal choice now: {text!r}")
+        events, hashes = self._run(lambda ctx: self.ruleset.apply(ctx, decision, option))
+        self.moves.append((decision.player, option.text))
+        rec: Record = {"type": "decision", "player": decision.player, "action": option.text}
+        rec["kind"] = decision.kind
+        if decision.private:
+            rec["private"] = True
+        self._commit(events, hashes, rec)
+        return events
+
+    # -- undo ----------------------------------------------------------------
+
+    def undo(self, keep: int) -> None:
+        """Return to the state after the first `keep` effective decisions.
+
+        The log is not rewritten: an undo mark is appended and the state is
+        rebuilt by re-executing the kept decisions (randomness included).
+        """
+        if not 0 <= keep < len(self.moves):
+            raise IllegalAction("nothing to undo")
+        kept = self.moves[:keep]
+        self.state = self.rebuild(kept)
+        self.moves = kept
+        self._fresh = False
+        rec: Record = {"seq": len(self.records), "type": "undo", "to": keep}
+        self.records.append(rec)
+        if self.on_records is not None:
+            self.on_records([rec])
+
+    def rebuild(self, moves: list[tuple[int, str]]) -> State:
+        shadow = Game(self.ruleset, self.header, hashing=False)
+        for player, text in moves:
+            shadow.act(text, player)
+        return shadow.state
+
+    # -- loading -------------------------------------------------------------
+
+    @classmethod
+    def from_records(
+        cls,
+        ruleset: Ruleset,
+        header: Mapping[str, Any],
+        records: Iterable[Record],
+        *,
+        verify: bool = False,
+        hashing: bool = True,
+    ) -> Game:
+        """Rebuild a game from its log by re-executing the decisions.
+
+        With `verify`, every re-produced event (and hash, when logged) must
+        equal the logged one; the first difference raises ReplayMismatch.
+        """
+        game = cls(ruleset, header, hashing=hashing or verify)
+        logged = list(records)
+        checked = 0
+
+        def compare_upto(n: int) -> None:
+            nonlocal checked
+            produced = game.records  # live: index 0 is the header
+            while checked < n:
+                want = logged[checked]
+                got = produced[checked + 1] if checked + 1 < len(produced) else None
+                if verify and (got is None or _differs(want, got)):
+                    raise ReplayMismatch(
+                        f"record {want.get('seq')}: logged {_short(want)}, re-executed {_short(got)}"
+                    )
+                checked += 1
+
+        for index, rec in enumerate(logged):
+            kind = rec.get("type")
+            if kind == "decision":
+                compare_upto(index)
+                try:
+                    game.act(str(rec.get("action", "")), rec.get("player"))
+                except IllegalAction as exc:
+                    raise ReplayMismatch(f"record {rec.get('seq')}: {exc}") from None
+            elif kind == "undo":
+                compare_upto(index)
+                try:
+                    game.undo(int(rec.get("to", 0)))
+                except (IllegalAction, TypeError, ValueError) as exc:
+                    raise ReplayMismatch(f"record {rec.get('seq')}: bad undo: {exc}") from None
+        compare_upto(len(logged))
+        if verify and len(game.records) - 1 != len(logged):
+            raise ReplayMismatch(
+                f"re-execution produced {len(game.records) - 1} records, "
+                f"the log holds {len(logged)}"
+            )
+        return game
+
+
+def _differs(want: Record, got: Record) -> bool:
+    if want.get("type") != got.get("type"):
+        return True
+    if want.get("type") == "event":
+        if want.get("event") != got.get("event"):
+            return True
+        return "hash" in want and want.get("hash") != got.get("hash")
+    if want.get("type") == "decision":
+        return want.get("action") != got.get("action") or want.get("player") != got.get("player")
+    return want.get("to") != got.get("to")
+
+
+def _short(rec: Record | None) -> str:
+    if rec is None:
+        return "nothing"
+    if rec.get("type") == "event":
+        return f"event {str(rec.get('event'))[:80]}"
+    return f"{rec.get('type')} {rec.get('action', rec.get('to', ''))}"

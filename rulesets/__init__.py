@@ -1,0 +1,1 @@
+"""Rulesets: one importable package per card game."""

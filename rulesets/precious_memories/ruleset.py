@@ -1,0 +1,171 @@
+"""Precious Memories on the pmtui engine: decisions and how they apply.
+
+`decision(state)` reads the game variables and lists the legal options;
+`apply` turns the chosen option into events via the flow and play modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pmtui.engine.context import Context
+from pmtui.engine.decision import Decision, Option
+from pmtui.engine.state import State, zkey
+
+from . import areas, flow, plays
+from .areas import other
+from .tables import Tables
+
+VERSION = "0.1.0"
+
+
+def ref(state: State, uid: int) -> str:
+    """A card in notation: card id and its number in this game."""
+    return f"{state.cards[uid].cid}@{uid}"
+
+
+class PreciousMemories:
+    id = "precious_memories"
+    version = VERSION
+    visibility = areas.VISIBILITY
+
+    def __init__(self, tables: Tables | None = None) -> None:
+        self.t = tables if tables is not None else Tables.load()
+
+    # -- setup (p.05) -----------------------------------------------------------
+
+    def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
+        decks = header["decks"]
+        cards: list[list[Any]] = []
+        for p in (0, 1):
+            for zone, key in (("deck", "main"), ("ex", "ex")):
+                for cid in decks[p].get(key, ()):
+                    self.t.pool.get(cid)  # unknown ids fail here, before anything is logged
+                    cards.append([len(cards), cid, p, zkey(p, zone)])
+        ctx.emit({"t": "create", "cards": cards})
+        for p in (0, 1):
+            ctx.shuffle(zkey(p, "deck"), why="game preparation")
+        chooser, n = ctx.random_choice([0, 1])  # the rock-paper-scissors winner
+        ctx.emit(
+            {
+                "t": "var",
+                "set": {"live": True, "phase": "setup", "step": "choose", "chooser": chooser},
+                "rng": n,
+                "why": "who chooses the turn order",
+            }
+        )
+
+    # -- the pending decision ----------------------------------------------------
+
+    def decision(self, state: State) -> Decision | None:
+        v = state.vars
+        if "over" in v:
+            return None
+        if "play" in v:
+            return plays.payment_decision(state, self.t)
+        if "chain" in v:
+            return plays.response_decision(state, self.t)
+        phase, step = v.get("phase"), v.get("step")
+        if phase == "setup":
+            return self._setup_decision(state, step)
+        if phase == "main" or step in ("w2", "w4", "w6"):
+            return plays.priority_decision(state, self.t)
+        if step == "assign":
+            opts = [
+                Option(f"approach {ref(state, u)}", ("approach", u))
+                for u in flow.approach_candidates(state, self.t)
+            ]
+            opts.append(Option("stop", ("stop",)))
+            return Decision(v["ap"], "approach", tuple(opts), "Choose a chara to approach, or stop")
+        if step == "interfere":
+            opts = [
+                Option(f"interfere {ref(state, u)}", ("interfere", u))
+                for u in flow.interfere_candidates(state, self.t)
+            ]
+            opts.append(Option("no-interference", ("let",)))
+            return Decision(other(v["ap"]), "interfere", tuple(opts), "Interfere, or take a point")
+        if step == "adjust":
+            hand = state.zone(zkey(v["ap"], "hand"))
+            opts = [Option(f"discard {ref(state, u)}", ("discard", u)) for u in hand]
+            excess = len(hand) - self.t.hand_limit
+            return Decision(v["ap"], "discard", tuple(opts), f"Discard {excess} (hand limit)")
+        raise RuntimeError(f"no decision defined for phase {phase} step {step}")
+
+    def _setup_decision(self, state: State, step: str) -> Decision:
+        v = state.vars
+        if step == "choose":
+            opts = (Option("first", ("order", True)), Option("second", ("order", False)))
+            return Decision(v["chooser"], "order", opts, "Go first or second?")
+        who = v["who"]
+        if step == "redraw":
+            opts = (Option("keep", ("keep",)), Option("redraw", ("redraw",)))
+            return Decision(who, "redraw", opts, "Keep this hand or redraw once?")
+        hand = state.zone(zkey(who, "hand"))
+        opts = tuple(Option(f"bottom {ref(state, u)}", ("bottom", u)) for u in hand)
+        return Decision(who, "bottom", opts, "Next card to put under the deck", private=True)
+
+    # -- applying ----------------------------------------------------------------
+
+    def apply(self, ctx: Context, decision: Decision, option: Option) -> None:
+        t = self.t
+        what = option.data[0]
+        v = ctx.state.vars
+        if what in plays.HANDLERS:
+            plays.HANDLERS[what](ctx, t, decision, option)
+        elif what == "order":
+            flow.choose_order(ctx, t, decision.player, option.data[1])
+        elif what == "keep":
+            flow.after_redraw(ctx, t, decision.player)
+        elif what == "redraw":
+            flow.setvars(ctx, "hand redraw", step="bottom")
+            flow.finish_bottom(ctx, t, decision.player)
+        elif what == "bottom":
+            areas.move(ctx, option.data[1], decision.player, "deck", "hand redraw", pos="bottom")
+            flow.finish_bottom(ctx, t, decision.player)
+        elif what == "approach":
+            flow.approach(ctx, t, option.data[1])
+        elif what == "stop":
+            flow.turn_end(ctx, t)
+        elif what == "interfere":
+            flow.interfere(ctx, t, option.data[1])
+        elif what == "let":
+            flow.no_interference(ctx, t)
+        elif what == "discard":
+            areas.move(ctx, option.data[1], v["ap"], "discard", "hand adjustment")
+            if len(ctx.state.zone(zkey(v["ap"], "hand"))) <= t.hand_limit:
+                flow.finish_turn(ctx, t)
+        else:
+            raise RuntimeError(f"unknown option {option.text}")
+
+    # -- victory (p.07) ------------------------------------------------------------
+
+    def end_check(self, state: State) -> tuple[int | None, str] | None:
+        if not state.vars.get("live"):
+            return None
+        lost = []
+        reasons = []
+        for p in (0, 1):
+            if len(state.zones.get(zkey(p, "points"), ())) >= self.t.points_to_lose:
+                lost.append(p)
+                reasons.append(f"player {p + 1} has {self.t.points_to_lose} point cards")
+            elif not state.zones.get(zkey(p, "deck")):
+                lost.append(p)
+                reasons.append(f"player {p + 1}'s deck is empty")
+        if not lost:
+            return None
+        if len(lost) == 2:
+            return None, "draw: " + " and ".join(reasons)
+        return other(lost[0]), reasons[0]
+
+    # -- hidden information --------------------------------------------------------
+
+    def redact_vars(
+        self, vars: Mapping[str, Any], player: int | None, partial: bool = False
+    ) -> dict[str, Any]:
+        out = dict(vars)
+        play = out.get("play")
+        if play and play.get("by") != player:
+            # a play being paid for is still a hand secret until it is confirmed
+            out["play"] = {"by": play.get("by")}
+        return out
