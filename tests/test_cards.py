@@ -31,7 +31,9 @@ dp = 30
 """
 
 
-def write(tmp_path: Path, body: str, name: str = "set.toml", header: str = 'set = "Test"\n') -> Path:
+def write(
+    tmp_path: Path, body: str, name: str = "set.toml", header: str = 'set = "Test"\n'
+) -> Path:
     path = tmp_path / name
     path.write_text(header + body, encoding="utf-8")
     return path

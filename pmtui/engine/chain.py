@@ -20,8 +20,9 @@ def is_open(vars: dict[str, Any]) -> bool:
 def push(ctx: Context, entry: dict[str, Any], player: int, why: str = "declared") -> None:
     """Add a declared play to the chain; the other player may respond first."""
     chain = list(ctx.state.vars.get("chain", ())) + [dict(entry, by=player)]
-    ctx.emit({"t": "var", "set": {"chain": chain, "resp": {"prio": 1 - player, "passes": 0}},
-              "why": why})
+    ctx.emit(
+        {"t": "var", "set": {"chain": chain, "resp": {"prio": 1 - player, "passes": 0}}, "why": why}
+    )
 
 
 def holder(vars: dict[str, Any]) -> int:
@@ -33,8 +34,9 @@ def pass_response(ctx: Context) -> list[dict[str, Any]] | None:
     have passed in a row (and closes the chain); None while it stays open."""
     resp = ctx.state.vars["resp"]
     if resp["passes"] + 1 < 2:
-        ctx.emit({"t": "var", "set": {"resp": {"prio": 1 - resp["prio"], "passes": 1}},
-                  "why": "pass"})
+        ctx.emit(
+            {"t": "var", "set": {"resp": {"prio": 1 - resp["prio"], "passes": 1}}, "why": "pass"}
+        )
         return None
     entries = list(reversed(ctx.state.vars["chain"]))
     ctx.emit({"t": "var", "set": {"chain": None, "resp": None}, "why": "chain resolves"})

@@ -134,8 +134,15 @@ def _show(value: Any) -> str:
 
 
 def _kind(value: Any) -> str:
-    names = {list: "an array", str: "a string", bool: "true/false", type(None): "null"}
-    return names.get(type(value), "a number")
+    names = {
+        list: "an array",
+        str: "a string",
+        bool: "true/false",
+        type(None): "null",
+        int: "a number",
+        float: "a number",
+    }
+    return names.get(type(value), type(value).__name__)
 
 
 def _at(name: str, lineno: int, problem: str) -> SaveError:
@@ -222,7 +229,8 @@ def _upcast(
 
 def _read_header(value: Any, name: str, lineno: int) -> tuple[dict[str, Any], int]:
     if not isinstance(value, dict):
-        raise _at(name, lineno, f"not a pmtui save: the first line is {_kind(value)}, not an object")
+        problem = f"not a pmtui save: the first line is {_kind(value)}, not an object"
+        raise _at(name, lineno, problem)
     if "format" not in value:
         raise _at(name, lineno, 'not a pmtui save: the first line has no "format"')
     if value["format"] != FORMAT:

@@ -37,6 +37,28 @@ def view(ruleset: Ruleset, state: State, player: int | None) -> dict[str, Any]:
     }
 
 
+class LazyView(Mapping[str, Any]):
+    """`view(...)` computed on first use: a player that never looks costs nothing."""
+
+    def __init__(self, ruleset: Ruleset, state: State, player: int | None) -> None:
+        self._args = (ruleset, state, player)
+        self._data: dict[str, Any] | None = None
+
+    def _get(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = view(*self._args)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
 def _card(state: State, uid: int) -> dict[str, Any]:
     c = state.cards[uid]
     return {"uid": uid, "cid": c.cid, "owner": c.owner, **c.f}

@@ -85,7 +85,9 @@ def leave_area(ctx: Context, uid: int, zone: str, why: str, defs: dict[str, Card
     state = ctx.state
     card = state.cards[uid]
     owner = card.owner
-    for sup in [u for u in state.zone(zkey(owner, "attached")) if state.cards[u].f.get("host") == uid]:
+    for sup in [
+        u for u in state.zone(zkey(owner, "attached")) if state.cards[u].f.get("host") == uid
+    ]:
         send(ctx, sup, "discard", "support left with its chara", defs)
     stacked = [u for u in state.zone(zkey(owner, "stack")) if state.cards[u].f.get("under") == uid]
     send(ctx, uid, zone, why, defs)

@@ -300,7 +300,8 @@ def _card(label: str, index: int, raw: Any, series: str, rules: dict[str, Any]) 
     ap = dp = None
     if "ap" in raw or "dp" in raw:
         if ctype != "chara":
-            raise fail("ap" if "ap" in raw else "dp", f"only charas have AP/DP (this is {_a(ctype)} card)")
+            field = "ap" if "ap" in raw else "dp"
+            raise fail(field, f"only charas have AP/DP (this is {_a(ctype)} card)")
         if "ap" not in raw:
             raise fail("ap", "DP given without AP")
         if "dp" not in raw:

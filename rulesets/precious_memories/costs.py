@@ -21,7 +21,9 @@ def payers(state: State, player: int, exclude: Iterable[int] = ()) -> list[int]:
     skip = set(exclude)
     hand = [u for u in state.zone(zkey(player, "hand")) if u not in skip]
     points = [
-        u for u in state.zone(zkey(player, "points")) if u not in skip and not state.cards[u].f.get("down")
+        u
+        for u in state.zone(zkey(player, "points"))
+        if u not in skip and not state.cards[u].f.get("down")
     ]
     return hand + points
 

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import CardPool, CardError, SeriesTable, data_dir, parse_toml, ruleset_data
+from .cards import CardError, CardPool, SeriesTable, data_dir, parse_toml, ruleset_data
 
 
 class DeckError(ValueError):

@@ -184,7 +184,9 @@ def put_point(ctx: Context, t: Tables, player: int, down: bool, why: str) -> Non
     deck = ctx.state.zone(zkey(player, "deck"))
     if not deck:
         return
-    areas.move(ctx, deck[0], player, "points", why, pos="bottom", flags={"down": True} if down else None)
+    areas.move(
+        ctx, deck[0], player, "points", why, pos="bottom", flags={"down": True} if down else None
+    )
 
 
 def judge(ctx: Context, t: Tables) -> None:

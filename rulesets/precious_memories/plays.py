@@ -68,10 +68,13 @@ def priority_decision(state: State, t: Tables) -> Decision:
         elif d.type == "support":
             for h in areas.area_cards(state, p):
                 if not _support_copy(state, p, h, d, defs):
-                    opts.append(Option(f"support {ref(state, u)} on {ref(state, h)}",
-                                       ("support", u, h)))
+                    opts.append(
+                        Option(f"support {ref(state, u)} on {ref(state, h)}", ("support", u, h))
+                    )
     where = phase if phase == "main" else f"approach {v['step']}"
-    return Decision(p, "priority", tuple(opts), f"Your move ({where})", info={"passes": v["passes"]})
+    return Decision(
+        p, "priority", tuple(opts), f"Your move ({where})", info={"passes": v["passes"]}
+    )
 
 
 def _summon_options(state: State, t: Tables, p: int, u: int, d: CardDef) -> list[Option]:
@@ -85,8 +88,9 @@ def _summon_options(state: State, t: Tables, p: int, u: int, d: CardDef) -> list
             opts.append(Option(f"summon {r} main", ("summon", u, "main", None)))
         else:  # a sixth chara needs one of the five discarded (p.06)
             for old in main:
-                opts.append(Option(f"summon {r} main replace {ref(state, old)}",
-                                   ("summon", u, "main", old)))
+                opts.append(
+                    Option(f"summon {r} main replace {ref(state, old)}", ("summon", u, "main", old))
+                )
     opts.append(Option(f"summon {r} support", ("summon", u, "support", None)))
     return opts
 
@@ -134,8 +138,14 @@ def payment_decision(state: State, t: Tables) -> Decision:
     if ok:
         opts.append(Option("done", ("done",)))
     opts.append(Option("cancel", ("cancel",)))
-    info = {"card": uid, "need": card.cost, "total": sum(d.provides for d in paid_defs),
-            "ok": ok, "why": why, "paid": list(paid)}
+    info = {
+        "card": uid,
+        "need": card.cost,
+        "total": sum(d.provides for d in paid_defs),
+        "ok": ok,
+        "why": why,
+        "paid": list(paid),
+    }
     return Decision(p, "pay", tuple(opts), f"Pay {card.cost} for {card.name}", info=info)
 
 

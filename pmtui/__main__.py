@@ -1,0 +1,5 @@
+import sys
+
+from pmtui.cli import main
+
+sys.exit(main())

@@ -1,0 +1,308 @@
+"""The `pmtui` command. Every failure is one line on stderr and a non-zero exit."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+
+class CliError(Exception):
+    """A user-facing failure: printed as one line, exit status 2 (1 for failed checks)."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="pmtui", description="A terminal table for the Precious Memories card game."
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="new game (default: against the computer)")
+    play.add_argument("--vs", choices=["computer", "hotseat"], default="computer")
+    play.add_argument("--deck", help="your deck: a built-in name or a deck file")
+    play.add_argument("--opponent-deck", help="the opponent's deck")
+    play.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
+    play.add_argument("--level", default="normal", help="computer level")
+    play.add_argument("--save", type=Path, help="save file (default: the data directory)")
+
+    resume = sub.add_parser("resume", help="continue the latest (or given) unfinished game")
+    resume.add_argument("save", nargs="?", type=Path)
+
+    replay = sub.add_parser("replay", help="step-by-step replay viewer")
+    replay.add_argument("save", type=Path)
+
+    sandbox = sub.add_parser("sandbox", help="set up positions and ask what is legal and why")
+    sandbox.add_argument("scenario", nargs="?", type=Path)
+
+    check = sub.add_parser("check", help="run a scenario file headless")
+    check.add_argument("scenario", type=Path)
+    check.add_argument("--json", action="store_true")
+
+    sim = sub.add_parser("simulate", help="play games between computer players")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--p1", default="random", help="player kind for seat 1")
+    sim.add_argument("--p2", default="random", help="player kind for seat 2")
+    sim.add_argument("--deck", help="seat 1's deck (default: built-in decks in rotation)")
+    sim.add_argument("--opponent-deck", help="seat 2's deck")
+    sim.add_argument("--save-dir", type=Path)
+    sim.add_argument("--json", action="store_true")
+
+    verify = sub.add_parser("verify", help="re-execute a save and compare")
+    verify.add_argument("save", type=Path)
+
+    export = sub.add_parser("export", help="print a save as a transcript or as events")
+    export.add_argument("save", type=Path)
+    export.add_argument("--format", choices=["text", "json"], default="text")
+
+    cards = sub.add_parser("cards", help="list and search the card pool")
+    cards.add_argument("query", nargs="*")
+    cards.add_argument("--json", action="store_true")
+
+    deck = sub.add_parser("deck", help="deck tools")
+    deck_sub = deck.add_subparsers(dest="deck_command", metavar="ACTION")
+    validate = deck_sub.add_parser("validate", help="check a deck file")
+    validate.add_argument("file")
+
+    serve = sub.add_parser("serve", help="host games over SSH")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=2222)
+    serve.add_argument("--data-dir", type=Path)
+    serve.add_argument("--authorized-keys", type=Path)
+    serve.add_argument("--open", action="store_true", help="let anyone in (off by default)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed a one-line usage error
+        return int(exc.code or 0)
+    command = args.command or "play"
+    if args.command is None:
+        args = parser.parse_args(["play"])
+    try:
+        return int(COMMANDS[command](args) or 0)
+    except CliError as exc:
+        print(f"pmtui: {exc}", file=sys.stderr)
+        return exc.status
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+# -- commands ---------------------------------------------------------------------
+
+
+def _not_yet(name: str) -> CliError:
+    return CliError(f"{name} is not available in this version yet")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from pmtui.tui.launch import play
+    except ImportError:
+        raise _not_yet("the game screen") from None
+    return play(args)
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    try:
+        from pmtui.tui.launch import resume
+    except ImportError:
+        raise _not_yet("resume") from None
+    return resume(args)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        from pmtui.tui.launch import replay
+    except ImportError:
+        raise _not_yet("the replay viewer") from None
+    return replay(args)
+
+
+def cmd_sandbox(args: argparse.Namespace) -> int:
+    try:
+        from pmtui.tui.launch import sandbox
+    except ImportError:
+        raise _not_yet("the sandbox") from None
+    return sandbox(args)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    try:
+        from pmtui.scenarios import run_check
+    except ImportError:
+        raise _not_yet("check") from None
+    return run_check(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from pmtui.net.server import serve
+    except ImportError:
+        raise _not_yet("the SSH server") from None
+    return serve(args)
+
+
+def _decks_for(args: argparse.Namespace) -> Any:
+    from pmtui.games import SetupError, builtin_decks, load_deck, ruleset
+
+    rs = ruleset()
+    try:
+        if args.deck or args.opponent_deck:
+            names = builtin_decks()
+            a = load_deck(args.deck or names[0], rs)
+            b = load_deck(args.opponent_deck or args.deck or names[0], rs)
+            return lambda i: (a, b)
+        decks = [load_deck(n, rs) for n in builtin_decks()]
+    except SetupError as exc:
+        raise CliError(str(exc)) from None
+    pairs = [(x, y) for x in decks for y in decks]
+    return lambda i: pairs[i % len(pairs)]
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from pmtui.simulate import simulate
+
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    for kind in (args.p1, args.p2):
+        from pmtui.ai import make_player
+
+        try:
+            make_player(kind, 0)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    summary = simulate(
+        args.games, args.seed, _decks_for(args), (args.p1, args.p2), save_dir=args.save_dir
+    )
+    data = summary.to_json()
+    if args.json:
+        print(json.dumps(data))
+    else:
+        for k, v in data.items():
+            print(f"{k:>16}: {v}")
+        for msg in summary.error_messages[:10]:
+            print(f"error: {msg}")
+    return 0
+
+
+def _load_save(path: Path) -> Any:
+    from pmtui.engine.journal import SaveError, read_journal
+
+    try:
+        loaded = read_journal(path)
+    except SaveError as exc:
+        raise CliError(str(exc)) from None
+    for w in loaded.warnings:
+        print(f"pmtui: warning: {w}", file=sys.stderr)
+    return loaded
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from pmtui.engine.game import ReplayMismatch
+    from pmtui.games import SetupError, game_from_log
+
+    loaded = _load_save(args.save)
+    try:
+        game = game_from_log(loaded.header, loaded.records, verify=True)
+    except (ReplayMismatch, SetupError) as exc:
+        raise CliError(f"{args.save}: {exc}", status=1) from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CliError(f"{args.save}: the header cannot start a game ({exc})", status=1) from None
+    decisions = sum(1 for r in loaded.records if r.get("type") == "decision")
+    state = "finished" if game.over else "unfinished"
+    print(
+        f"{args.save}: OK, {decisions} decisions and {len(loaded.records)} records "
+        f"re-executed identically ({state} game)"
+    )
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from pmtui.transcript import transcript
+
+    loaded = _load_save(args.save)
+    if args.format == "json":
+        for rec in loaded.records:
+            if rec.get("type") == "event":
+                print(json.dumps(rec["event"], ensure_ascii=False))
+        return 0
+    try:
+        for line in transcript(loaded.header, loaded.records):
+            print(line)
+    except ValueError as exc:
+        raise CliError(f"{args.save}: {exc}") from None
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from pmtui.games import ruleset
+
+    pool = ruleset().t.pool
+    found = pool.search(" ".join(args.query))
+    if args.json:
+        from dataclasses import asdict
+
+        print(json.dumps([asdict(c) for c in found], ensure_ascii=False))
+        return 0
+    for c in found:
+        stats = f"{c.ap}/{c.dp}" if c.has_apdp else "-"
+        print(
+            f"{c.id:<9} {c.type:<7} {c.colour:<6} cost {c.cost} prov {c.provides} "
+            f"{stats:<7} {c.name} ({c.series})"
+        )
+    if not found:
+        print("no card matches", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_deck(args: argparse.Namespace) -> int:
+    if args.deck_command != "validate":
+        raise CliError("usage: pmtui deck validate FILE")
+    from pmtui.games import ruleset
+    from rulesets.precious_memories.decks import DeckError, load_deck, validate_deck
+
+    rs = ruleset()
+    try:
+        deck = load_deck(args.file, rs.t.pool)
+    except DeckError as exc:
+        raise CliError(str(exc), status=1) from None
+    problems = validate_deck(deck, rs.t.pool, rs.t.series)
+    for problem in problems:
+        print(f"{args.file}: {problem}")
+    if problems:
+        return 1
+    print(f"{args.file}: legal deck ({len(deck.main)} cards, EX deck {len(deck.ex)})")
+    return 0
+
+
+COMMANDS = {
+    "play": cmd_play,
+    "resume": cmd_resume,
+    "replay": cmd_replay,
+    "sandbox": cmd_sandbox,
+    "check": cmd_check,
+    "simulate": cmd_simulate,
+    "verify": cmd_verify,
+    "export": cmd_export,
+    "cards": cmd_cards,
+    "deck": cmd_deck,
+    "serve": cmd_serve,
+}
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

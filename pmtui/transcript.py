@@ -1,0 +1,36 @@
+"""A save as a readable transcript: decisions in notation, turn by turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+
+def transcript(header: dict[str, Any], records: list[dict[str, Any]]) -> Iterator[str]:
+    players = header.get("players") or [{}, {}]
+    names = [str(p.get("name", f"player {i + 1}")) for i, p in enumerate(players)]
+    decks = header.get("decks") or [{}, {}]
+    yield f"# {header.get('ruleset', '?')} game, seed {header.get('seed', '?')}"
+    for i, name in enumerate(names[:2]):
+        deck = decks[i].get("name", "?") if i < len(decks) else "?"
+        yield f"# P{i + 1} {name} with {deck}"
+    turn = None
+    for rec in records:
+        kind = rec.get("type")
+        if kind == "event":
+            ev = rec.get("event") or {}
+            if ev.get("t") == "var" and "turn" in (ev.get("set") or {}):
+                turn = ev["set"]["turn"]
+                ap = ev["set"].get("ap")
+                who = f"P{ap + 1}" if isinstance(ap, int) else "?"
+                yield f"== turn {turn} ({who}) =="
+            elif ev.get("t") == "end":
+                w = ev.get("winner")
+                result = "draw" if w is None else f"P{w + 1} wins"
+                yield f"== {result}: {ev.get('reason', '')} =="
+        elif kind == "decision":
+            p = rec.get("player")
+            who = f"P{p + 1}" if isinstance(p, int) else "?"
+            yield f"{rec.get('seq')}. {who} {rec.get('action')}"
+        elif kind == "undo":
+            yield f"{rec.get('seq')}. undo to decision {rec.get('to')}"
