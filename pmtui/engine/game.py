@@ -169,7 +169,8 @@ class Game:
                 got = produced[checked + 1] if checked + 1 < len(produced) else None
                 if verify and (got is None or _differs(want, got)):
                     raise ReplayMismatch(
-                        f"record {want.get('seq')}: logged {_short(want)}, re-executed {_short(got)}"
+                        f"record {want.get('seq')}: logged {_short(want)}, "
+                        f"re-executed {_short(got)}"
                     )
                 checked += 1
 
