@@ -347,10 +347,27 @@ def test_effects_must_be_tables(tmp_path: Path) -> None:
     assert "field effects: must be an array of tables" in msg
 
 
-def test_effects_tables_are_kept_opaque(tmp_path: Path) -> None:
-    body = card() + '[[card.effects]]\nkind = "draw"\namount = 2\n'
+def test_effect_tables_are_kept_as_written(tmp_path: Path) -> None:
+    body = card() + '[[card.effects]]\ntiming = "main/self"\nsteps = [{do = "draw", n = 2}]\n'
     c = load_pool([write(tmp_path, body)]).get("TST-001")
-    assert c.effects == ({"kind": "draw", "amount": 2},)
+    assert c.effects == ({"timing": "main/self", "steps": [{"do": "draw", "n": 2}]},)
+
+
+def test_bad_effect_names_file_card_and_field(tmp_path: Path) -> None:
+    msg = load_error(tmp_path, card() + '[[card.effects]]\nkind = "draw"\namount = 2\n')
+    assert "card TST-001: field effects[1].kind: unknown effect field" in msg
+    assert "\n" not in msg
+
+
+def test_bad_effect_step_is_named(tmp_path: Path) -> None:
+    body = card() + '[[card.effects]]\ntiming = "main/self"\nsteps = [{do = "fly"}]\n'
+    msg = load_error(tmp_path, body)
+    assert "field effects[1].steps[0].do: unknown step 'fly'" in msg
+
+
+def test_unknown_keyword_is_named(tmp_path: Path) -> None:
+    msg = load_error(tmp_path, card(keywords=["teleport"]))
+    assert "field keywords: unknown keyword 'teleport'" in msg
 
 
 def test_missing_set_name(tmp_path: Path) -> None:

@@ -12,6 +12,10 @@ from .state import Event, State, state_hash
 
 Record = dict[str, Any]
 
+# Undo and `state_after` restore the nearest cached state and re-execute from
+# there; one copy every SNAPSHOT_EVERY decisions (see keep_snapshots).
+SNAPSHOT_EVERY = 32
+
 
 class ReplayMismatch(ValueError):
     """Re-executing a log did not give the logged events (message names the record)."""
@@ -43,6 +47,9 @@ class Game:
         self.state = State()
         self._pending: Decision | None = None
         self._fresh = False
+        # A derived, disposable cache: state after the first n effective decisions.
+        self.snapshot_every = 0  # off until keep_snapshots() or the first undo
+        self._snapshots: dict[int, State] = {}
         if start:
             events, hashes = self._run(lambda ctx: ruleset.setup(ctx, self.header))
             self._commit(events, hashes)
@@ -108,6 +115,8 @@ class Game:
             raise IllegalAction(f"not a legal choice now: {text!r}")
         events, hashes = self._run(lambda ctx: self.ruleset.apply(ctx, decision, option))
         self.moves.append((decision.player, option.text))
+        if self.snapshot_every and len(self.moves) % self.snapshot_every == 0:
+            self._snapshots[len(self.moves)] = self.state.copy()
         rec: Record = {"type": "decision", "player": decision.player, "action": option.text}
         rec["kind"] = decision.kind
         if decision.private:
@@ -125,14 +134,58 @@ class Game:
         """
         if not 0 <= keep < len(self.moves):
             raise IllegalAction("nothing to undo")
-        kept = self.moves[:keep]
-        self.state = self.rebuild(kept)
-        self.moves = kept
+        if not self.snapshot_every:  # a game that undoes once will likely undo again
+            self.keep_snapshots()
+        self.state = self.state_after(keep)
+        self.moves = self.moves[:keep]
+        for n in [n for n in self._snapshots if n > keep]:
+            del self._snapshots[n]
         self._fresh = False
         rec: Record = {"seq": len(self.records), "type": "undo", "to": keep}
         self.records.append(rec)
         if self.on_records is not None:
             self.on_records([rec])
+
+    def keep_snapshots(self, every: int = SNAPSHOT_EVERY) -> None:
+        """Cache a state copy every `every` decisions from now on (0: stop), so that
+        undo and `state_after` re-execute at most `every - 1` decisions."""
+        self.snapshot_every = max(0, every)
+        if not self.snapshot_every:
+            self._snapshots.clear()
+
+    def state_after(self, keep: int) -> State:
+        """A fresh copy of the state after the first `keep` effective decisions.
+
+        Re-executes from the nearest cached snapshot (or from the seed), caching
+        new snapshots on the way when they are kept; the RNG counter is part of
+        the state, so the same randomness follows.
+        """
+        if not 0 <= keep <= len(self.moves):
+            raise IllegalAction(f"no decision {keep} in this game")
+        if keep == len(self.moves):
+            return self.state.copy()
+        base = max((n for n in self._snapshots if n <= keep), default=None)
+        shadow = Game(self.ruleset, self.header, hashing=False, start=base is None)
+        if base is None:
+            base = 0
+            if self.snapshot_every:
+                self._snapshots[0] = shadow.state.copy()
+        else:
+            shadow.state = self._snapshots[base].copy()
+        for n in range(base, keep):
+            player, text = self.moves[n]
+            shadow.act(text, player)
+            if self.snapshot_every and (n + 1) % self.snapshot_every == 0:
+                self._snapshots.setdefault(n + 1, shadow.state.copy())
+        return shadow.state
+
+    def note(self, text: str, **data: Any) -> Record:
+        """Append a note for people (an annotation); the rules ignore it."""
+        rec: Record = {"seq": len(self.records), "type": "note", "text": text, **data}
+        self.records.append(rec)
+        if self.on_records is not None:
+            self.on_records([rec])
+        return rec
 
     def rebuild(self, moves: list[tuple[int, str]]) -> State:
         shadow = Game(self.ruleset, self.header, hashing=False)
@@ -188,6 +241,9 @@ class Game:
                     game.undo(int(rec.get("to", 0)))
                 except (IllegalAction, TypeError, ValueError) as exc:
                     raise ReplayMismatch(f"record {rec.get('seq')}: bad undo: {exc}") from None
+            elif kind == "note":  # kept as is, so the sequence numbers stay the file's
+                compare_upto(index)
+                game.records.append(dict(rec))
         compare_upto(len(logged))
         if verify and len(game.records) - 1 != len(logged):
             raise ReplayMismatch(

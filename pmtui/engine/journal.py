@@ -626,6 +626,46 @@ class JournalWriter:
         self._next_seq = seq
         self.commit()
 
+    def drop_after(self, seq: int) -> None:
+        """Cut the file back so that its last record is `seq` (0: the header only).
+
+        Only for repairing what a crash left: the first lines of a commit whose
+        rest never reached the disk, so none of it was acknowledged. Taking back
+        acknowledged decisions is an undo record, never this. Needs an empty
+        buffer; raises SaveError if the file cannot be cut.
+        """
+        f = self._open_file()
+        if self._buffer:
+            raise SaveError(f"{self._name}: cannot cut the save back with records unwritten")
+        if type(seq) is not int or not 0 <= seq < self._next_seq:
+            raise SaveError(f"{self._name}: no record {_show(seq)} to cut back to")
+        if seq == self._next_seq - 1:
+            return
+        try:
+            f.seek(0)
+            offset = lines = 0
+            while lines <= seq:  # the committed part ends with LF, so the cut lands in it
+                chunk = f.read(min(1 << 20, self._end - offset))
+                if not chunk:
+                    raise OSError("the save is shorter than its records")
+                found = -1
+                while lines <= seq and (found := chunk.find(b"\n", found + 1)) >= 0:
+                    lines += 1
+                offset += found + 1 if lines > seq else len(chunk)
+            f.truncate(offset)
+            f.seek(offset)
+            os.fsync(f.fileno())
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                f.seek(self._end)
+            raise SaveError(
+                f"{self._name}: cannot cut the save back ({_os_reason(exc)})"
+            ) from exc
+        self._end = offset
+        self._next_seq = seq + 1
+        if self.loaded is not None:
+            del self.loaded.records[seq:]
+
     def discard(self) -> None:
         """Drop buffered, uncommitted records."""
         self._next_seq -= len(self._buffer)

@@ -68,8 +68,15 @@ def _copy_json(value: Any) -> Any:
     return value
 
 
+_ZKEYS: dict[tuple[int, str], str] = {}
+
+
 def zkey(player: int, name: str) -> str:
-    return f"{player}/{name}"
+    """The key of a player's zone, "<player>/<name>" (interned: it is built very often)."""
+    key = _ZKEYS.get((player, name))
+    if key is None:
+        key = _ZKEYS[(player, name)] = f"{player}/{name}"
+    return key
 
 
 def _set_flags(card: Card, flags: dict[str, Any]) -> None:

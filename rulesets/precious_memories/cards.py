@@ -331,6 +331,11 @@ def _card(label: str, index: int, raw: Any, series: str, rules: dict[str, Any]) 
     effects = raw.get("effects", [])
     if not isinstance(effects, list) or not all(isinstance(e, dict) for e in effects):
         raise fail("effects", "must be an array of tables")
+    # Checked here so a bad effect is reported with its file, card and field.
+    from .effect_model import parse_effects, parse_keywords
+
+    parse_effects(effects, fail)
+    parse_keywords(strings("keywords"), name, fail)
 
     return CardDef(
         id=card_id,

@@ -1,7 +1,7 @@
 """The turn procedure: setup, Turn Start, windows, Approach steps, Turn End (p.05-15).
 
 Each function emits events and leaves the game at its next decision point.
-The game-level variables it maintains are listed in docs/rules-engine.md.
+The game-level variables it maintains are listed in docs/engine.md.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from typing import Any
 from pmtui.engine.context import Context
 from pmtui.engine.state import zkey
 
-from . import areas
+from . import areas, effects
 from .areas import other
 from .tables import Tables
+from .targets import usage_cost
 
 
 def setvars(ctx: Context, why: str, **values: Any) -> None:
@@ -62,8 +63,10 @@ def start_turn(ctx: Context, t: Tables, player: int, turn: int) -> None:
     rested = [u for u in areas.area_cards(state, player) if state.cards[u].f.get("rest")]
     if rested:
         ctx.emit({"t": "flag", "cards": rested, "f": {"rest": None}, "why": "turn cards active"})
-    # Turn Start triggers come after both steps (p.08); the effects layer hooks in here.
     open_window(ctx, "main", None, player)
+    # Turn Start effects come after the draw and the turn to Active (p.08).
+    for u in areas.area_cards(state, player):
+        effects.queue_triggers(ctx, t, u, "turn_start")
 
 
 def open_window(ctx: Context, phase: str, step: str | None, prio: int) -> None:
@@ -93,9 +96,9 @@ def close_window(ctx: Context, t: Tables) -> None:
         else:
             to_interfere(ctx, t)
     elif v["step"] == "w4":
+        open_window(ctx, "approach", "w6", v["ap"])
         if not approacher_gone(ctx):
             judge(ctx, t)
-        open_window(ctx, "approach", "w6", v["ap"])
     else:  # w6: back to assigning an approach (p.15)
         setvars(ctx, "approach done", appr=None)
         to_assign(ctx, t)
@@ -112,14 +115,14 @@ def enter_approach(ctx: Context, t: Tables) -> None:
     to_assign(ctx, t)
 
 
-def can_approach(ctx_state: Any, uid: int, t: Tables) -> bool:
-    state = ctx_state
+def can_approach(state: Any, uid: int, t: Tables) -> bool:
+    """Active, not yet approached this turn, not summoned this turn unless [Active] (p.13, p.22)."""
     card = state.cards[uid]
     f = card.f
     turn = state.vars["turn"]
     if f.get("rest") or f.get("appr") == turn:
         return False
-    if f.get("turn") == turn and "active" not in t.defs[card.cid].keywords:
+    if f.get("turn") == turn and not t.kw[card.cid].active:
         return False
     return True
 
@@ -129,6 +132,27 @@ def approach_candidates(state: Any, t: Tables) -> list[int]:
     return [u for u in state.zone(zkey(ap, "main")) if can_approach(state, u, t)]
 
 
+def reinforcement_partners(state: Any, t: Tables, uid: int) -> list[int]:
+    """Charas that may join this one's approach: named A, or with property [A],
+    and not Combo cards (p.23)."""
+    want = t.kw[state.cards[uid].cid].reinforcement
+    if not want:
+        return []
+    out = []
+    for u in approach_candidates(state, t):
+        if u == uid:
+            continue
+        d = t.defs[state.cards[u].cid]
+        if t.kw[d.id].combo:
+            continue
+        if want.startswith("[") and want.endswith("]"):
+            if want[1:-1] in d.properties:
+                out.append(u)
+        elif d.name == want:
+            out.append(u)
+    return out
+
+
 def to_assign(ctx: Context, t: Tables) -> None:
     if not approach_candidates(ctx.state, t):
         turn_end(ctx, t)
@@ -136,25 +160,43 @@ def to_assign(ctx: Context, t: Tables) -> None:
     setvars(ctx, "assign approach", phase="approach", step="assign", prio=None, passes=None)
 
 
-def approach(ctx: Context, t: Tables, uid: int) -> None:
+def approach(ctx: Context, t: Tables, uid: int, partner: int | None = None) -> None:
     turn = ctx.state.vars["turn"]
-    ctx.emit({"t": "flag", "card": uid, "f": {"rest": True, "appr": turn}, "why": "approach"})
-    setvars(ctx, "approach", appr={"a": uid})
+    cards = [uid] if partner is None else [uid, partner]
+    ctx.emit({"t": "flag", "cards": cards, "f": {"rest": True, "appr": turn}, "why": "approach"})
+    appr: dict[str, Any] = {"a": uid}
+    if partner is not None:
+        appr["b"] = partner
+    setvars(ctx, "approach", appr=appr)
     open_window(ctx, "approach", "w2", ctx.state.vars["ap"])
+    for u in cards:
+        effects.queue_triggers(ctx, t, u, "on_approach")
+
+
+def approachers(state: Any) -> list[int]:
+    """The approach charas still in the Main Area."""
+    v = state.vars
+    main = zkey(v["ap"], "main")
+    appr = v.get("appr") or {}
+    found = (appr.get("a"), appr.get("b"))
+    return [u for u in found if u is not None and state.cards[u].zone == main]
 
 
 def approacher_gone(ctx: Context) -> bool:
     """An approach chara that left the Main Area skips to the window after
     judgement (p.21)."""
-    v = ctx.state.vars
-    a = v["appr"]["a"]
-    return ctx.state.cards[a].zone != zkey(v["ap"], "main")
+    return not approachers(ctx.state)
 
 
 def interfere_candidates(state: Any, t: Tables) -> list[int]:
-    v = state.vars
-    defender = other(v["ap"])
-    return [u for u in state.zone(zkey(defender, "main")) if not state.cards[u].f.get("rest")]
+    """Active Main Area charas; Ignore X keeps those of usage cost X or less out (p.22)."""
+    defender = other(state.vars["ap"])
+    ignore = max((t.kw[state.cards[u].cid].ignore for u in approachers(state)), default=-1)
+    return [
+        u
+        for u in state.zone(zkey(defender, "main"))
+        if not state.cards[u].f.get("rest") and usage_cost(state, t, u) > ignore
+    ]
 
 
 def to_interfere(ctx: Context, t: Tables) -> None:
@@ -170,44 +212,53 @@ def interfere(ctx: Context, t: Tables, uid: int) -> None:
     appr["i"] = uid
     setvars(ctx, "interfere", appr=appr)
     open_window(ctx, "approach", "w4", ctx.state.vars["ap"])
+    effects.queue_triggers(ctx, t, uid, "on_interfere")
 
 
 def no_interference(ctx: Context, t: Tables) -> None:
     """The Interferer takes the top card of their own deck into their own
-    Point Zone, face up (p.14)."""
-    defender = other(ctx.state.vars["ap"])
-    put_point(ctx, t, defender, down=False, why="no interference")
-    open_window(ctx, "approach", "w6", ctx.state.vars["ap"])
-
-
-def put_point(ctx: Context, t: Tables, player: int, down: bool, why: str) -> None:
-    deck = ctx.state.zone(zkey(player, "deck"))
-    if not deck:
-        return
-    areas.move(
-        ctx, deck[0], player, "points", why, pos="bottom", flags={"down": True} if down else None
-    )
+    Point Zone, face up; face down with Break (p.14, p.22)."""
+    state = ctx.state
+    defender = other(state.vars["ap"])
+    down = any(t.kw[state.cards[u].cid].brk for u in approachers(state))
+    open_window(ctx, "approach", "w6", state.vars["ap"])
+    effects.put_point(ctx, t, defender, down=down, why="no interference")
 
 
 def judge(ctx: Context, t: Tables) -> None:
     """Both comparisons at once; DP equal to or below the opposing AP is
-    eliminated (p.14). An interfering chara that already left compares nothing."""
+    eliminated (p.14). An interfering chara that already left compares nothing.
+    With Reinforcement the approachers' AP adds up and the Interferer picks
+    which approacher leaves (p.23)."""
     state = ctx.state
     v = state.vars
-    a = v["appr"]["a"]
     i = v["appr"].get("i")
     if i is None or state.cards[i].zone != zkey(other(v["ap"]), "main"):
         return
-    a_ap, a_dp = areas.stats(state, a, t.defs)
-    i_ap, i_dp = areas.stats(state, i, t.defs)
-    gone = []
-    if i_dp <= a_ap:
-        gone.append(i)
-    if a_dp <= i_ap:
-        gone.append(a)
+    attackers = approachers(state)
+    a_ap = sum(effects.stats(state, t, a)[0] for a in attackers)
+    i_ap, i_dp = effects.stats(state, t, i)
+    i_out = i_dp <= a_ap
+    beaten = [a for a in attackers if effects.stats(state, t, a)[1] <= i_ap]
+    if len(beaten) > 1:
+        setvars(ctx, "judgement choice", judge={"i_out": i_out, "from": beaten})
+        return
+    eliminate(ctx, t, ([i] if i_out else []) + beaten)
+
+
+def eliminate(ctx: Context, t: Tables, gone: list[int]) -> None:
     with ctx.simultaneous():
         for uid in gone:
             areas.leave_area(ctx, uid, "discard", "eliminated", t.defs)
+    for uid in gone:
+        effects.queue_triggers(ctx, t, uid, "on_eliminated")
+
+
+def judge_choice(ctx: Context, t: Tables, chosen: int) -> None:
+    j = ctx.state.vars["judge"]
+    setvars(ctx, "judgement", judge=None)
+    i = ctx.state.vars["appr"]["i"]
+    eliminate(ctx, t, ([i] if j["i_out"] else []) + [chosen])
 
 
 # -- Turn End (p.15) ----------------------------------------------------------------
@@ -216,7 +267,17 @@ def judge(ctx: Context, t: Tables) -> None:
 def turn_end(ctx: Context, t: Tables) -> None:
     v = ctx.state.vars
     setvars(ctx, "turn end", phase="end", step=None, prio=None, passes=None, appr=None)
-    # End-of-turn triggers are ordered by the Approacher; the effects layer hooks in here.
+    # Turn End effects first, in the Approacher's order; then hand adjustment (p.15)
+    for u in areas.area_cards(ctx.state, v["ap"]):
+        effects.queue_triggers(ctx, t, u, "turn_end")
+    if ctx.state.vars.get("trig"):
+        setvars(ctx, "after turn end effects", cont="adjust")
+        return
+    adjust(ctx, t)
+
+
+def adjust(ctx: Context, t: Tables) -> None:
+    v = ctx.state.vars
     if len(ctx.state.zone(zkey(v["ap"], "hand"))) > t.hand_limit:
         setvars(ctx, "hand adjustment", step="adjust")
         return
@@ -225,8 +286,23 @@ def turn_end(ctx: Context, t: Tables) -> None:
 
 def finish_turn(ctx: Context, t: Tables) -> None:
     state = ctx.state
-    expiring = [c.uid for c in state.cards if "mods" in c.f]
-    if expiring:
-        ctx.emit({"t": "flag", "cards": expiring, "f": {"mods": None}, "why": "turn effects end"})
+    # effects "until end of turn" end; permanent modifiers stay (p.20)
+    for p in (0, 1):
+        for u in areas.area_cards(state, p):
+            _expire(ctx, state.cards[u])
     v = state.vars
     start_turn(ctx, t, other(v["ap"]), v["turn"] + 1)
+
+
+def _expire(ctx: Context, c: Any) -> None:
+    if "gained" in c.f:
+        ctx.emit({"t": "flag", "card": c.uid, "f": {"gained": None}, "why": "turn effects end"})
+    mods = c.f.get("mods")
+    if mods:
+        kept = [m for m in mods if len(m) > 2 and m[2] == "p"]
+        if len(kept) != len(mods):
+            f = {"mods": kept or None}
+            ctx.emit({"t": "flag", "card": c.uid, "f": f, "why": "turn effects end"})
+
+
+effects.CONTINUATIONS["adjust"] = adjust

@@ -1,5 +1,5 @@
-"""Playing cards (p.09-12, p.16-17): the priority window, paying, the Decline
-chain and resolution."""
+"""Playing cards and using effects (p.09-12, p.16-17, p.22): the priority window,
+declaring, paying, choosing targets, the Decline chain and resolution."""
 
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.state import State, zkey
 
-from . import areas, costs, flow
+from . import areas, costs, effects, flow, targets
 from .areas import other
 from .cards import CardDef
+from .effect_model import Effect
 from .tables import Tables
 
-
-def ref(state: State, uid: int) -> str:
-    return f"{state.cards[uid].cid}@{uid}"
+ref = effects.ref
 
 
 def copy_in_area(state: State, player: int, card: CardDef, defs: dict[str, CardDef]) -> int | None:
@@ -38,10 +37,40 @@ def timing_allows(timing: str | None, phase: str, own_turn: bool) -> bool:
     return side == "both" or (side == "self") == own_turn
 
 
-def _affordable(card: CardDef, uid: int, pool: list[tuple[int, CardDef]], t: Tables) -> bool:
+def card_cost_met(t: Tables, card: CardDef, paid: list[CardDef]) -> tuple[bool, str]:
+    """Usage cost rules, plus Combo: the cost must include a chara named as the
+    left or the right name (Japanese text, p.23)."""
+    ok, why = costs.card_requirement_met(card, paid, t.series)
+    if not ok:
+        return ok, why
+    combo = t.kw[card.id].combo
+    if combo and card.cost > 0:
+        for p in paid:
+            if p.type == "chara" and set(targets.names_of(t, p)) & set(combo):
+                return True, ""
+        return (
+            False,
+            f"a Combo card's cost must include a chara named {combo[0]} or {combo[1]} (p.23)",
+        )
+    return True, ""
+
+
+def _affordable(t: Tables, card: CardDef, uid: int, pool: list[tuple[int, CardDef]]) -> bool:
     if card.cost <= 0:
         return True
-    return costs.card_requirement_met(card, [d for u, d in pool if u != uid], t.series)[0]
+    return card_cost_met(t, card, [d for u, d in pool if u != uid])[0]
+
+
+def _event_targets_ok(state: State, t: Tables, p: int, uid: int, d: CardDef) -> bool:
+    """A card that needs a target cannot be played without one (p.23)."""
+    for eff in t.effects[d.id]:
+        if eff.target is not None:
+            need = eff.target.get("count", 1)
+            if len(targets.candidates(state, t, eff.target, p, uid)) < need:
+                return False
+        if eff.requires and not effects.cond_ok(state, t, p, eff.requires):
+            return False
+    return True
 
 
 # -- the priority window ------------------------------------------------------------
@@ -58,10 +87,18 @@ def priority_decision(state: State, t: Tables) -> Decision:
     for u in state.zone(zkey(p, "hand")):
         d = defs[state.cards[u].cid]
         if d.type == "event":
-            if timing_allows(d.timing, phase, own_turn) and _affordable(d, u, pool, t):
+            if (
+                timing_allows(d.timing, phase, own_turn)
+                and _affordable(t, d, u, pool)
+                and _event_targets_ok(state, t, p, u, d)
+            ):
                 opts.append(Option(f"event {ref(state, u)}", ("event", u)))
             continue
-        if phase != "main" or not own_turn or not _affordable(d, u, pool, t):
+        if phase != "main" or not own_turn:
+            continue
+        if d.type == "chara" and t.kw[d.id].levelup:
+            opts.extend(_levelup_options(state, t, p, u, d, pool))
+        if not _affordable(t, d, u, pool):
             continue
         if d.type == "chara":
             opts.extend(_summon_options(state, t, p, u, d))
@@ -71,10 +108,10 @@ def priority_decision(state: State, t: Tables) -> Decision:
                     opts.append(
                         Option(f"support {ref(state, u)} on {ref(state, h)}", ("support", u, h))
                     )
+    opts.extend(effects.use_options(state, t, p, phase, own_turn))
     where = phase if phase == "main" else f"approach {v['step']}"
-    return Decision(
-        p, "priority", tuple(opts), f"Your move ({where})", info={"passes": v["passes"]}
-    )
+    info = {"passes": v["passes"]}
+    return Decision(p, "priority", tuple(opts), f"Your move ({where})", info=info)
 
 
 def _summon_options(state: State, t: Tables, p: int, u: int, d: CardDef) -> list[Option]:
@@ -95,6 +132,28 @@ def _summon_options(state: State, t: Tables, p: int, u: int, d: CardDef) -> list
     return opts
 
 
+def levelup_free(state: State, p: int) -> bool:
+    """The first Level Up of a turn is free (p.24)."""
+    return state.vars.get("lvl", {}).get(str(p)) != state.vars.get("turn")
+
+
+def _levelup_options(
+    state: State, t: Tables, p: int, u: int, d: CardDef, pool: list[tuple[int, CardDef]]
+) -> list[Option]:
+    if not levelup_free(state, p) and not _affordable(t, d, u, pool):
+        return []
+    opts = []
+    for h in areas.area_cards(state, p):
+        hd = t.defs[state.cards[h].cid]
+        if hd.name != d.name or hd.base_id == d.base_id:
+            continue  # same name, but never the exact same card (p.24)
+        stacked = [x for x in state.zone(zkey(p, "stack")) if state.cards[x].f.get("under") == h]
+        if any(t.defs[state.cards[x].cid].base_id == d.base_id for x in stacked):
+            continue
+        opts.append(Option(f"levelup {ref(state, u)} on {ref(state, h)}", ("levelup", u, h)))
+    return opts
+
+
 def _support_copy(state: State, p: int, host: int, d: CardDef, defs: dict[str, CardDef]) -> bool:
     """One copy of a support per chara (p.10)."""
     for s in state.zone(zkey(p, "attached")):
@@ -108,45 +167,118 @@ def on_pass(ctx: Context, t: Tables, decision: Decision, option: Option) -> None
     flow.pass_priority(ctx, t)
 
 
+# -- declaring ------------------------------------------------------------------------------
+
+
 def on_declare(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
     kind, uid = option.data[0], option.data[1]
+    state = ctx.state
     play: dict[str, Any] = {"by": decision.player, "kind": kind, "card": uid, "paid": []}
     if kind == "summon":
         play["area"], play["replace"] = option.data[2], option.data[3]
-    elif kind == "support":
+    elif kind in ("support", "levelup"):
         play["host"] = option.data[2]
-    if t.defs[ctx.state.cards[uid].cid].cost <= 0:
-        commit(ctx, t, play)
-        return
-    flow.setvars(ctx, "paying", play=play)
+    elif kind == "use":
+        play["cid"], play["eff"] = option.data[2], option.data[3]
+        if state.cards[uid].zone == zkey(decision.player, "hand"):
+            play["kind"] = "backup"
+    elif kind == "event":
+        d = t.defs[state.cards[uid].cid]
+        play["cid"], play["eff"] = d.id, 1 if t.effects[d.id] else 0
+    flow.setvars(ctx, "declared", play=play)
+    advance(ctx, t)
 
 
-# -- paying (p.11-12) -------------------------------------------------------------------
+def _effect_of(state: State, t: Tables, play: dict[str, Any]) -> Effect | None:
+    if play["kind"] in ("use", "backup"):
+        return effects.find_effect(state, t, play["card"], play["cid"], play["eff"])
+    if play["kind"] == "event" and play.get("eff"):
+        return t.effects[play["cid"]][0]
+    return None
+
+
+def _payment(state: State, t: Tables, play: dict[str, Any]) -> tuple[int, Any]:
+    """(amount to pay, requirement check) for this play; amount 0: nothing to pay."""
+    kind = play["kind"]
+    if kind in ("use", "backup"):
+        eff = _effect_of(state, t, play)
+        assert eff is not None
+        return eff.cost, lambda paid: costs.effect_requirement_met(eff.cost, eff.colour, paid)
+    card = t.defs[state.cards[play["card"]].cid]
+    if kind == "levelup" and levelup_free(state, play["by"]):
+        return 0, None
+    return card.cost, lambda paid: card_cost_met(t, card, paid)
+
+
+def _stage(state: State, t: Tables, play: dict[str, Any]) -> str:
+    """What the play still needs: "pay", "dname", "target", or "" (ready)."""
+    amount, _ = _payment(state, t, play)
+    if amount > 0 and not play.get("paid_ok"):
+        return "pay"
+    eff = _effect_of(state, t, play)
+    if eff is not None:
+        if eff.discard_name and play.get("dname") is None and play["kind"] == "use":
+            return "dname"
+        if eff.target is not None and len(play.get("tg", ())) < eff.target.get("count", 1):
+            return "target"
+    return ""
+
+
+def advance(ctx: Context, t: Tables) -> None:
+    play = ctx.state.vars["play"]
+    if not _stage(ctx.state, t, play):
+        commit(ctx, t, dict(play))
+
+
+def play_decision(state: State, t: Tables) -> Decision:
+    play = state.vars["play"]
+    stage = _stage(state, t, play)
+    p = play["by"]
+    if stage == "pay":
+        return payment_decision(state, t)
+    eff = _effect_of(state, t, play)
+    assert eff is not None
+    cancel = Option("cancel", ("cancel",))
+    if stage == "dname":
+        pool = effects.name_discards(state, t, p, eff, play["card"])
+        opts = [Option(f"discard {ref(state, u)}", ("dname", u)) for u in pool]
+        return Decision(p, "cost", (*opts, cancel), f"Discard a card named {eff.discard_name}")
+    assert eff.target is not None
+    chosen = set(play.get("tg", ()))
+    pool = [u for u in targets.candidates(state, t, eff.target, p, play["card"]) if u not in chosen]
+    opts = [Option(f"target {ref(state, u)}", ("target", u)) for u in pool]
+    return Decision(p, "target", (*opts, cancel), "Choose a target")
+
+
+# -- paying (p.11-12) -------------------------------------------------------------------------
 
 
 def payment_decision(state: State, t: Tables) -> Decision:
     play = state.vars["play"]
     p, uid = play["by"], play["card"]
-    card = t.defs[state.cards[uid].cid]
+    amount, check = _payment(state, t, play)
     paid = play["paid"]
     paid_defs = [t.defs[state.cards[u].cid] for u in paid]
-    ok, why = costs.card_requirement_met(card, paid_defs, t.series)
+    ok, why = check(paid_defs)
+    exclude = [uid, *paid]
+    if play.get("dname") is not None:
+        exclude.append(play["dname"])
     opts = [
-        Option(f"pay {ref(state, u)}", ("pay", u))
-        for u in costs.payers(state, p, exclude=[uid, *paid])
+        Option(f"pay {ref(state, u)}", ("pay", u)) for u in costs.payers(state, p, exclude=exclude)
     ]
     if ok:
         opts.append(Option("done", ("done",)))
     opts.append(Option("cancel", ("cancel",)))
+    name = t.defs[state.cards[uid].cid].name
     info = {
         "card": uid,
-        "need": card.cost,
+        "need": amount,
         "total": sum(d.provides for d in paid_defs),
         "ok": ok,
         "why": why,
         "paid": list(paid),
     }
-    return Decision(p, "pay", tuple(opts), f"Pay {card.cost} for {card.name}", info=info)
+    return Decision(p, "pay", tuple(opts), f"Pay {amount} for {name}", info=info)
 
 
 def on_pay(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
@@ -155,78 +287,130 @@ def on_pay(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
     flow.setvars(ctx, "cost picked", play=play)
 
 
+def on_done(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
+    play = dict(ctx.state.vars["play"], paid_ok=True)
+    flow.setvars(ctx, "cost chosen", play=play)
+    advance(ctx, t)
+
+
+def on_dname(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
+    play = dict(ctx.state.vars["play"], dname=option.data[1])
+    flow.setvars(ctx, "cost chosen", play=play)
+    advance(ctx, t)
+
+
+def on_target(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
+    play = dict(ctx.state.vars["play"])
+    u = option.data[1]
+    play["tg"] = [*play.get("tg", ()), u]
+    play["tgz"] = [*play.get("tgz", ()), ctx.state.cards[u].zone]
+    flow.setvars(ctx, "target chosen", play=play)
+    advance(ctx, t)
+
+
 def on_cancel(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
     flow.setvars(ctx, "play cancelled", play=None)
 
 
-def on_done(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
-    commit(ctx, t, dict(ctx.state.vars["play"]))
-
-
 def commit(ctx: Context, t: Tables, play: dict[str, Any]) -> None:
     """Pay for real: hand cards to the Discard Zone, point cards face down (p.12);
-    the played card waits on the stage while the other player may Decline."""
+    a played card waits on the stage while the other player may Decline (p.22)."""
     state = ctx.state
-    p = play["by"]
-    areas.move(ctx, play["card"], p, "stage", f"play {play['kind']}")
+    p, uid, kind = play["by"], play["card"], play["kind"]
+    if kind in ("summon", "support", "event", "levelup"):
+        areas.move(ctx, uid, p, "stage", f"play {kind}")
+    elif kind == "backup":  # Backup's cost is this very card, from the hand (p.24)
+        areas.move(ctx, uid, p, "discard", "backup")
     for u in play["paid"]:
         if state.cards[u].zone == zkey(p, "hand"):
             areas.move(ctx, u, p, "discard", "cost")
         else:
             ctx.emit({"t": "flag", "card": u, "f": {"down": True}, "why": "cost"})
-    entry = {k: play[k] for k in ("kind", "card", "area", "replace", "host") if k in play}
+    eff = _effect_of(state, t, play)
+    if kind == "use" and eff is not None:
+        if eff.rest:
+            ctx.emit({"t": "flag", "card": uid, "f": {"rest": True}, "why": "rest cost"})
+        if play.get("dname") is not None:
+            areas.move(ctx, play["dname"], p, "discard", "cost")
+        effects.mark_used(ctx, uid, play["cid"], play["eff"])
+        if eff.once_per_player:
+            cc = dict(state.vars.get("cc", {}))
+            cc[str(p)] = state.vars.get("turn")
+            flow.setvars(ctx, "once per player", cc=cc)
+    if kind == "levelup" and levelup_free(state, p):
+        lvl = dict(state.vars.get("lvl", {}))
+        lvl[str(p)] = state.vars.get("turn")
+        flow.setvars(ctx, "free Level Up used", lvl=lvl)
+    entry = {
+        k: play[k]
+        for k in ("kind", "card", "area", "replace", "host", "cid", "eff", "tg", "tgz", "dname")
+        if k in play and play[k] is not None
+    }
+    entry["id"] = len(ctx.state.vars.get("chain", ())) + 1
+    if "chain" in state.vars and state.vars["chain"]:
+        entry["answers"] = state.vars["chain"][-1]["id"]
     if "play" in state.vars:
         flow.setvars(ctx, "paid", play=None)
     chain.push(ctx, entry, p)
 
 
-# -- the Decline chain (p.22) --------------------------------------------------------------
+# -- the Decline chain (p.22) ---------------------------------------------------------------
 
 
 def response_decision(state: State, t: Tables) -> Decision:
+    """The other player may answer with a [Decline] card or effect; then alternate."""
     p = chain.holder(state.vars)
+    own_turn = p == state.vars.get("ap")
     opts = [Option("pass", ("rpass",))]
-    # [Decline] plays are offered here by the effects layer.
+    pool = [(u, t.defs[state.cards[u].cid]) for u in costs.payers(state, p)]
+    for u in state.zone(zkey(p, "hand")):
+        d = t.defs[state.cards[u].cid]
+        if (
+            d.type == "event"
+            and timing_allows(d.timing, "decline", own_turn)
+            and _affordable(t, d, u, pool)
+            and _event_targets_ok(state, t, p, u, d)
+        ):
+            opts.append(Option(f"event {ref(state, u)}", ("event", u)))
+    opts.extend(effects.use_options(state, t, p, "decline", own_turn))
     top = state.vars["chain"][-1]
-    return Decision(p, "respond", tuple(opts), f"Respond to {ref(state, top['card'])}?")
+    what = ref(state, top["card"])
+    if top["kind"] == "use":
+        what = f"effect {top['eff']} of {what}"
+    return Decision(
+        p, "respond", tuple(opts), f"Respond to {what}?", info={"chain": len(state.vars["chain"])}
+    )
 
 
 def on_response_pass(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
     entries = chain.pass_response(ctx)
     if entries is None:
         return
-    for entry in entries:
-        resolve(ctx, t, entry)
-    starter = entries[-1]["by"]
-    flow.setvars(ctx, "priority after a play", prio=other(starter), passes=0)
+    # the whole chain resolves, last in first out (p.22)
+    flow.setvars(
+        ctx, "chain resolves", resolving={"entries": entries, "starter": entries[-1]["by"]}
+    )
 
 
-def resolve(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
+def after_chain(ctx: Context, t: Tables, res: dict[str, Any]) -> None:
+    """After a play resolves, the other player holds the right to act (p.20)."""
+    v = ctx.state.vars
+    if v.get("prio") is not None and v.get("phase") in ("main", "approach"):
+        flow.setvars(ctx, "priority after a play", prio=other(res["starter"]), passes=0)
+
+
+# -- resolving card plays --------------------------------------------------------------------
+
+
+def resolve_summon(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
     state = ctx.state
     uid, p = entry["card"], entry["by"]
     if state.cards[uid].zone != zkey(p, "stage"):
         return
     if entry.get("disabled"):
-        areas.move(ctx, uid, p, "discard", "disabled")
+        areas.move(ctx, uid, p, "discard", "disabled (cost not refunded)")
         return
-    kind = entry["kind"]
     d = t.defs[state.cards[uid].cid]
-    if kind == "summon":
-        _resolve_summon(ctx, t, entry, uid, p, d)
-    elif kind == "support":
-        host = entry["host"]
-        if areas.in_area(state, host) and not _support_copy(state, p, host, d, t.defs):
-            areas.move(ctx, uid, p, "attached", "support set", pos="bottom", flags={"host": host})
-        else:
-            areas.move(ctx, uid, p, "discard", "support without its chara")
-    else:  # an event: its effects apply, then it goes to the Discard Zone (p.10)
-        areas.move(ctx, uid, p, "discard", "event resolved")
-
-
-def _resolve_summon(
-    ctx: Context, t: Tables, entry: dict[str, Any], uid: int, p: int, d: CardDef
-) -> None:
-    state = ctx.state
     if copy_in_area(state, p, d, t.defs) is not None:
         areas.move(ctx, uid, p, "discard", "a copy is already in the Area")
         return
@@ -235,12 +419,54 @@ def _resolve_summon(
         old = entry.get("replace")
         main = state.zone(zkey(p, "main"))
         if old is not None and old in main:
-            areas.leave_area(ctx, old, "discard", "replaced", t.defs)
+            effects._leave(ctx, t, old, "discard", "replaced")
         if len(main) >= t.main_area_size:
             areas.move(ctx, uid, p, "discard", "the Main Area is full")
             return
     turn = state.vars["turn"]
     areas.move(ctx, uid, p, area, "summon", pos="bottom", flags={"turn": turn})
+    effects.queue_triggers(ctx, t, uid, "on_summon")
+
+
+def resolve_support(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
+    state = ctx.state
+    uid, p, host = entry["card"], entry["by"], entry["host"]
+    if state.cards[uid].zone != zkey(p, "stage"):
+        return
+    d = t.defs[state.cards[uid].cid]
+    if entry.get("disabled"):
+        areas.move(ctx, uid, p, "discard", "disabled (cost not refunded)")
+    elif areas.in_area(state, host) and not _support_copy(state, p, host, d, t.defs):
+        areas.move(ctx, uid, p, "attached", "support set", pos="bottom", flags={"host": host})
+    else:
+        areas.move(ctx, uid, p, "discard", "support without its chara")
+
+
+def resolve_levelup(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
+    """The card goes under the chara; the stack keeps its mode and changes (p.24)."""
+    state = ctx.state
+    uid, p, host = entry["card"], entry["by"], entry["host"]
+    if state.cards[uid].zone != zkey(p, "stage"):
+        return
+    if entry.get("disabled") or not areas.in_area(state, host):
+        areas.move(ctx, uid, p, "discard", "Level Up did not happen")
+        return
+    level = state.cards[host].f.get("level", 1) + 1
+    areas.move(ctx, uid, p, "stack", "Level Up", pos="bottom", flags={"under": host})
+    ctx.emit({"t": "flag", "card": host, "f": {"level": level}, "why": f"Level {level}"})
+
+
+effects.RESOLVERS.update(
+    {"summon": resolve_summon, "support": resolve_support, "levelup": resolve_levelup}
+)
+
+
+def on_pick(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
+    effects.on_pick(ctx, t, option.data[1], after_chain)
+
+
+def on_order(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
+    effects.start_trigger(ctx, t, option.data[1])
 
 
 HANDLERS = {
@@ -248,8 +474,14 @@ HANDLERS = {
     "summon": on_declare,
     "support": on_declare,
     "event": on_declare,
+    "levelup": on_declare,
+    "use": on_declare,
     "pay": on_pay,
     "done": on_done,
+    "dname": on_dname,
+    "target": on_target,
     "cancel": on_cancel,
     "rpass": on_response_pass,
+    "pick": on_pick,
+    "trigorder": on_order,
 }

@@ -13,8 +13,9 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.state import State, zkey
 
-from . import areas, flow, plays
+from . import areas, effects, flow, plays, scenario
 from .areas import other
+from .explain import explain as why_not
 from .tables import Tables
 
 VERSION = "0.1.0"
@@ -36,6 +37,9 @@ class PreciousMemories:
     # -- setup (p.05) -----------------------------------------------------------
 
     def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
+        if "scenario" in header:  # a described position instead of shuffled decks
+            scenario.setup_position(ctx, self.t, header["scenario"])
+            return
         decks = header["decks"]
         cards: list[list[Any]] = []
         for p in (0, 1):
@@ -62,8 +66,17 @@ class PreciousMemories:
         v = state.vars
         if "over" in v:
             return None
+        if "ask" in v:
+            return effects.ask_decision(state)
+        if "judge" in v:
+            opts = tuple(
+                Option(f"eliminate {ref(state, u)}", ("eliminate", u)) for u in v["judge"]["from"]
+            )
+            return Decision(other(v["ap"]), "eliminate", opts, "Choose the approacher that leaves")
         if "play" in v:
-            return plays.payment_decision(state, self.t)
+            return plays.play_decision(state, self.t)
+        if v.get("trig") and "chain" not in v and "resolving" not in v:
+            return effects.order_decision(state)
         if "chain" in v:
             return plays.response_decision(state, self.t)
         phase, step = v.get("phase"), v.get("step")
@@ -72,10 +85,12 @@ class PreciousMemories:
         if phase == "main" or step in ("w2", "w4", "w6"):
             return plays.priority_decision(state, self.t)
         if step == "assign":
-            opts = [
-                Option(f"approach {ref(state, u)}", ("approach", u))
-                for u in flow.approach_candidates(state, self.t)
-            ]
+            opts = []
+            for u in flow.approach_candidates(state, self.t):
+                opts.append(Option(f"approach {ref(state, u)}", ("approach", u, None)))
+                for b in flow.reinforcement_partners(state, self.t, u):
+                    text = f"approach {ref(state, u)} with {ref(state, b)}"
+                    opts.append(Option(text, ("approach", u, b)))
             opts.append(Option("stop", ("stop",)))
             return Decision(v["ap"], "approach", tuple(opts), "Choose a chara to approach, or stop")
         if step == "interfere":
@@ -124,7 +139,9 @@ class PreciousMemories:
             areas.move(ctx, option.data[1], decision.player, "deck", "hand redraw", pos="bottom")
             flow.finish_bottom(ctx, t, decision.player)
         elif what == "approach":
-            flow.approach(ctx, t, option.data[1])
+            flow.approach(ctx, t, option.data[1], option.data[2])
+        elif what == "eliminate":
+            flow.judge_choice(ctx, t, option.data[1])
         elif what == "stop":
             flow.turn_end(ctx, t)
         elif what == "interfere":
@@ -137,23 +154,36 @@ class PreciousMemories:
                 flow.finish_turn(ctx, t)
         else:
             raise RuntimeError(f"unknown option {option.text}")
+        # effects and triggers that follow resolve before the next decision
+        effects.settle(ctx, t, plays.after_chain)
+
+    def explain(self, state: State, text: str) -> str | None:
+        """None when `text` is a legal choice now, else why not (one line, with its page)."""
+        return why_not(state, self.t, text, self.decision(state))
 
     # -- victory (p.07) ------------------------------------------------------------
 
     def end_check(self, state: State) -> tuple[int | None, str] | None:
         if not state.vars.get("live"):
             return None
+        zones = state.zones
+        limit = self.t.points_to_lose
+        if (
+            len(zones.get("0/points", ())) < limit
+            and len(zones.get("1/points", ())) < limit
+            and zones.get("0/deck")
+            and zones.get("1/deck")
+        ):
+            return None
         lost = []
         reasons = []
         for p in (0, 1):
-            if len(state.zones.get(zkey(p, "points"), ())) >= self.t.points_to_lose:
+            if len(zones.get(zkey(p, "points"), ())) >= limit:
                 lost.append(p)
-                reasons.append(f"player {p + 1} has {self.t.points_to_lose} point cards")
-            elif not state.zones.get(zkey(p, "deck")):
+                reasons.append(f"player {p + 1} has {limit} point cards")
+            elif not zones.get(zkey(p, "deck")):
                 lost.append(p)
                 reasons.append(f"player {p + 1}'s deck is empty")
-        if not lost:
-            return None
         if len(lost) == 2:
             return None, "draw: " + " and ".join(reasons)
         return other(lost[0]), reasons[0]

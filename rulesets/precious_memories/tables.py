@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CardDef, CardPool, SeriesTable, load_pool, load_series_table, ruleset_data
+from .cards import (
+    CardDef,
+    CardError,
+    CardPool,
+    SeriesTable,
+    load_pool,
+    load_series_table,
+    ruleset_data,
+)
+from .effect_model import Effect, Keywords, parse_effects, parse_keywords
 
 
 @dataclass(frozen=True)
@@ -19,11 +28,20 @@ class Tables:
     points_to_lose: int
     first_turn_draw: int
     turn_draw: int
+    effects: dict[str, tuple[Effect, ...]]
+    kw: dict[str, Keywords]
+    permanent: frozenset[str]  # card ids with permanent effects (checked when computing AP/DP)
 
     @classmethod
     def load(cls, pool: CardPool | None = None) -> Tables:
         pool = pool if pool is not None else load_pool()
         data = ruleset_data()
+
+        def fail(cid: str) -> object:
+            return lambda field, problem: CardError(f"card {cid}: field {field}: {problem}")
+
+        effects = {c.id: parse_effects(c.effects, fail(c.id)) for c in pool.cards()}
+        kw = {c.id: parse_keywords(c.keywords, c.name, fail(c.id)) for c in pool.cards()}
         return cls(
             pool=pool,
             defs={c.id: c for c in pool.cards()},
@@ -34,4 +52,7 @@ class Tables:
             points_to_lose=data["points_to_lose"],
             first_turn_draw=data["first_turn_draw"],
             turn_draw=data["turn_draw"],
+            effects=effects,
+            kw=kw,
+            permanent=frozenset(cid for cid, es in effects.items() if any(e.permanent for e in es)),
         )

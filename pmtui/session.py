@@ -1,0 +1,239 @@
+"""A game at one table: seats (a person at the keyboard or a computer player) around a Game.
+
+No Textual here: the TUI, tests and (later) other front ends drive a game through
+this. Everything a seat may learn goes through `view_for`, `decision_for` and
+`log_for`, which only use the engine's redaction boundary (`pmtui.engine.views`).
+A lock serialises access because the TUI runs the computer in a worker thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pmtui.ai.base import Player
+from pmtui.engine.decision import Decision, IllegalAction
+from pmtui.engine.game import Game, Record
+from pmtui.engine.views import LazyView, redact, redact_decision, view
+
+HUMAN = "human"
+Seat = str | Player  # "human", or a computer Player
+
+__all__ = ["HUMAN", "IllegalAction", "LocalTable", "LogLine", "Seat"]
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the game log as one seat may read it."""
+
+    text: str
+    kind: str  # "decision", "event", "turn", "undo", "end"
+    player: int | None = None
+
+
+class LocalTable:
+    """Seats around one game on this machine (vs the computer, or hot seat)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if len(seats) != 2:
+            raise ValueError("a table has two seats")
+        self.game = game
+        self.seats = list(seats)
+        players = game.header.get("players") or [{}, {}]
+        self.names = list(names) if names else [
+            str(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players[:2])
+        ]
+        self.lock = threading.RLock()
+        self._log_cache: dict[int | None, tuple[int, list[LogLine]]] = {}
+
+    # -- who is who -------------------------------------------------------------------
+
+    def is_human(self, player: int) -> bool:
+        return self.seats[player] == HUMAN
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p in (0, 1) if self.is_human(p)]
+
+    @property
+    def over(self) -> dict[str, Any] | None:
+        with self.lock:
+            return self.game.over
+
+    @property
+    def defs(self) -> Mapping[str, Any]:
+        return self.game.ruleset.t.defs  # type: ignore[attr-defined]
+
+    # -- reading ----------------------------------------------------------------------
+
+    def pending(self) -> Decision | None:
+        """The pending decision, whoever's it is. Front ends show it only to its player."""
+        with self.lock:
+            return self.game.pending()
+
+    def decision_for(self, player: int) -> Decision | None:
+        """The pending decision if it is `player`'s, else None (its options may be secret)."""
+        with self.lock:
+            d = self.game.pending()
+            return d if d is not None and d.player == player else None
+
+    def view_for(self, player: int | None) -> dict[str, Any]:
+        with self.lock:
+            return view(self.game.ruleset, self.game.state, player)
+
+    def log_for(self, player: int | None) -> list[LogLine]:
+        """The log as `player` may read it: decisions (redacted) and short event lines."""
+        with self.lock:
+            n = len(self.game.records)
+            cached = self._log_cache.get(player)
+            if cached is not None and cached[0] == n:
+                return cached[1]
+            lines = _log_lines(self.game, self.game.records, player, self.defs)
+            self._log_cache[player] = (n, lines)
+            return lines
+
+    # -- acting -----------------------------------------------------------------------
+
+    def act(self, player: int, text: str) -> None:
+        """Apply `player`'s choice (IllegalAction when it is not legal now).
+
+        The game's on_records callback (the save) runs inside, so the choice is
+        durable before this returns and before any screen shows its result.
+        """
+        with self.lock:
+            self.game.act(text, player)
+
+    def preview(self, player: int, texts: Sequence[str]) -> Decision | None:
+        """The decision that would follow `texts` (applied in order), on a scratch copy.
+
+        Nothing is logged or saved: the pay picker uses it to show the engine's
+        own verdict (total, met or not, why) for cards picked but not yet sent.
+        """
+        with self.lock:
+            game = self.game
+            scratch = Game(game.ruleset, game.header, hashing=False, start=False)
+            scratch.state = game.state.copy()
+            for text in texts:
+                scratch.act(text, player)
+            return scratch.pending()
+
+    def step_computer(self) -> bool:
+        """Apply one computer decision; False when a person must decide or the game is over."""
+        with self.lock:
+            d = self.game.pending()
+            if d is None or self.is_human(d.player):
+                return False
+            seat = self.seats[d.player]
+            assert not isinstance(seat, str)
+            choice = seat.choose(LazyView(self.game.ruleset, self.game.state, d.player), d)
+            self.game.act(choice, d.player)
+            return True
+
+    def run_computer(
+        self, on_step: Callable[[], None] | None = None, limit: int = 100_000
+    ) -> int:
+        """Apply computer decisions until a person must decide (or the game ends)."""
+        steps = 0
+        while steps < limit and self.step_computer():
+            steps += 1
+            if on_step is not None:
+                on_step()
+        return steps
+
+    # -- undo ---------------------------------------------------------------------------
+
+    def can_undo(self, player: int) -> bool:
+        with self.lock:
+            return any(p == player for p, _ in self.game.moves)
+
+    def undo_to_my_last(self, player: int) -> str:
+        """Take back `player`'s last decision and everything after it; returns its text."""
+        with self.lock:
+            moves = self.game.moves
+            for i in range(len(moves) - 1, -1, -1):
+                if moves[i][0] == player:
+                    text = moves[i][1]
+                    self.game.undo(i)
+                    return text
+            raise IllegalAction("you have no decision to take back")
+
+
+# -- the log, as one player reads it -------------------------------------------------------
+
+
+def _zone_word(zone: str) -> str:
+    _, _, name = zone.partition("/")
+    return name or zone
+
+
+def _card_name(cid: Any, defs: Mapping[str, Any]) -> str:
+    if not cid:
+        return "a card"
+    d = defs.get(str(cid))
+    return d.name if d is not None else str(cid)
+
+
+def _log_lines(
+    game: Game, records: Sequence[Record], player: int | None, defs: Mapping[str, Any]
+) -> list[LogLine]:
+    rs = game.ruleset
+    out: list[LogLine] = []
+    group: list[dict[str, Any]] = []  # consecutive similar moves, shown as one line
+
+    def flush() -> None:
+        if not group:
+            return
+        ev = group[0]
+        owner = str(ev.get("to", "?/")).partition("/")[0]
+        who = f"P{int(owner) + 1}" if owner.isdigit() else "?"
+        src, dest = _zone_word(ev.get("from", "")), _zone_word(ev.get("to", ""))
+        why = ev.get("why", "")
+        if len(group) == 1:
+            what = _card_name(ev.get("cid"), defs) if ev.get("card") is not None else "a card"
+        else:
+            what = f"{len(group)} cards"
+        out.append(LogLine(f"  {who} {what}: {src}→{dest} ({why})", "event"))
+        group.clear()
+
+    for rec in records[1:]:
+        kind = rec.get("type")
+        if kind == "event":
+            ev = redact(rs, rec["event"], player)
+            t = ev.get("t")
+            if t == "move":
+                if group and (
+                    (group[0].get("from"), group[0].get("to"), group[0].get("why"))
+                    != (ev.get("from"), ev.get("to"), ev.get("why"))
+                ):
+                    flush()
+                group.append(ev)
+                continue
+            flush()
+            if t == "var" and "turn" in (ev.get("set") or {}):
+                s = ev["set"]
+                ap = s.get("ap")
+                who = f"P{ap + 1}" if isinstance(ap, int) else "?"
+                out.append(LogLine(f"── turn {s['turn']}: {who} ──", "turn", ap))
+            elif t == "end":
+                w = ev.get("winner")
+                result = "draw" if w is None else f"P{w + 1} wins"
+                out.append(LogLine(f"== {result}: {ev.get('reason', '')} ==", "end", w))
+        elif kind == "decision":
+            flush()
+            r = redact_decision(rec, player)
+            p = r.get("player")
+            who = f"P{p + 1}" if isinstance(p, int) else "?"
+            out.append(LogLine(f"{who} {r.get('action')}", "decision", p))
+        elif kind == "undo":
+            flush()
+            out.append(LogLine(f"undo: back to decision {rec.get('to')}", "undo"))
+    flush()
+    return out

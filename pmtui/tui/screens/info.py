@@ -1,0 +1,141 @@
+"""Screens that are not decisions: help, "pass the keyboard", game over, too small."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key (as currently mapped) with what it does."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="help_close"),
+        Binding("question_mark", "close", "Close", show=False, id="help_close2"),
+        Binding("q", "close", "Close", show=False, id="help_close3"),
+        Binding("down", "scroll(1)", "Down", show=False, id="help_down"),
+        Binding("up", "scroll(-1)", "Up", show=False, id="help_up"),
+    ]
+    DEFAULT_CLASSES = "prompt"
+
+    def __init__(self, key_for: Callable[[str, str], str]) -> None:
+        super().__init__()
+        self.key_for = key_for
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
+        for b in GAME_BINDINGS:
+            bid = b.id or b.action
+            table.add_row(self.key_for(bid, b.key), HELP_TEXT.get(bid, b.description))
+        for key, text in PROMPT_HELP:
+            table.add_row(key, text)
+        with Vertical(id="box"):
+            yield Static(Text("Keys (remap them in tui.toml by binding id: see docs/tui.md)",
+                              style="bold"))
+            with VerticalScroll(id="help-scroll"):
+                yield Static(table)
+                yield Static(
+                    Text(
+                        "\nCards: ▸ marks a card you can use now. AP/DP in cyan include "
+                        "modifiers. Act/Rest, 'new' = summoned this turn, LvN = level, "
+                        "cN = coins, +NS = supports set on it. Points: ▲ face up, ▼ face down.",
+                        style="dim",
+                    )
+                )
+        yield Footer()
+
+    def action_scroll(self, delta: int) -> None:
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        scroll.scroll_relative(y=delta * 3, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PassKeyboardScreen(Screen[None]):
+    """Hot seat: covers the whole table so the next player's hand is seen only by them."""
+
+    BINDINGS = [Binding("enter", "ready", "I'm ready", id="ready")]
+
+    def __init__(self, name: str, on_ready: Callable[[], None]) -> None:
+        super().__init__()
+        self.player_name = name
+        self.on_ready = on_ready
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass-box"):
+            yield Static(
+                Text.assemble(
+                    ("Pass the keyboard\n\n", "bold"),
+                    (f"{self.player_name}", "bold cyan"),
+                    ", it is your decision.\nPress enter when only you can see the screen."
+                ),
+                id="pass-text",
+            )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        # Re-render the table for the new player *before* uncovering it.
+        self.on_ready()
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape", "close", "See the table", id="over_close"),
+        Binding("enter", "close", "See the table", show=False, id="over_enter"),
+        Binding("q", "quit_app", "Quit", id="over_quit"),
+    ]
+    DEFAULT_CLASSES = "prompt"
+
+    def __init__(self, headline: str, reason: str) -> None:
+        super().__init__()
+        self.headline = headline
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text(self.headline, style="bold"), id="title")
+            yield Static(self.reason)
+            yield Static(Text("q quits · escape shows the table", style="dim"))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_quit_app(self) -> None:
+        self.app.exit(0)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of the table while the terminal is below the minimum size."""
+
+    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", id="small_quit")]
+
+    def __init__(self, need: tuple[int, int]) -> None:
+        super().__init__()
+        self.need = need
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="small-text")
+
+    def on_mount(self) -> None:
+        self.show_size(self.app.size.width, self.app.size.height)
+
+    def show_size(self, width: int, height: int) -> None:
+        w, h = self.need
+        self.query_one("#small-text", Static).update(
+            f"Terminal too small: {width}×{height}.\n"
+            f"pmtui needs at least {w}×{h}.\nEnlarge the window (ctrl+q quits)."
+        )

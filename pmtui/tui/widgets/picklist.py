@@ -1,0 +1,77 @@
+"""A small keyboard list for prompts: a cursor, optional checkboxes, windowed to its height."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+
+from pmtui.tui.keys import PICK_BINDINGS
+
+
+@dataclass
+class Item:
+    label: Text
+    value: str
+    checked: bool | None = None  # None: no checkbox
+    locked: bool = False  # shown checked, cannot be toggled
+
+
+class PickList(Widget, can_focus=True):
+    """Up/down moves; the screen decides what enter and space do (via `highlighted`)."""
+
+    BINDINGS = PICK_BINDINGS
+    DEFAULT_CSS = "PickList { height: auto; max-height: 12; }"
+
+    class Moved(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, items: list[Item], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.items = items
+        self.index = 0
+
+    @property
+    def highlighted(self) -> Item | None:
+        return self.items[self.index] if self.items else None
+
+    def set_items(self, items: list[Item]) -> None:
+        self.items = items
+        self.index = min(self.index, max(len(items) - 1, 0))
+        self.refresh(layout=True)
+
+    def action_move(self, delta: int) -> None:
+        if not self.items:
+            return
+        self.index = min(max(self.index + delta, 0), len(self.items) - 1)
+        self.post_message(self.Moved(self.index))
+        self.refresh()
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
+        return max(len(self.items), 1)
+
+    def render(self) -> Text:
+        height = max(self.size.height, 1)
+        width = self.size.width
+        if not self.items:
+            return Text("(nothing to choose)", style="dim")
+        start = min(max(self.index - height // 2, 0), max(len(self.items) - height, 0))
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for row, item in enumerate(self.items[start : start + height]):
+            i = start + row
+            if row:
+                out.append("\n")
+            line = Text("▶ " if i == self.index else "  ")
+            if item.checked is not None:
+                box = "[■] " if item.locked else ("[x] " if item.checked else "[ ] ")
+                line.append(box, style="bold" if item.checked else "")
+            line.append_text(item.label)
+            line.truncate(width, pad=True)
+            if i == self.index:
+                line.stylize("reverse")
+            out.append_text(line)
+        return out
