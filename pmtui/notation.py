@@ -105,37 +105,42 @@ class Move:
 AREAS = ("main", "support")
 
 VERBS: dict[str, tuple[str, ...]] = {
-    # set-up (p.05)
-    "first": (),
+    # set-up (p.05); "first" also orders effects that trigger together (p.20)
+    "first": ("[", "REF", "*", "]"),
     "second": (),
     "keep": (),
     "redraw": (),
     "bottom": ("REF",),
-    # priority windows (p.09-10, p.20)
+    # priority windows (p.09-10, p.16-17, p.20, p.24)
     "pass": (),
     "summon": ("REF", "AREA", "[", "replace", "REF", "]"),
-    "event": ("REF", "*"),
+    "event": ("REF",),
     "support": ("REF", "on", "REF"),
-    # paying (p.11-12)
+    "levelup": ("REF", "on", "REF"),
+    "use": ("REF", "*"),
+    "backup": ("REF",),
+    # paying, costs and targets (p.11-12, p.16-17, p.23)
     "pay": ("REF",),
     "done": (),
     "cancel": (),
-    # Approach Phase (p.13-14)
-    "approach": ("REF",),
+    "target": ("REF",),
+    "pick": ("REF",),
+    "none": (),
+    # Approach Phase (p.13-14, p.23)
+    "approach": ("REF", "[", "with", "REF", "]"),
     "stop": (),
     "interfere": ("REF",),
     "no-interference": (),
-    # Turn End (p.15)
+    "eliminate": ("REF",),
+    # Turn End (p.15); also a named card discarded as an effect's cost
     "discard": ("REF",),
-    # reserved for the effects layer: a card, then free arguments
-    "use": ("REF", "*"),
-    "target": ("REF", "*"),
-    "order": ("REF", "*"),
 }
 
 _FORMS = {
     "summon": "summon CARD main|support [replace CARD]",
-    "support": "support CARD on CARD",
+    "approach": "approach CARD [with CARD]",
+    "use": "use CARD N [from ID]",
+    "first": "first, or first CARD N",
 }
 
 
@@ -182,8 +187,9 @@ def parse(text: str, lenient: bool = False) -> Move:
     i = 0  # index into rest
     skipping = False
     for k, slot in enumerate(pattern):
-        if slot == "[":  # an optional group, present when its first word is
-            skipping = i >= len(rest) or rest[i] != pattern[k + 1]
+        if slot == "[":  # an optional group: present when its first word is there,
+            head = pattern[k + 1]  # or, for a group opening with a card, when more follows
+            skipping = i >= len(rest) or (head not in ("REF", "AREA") and rest[i] != head)
             continue
         if slot == "]":
             skipping = False

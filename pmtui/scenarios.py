@@ -476,9 +476,13 @@ def _stats(sc: Scenario, state: State, uid: int) -> tuple[int, int] | None:
     d = sc.rs.t.defs[state.cards[uid].cid]
     if not d.has_apdp:
         return None
-    from rulesets.precious_memories.areas import stats
+    try:
+        from rulesets.precious_memories.effects import stats
+    except ImportError:  # pragma: no cover - before the effects layer
+        from rulesets.precious_memories.areas import stats as base
 
-    return stats(state, uid, sc.rs.t.defs)
+        return base(state, uid, sc.rs.t.defs)
+    return stats(state, sc.rs.t, uid)
 
 
 def _find_card(sc: Scenario, state: State, e: dict[str, Any]) -> tuple[int | None, str]:

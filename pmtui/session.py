@@ -237,3 +237,61 @@ def _log_lines(
             out.append(LogLine(f"undo: back to decision {rec.get('to')}", "undo"))
     flush()
     return out
+
+
+# -- setting up a table ------------------------------------------------------------------
+
+LEVELS = {"easy": "random", "normal": "heuristic", "hard": "heuristic"}
+
+
+def computer_player(level: str, seed: int) -> Player:
+    """A computer player by kind ("random", ...) or level ("easy", "normal", "hard")."""
+    from pmtui.ai import make_player
+
+    try:
+        return make_player(level, seed)
+    except ValueError:
+        if level not in LEVELS:
+            raise
+    try:
+        return make_player(LEVELS[level], seed)
+    except ValueError:  # that kind is not built yet: the random player stands in
+        return make_player("random", seed)
+
+
+def new_game_header(
+    seed: int,
+    *,
+    vs: str = "computer",
+    deck: str | None = None,
+    opponent_deck: str | None = None,
+    level: str = "normal",
+) -> tuple[dict[str, Any], list[Seat]]:
+    """The header of a new game and its seats (SetupError / ValueError on bad input)."""
+    from pmtui.games import builtin_decks, load_deck, make_header, ruleset
+
+    rs = ruleset()
+    names = builtin_decks()
+    mine = load_deck(deck or names[seed % len(names)], rs)
+    theirs = load_deck(opponent_deck or names[(seed + 1) % len(names)], rs)
+    seats: list[Seat]
+    if vs == "hotseat":
+        seats = [HUMAN, HUMAN]
+        players = [{"name": "Player 1", "kind": HUMAN}, {"name": "Player 2", "kind": HUMAN}]
+    else:
+        cpu = computer_player(level, seed * 2 + 2)
+        seats = [HUMAN, cpu]
+        players = [{"name": "You", "kind": HUMAN}, {"name": "Computer", "kind": cpu.name}]
+    header = make_header(rs, [mine, theirs], seed, players, mode=vs)
+    return header, seats
+
+
+def new_table(
+    header: dict[str, Any],
+    seats: Sequence[Seat],
+    on_records: Callable[[list[Record]], None] | None = None,
+) -> LocalTable:
+    from pmtui.games import ruleset
+
+    game = Game(ruleset(str(header.get("ruleset"))), header, on_records=on_records)
+    return LocalTable(game, seats)

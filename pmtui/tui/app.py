@@ -219,7 +219,7 @@ class PmApp(App[int]):
             error = self._run_computer()
             self._computer_done(error)
             return
-        self.run_worker(self._computer_thread, thread=True, exclusive=True, group="computer",
+        self.run_worker(self._computer_thread, thread=True, group="computer",
                         exit_on_error=False)
 
     def _run_computer(self) -> str | None:
@@ -231,7 +231,8 @@ class PmApp(App[int]):
 
     def _computer_thread(self) -> None:
         error = self._run_computer()
-        self.call_from_thread(self._computer_done, error)
+        # Not call_from_thread: that would wait here while the UI maybe starts the next run.
+        self.call_later(self._computer_done, error)
 
     def _computer_done(self, error: str | None) -> None:
         self.busy = False
@@ -263,7 +264,7 @@ class PmApp(App[int]):
         if d.kind == "pay":
             cards = screen.cards_by_uid
             me = self.viewer
-            points = {int(c["uid"]) for c in screen._zone(me, "points") if not c.get("down")}
+            points = {int(c["uid"]) for c in screen.zone(me, "points") if not c.get("down")}
             uid = d.info.get("card")
             title = f"{d.prompt}" if uid is None else f"{d.prompt} ({self._card_summary(uid)})"
             self.push_screen(
@@ -287,15 +288,15 @@ class PmApp(App[int]):
     def _card_summary(self, uid: Any) -> str:
         c = self.game_screen.cards_by_uid.get(int(uid))
         d = self.table.defs.get(str(c.get("cid"))) if c else None
-        return f"{d.name}, {d.colour}, {d.series}" if d else "a card"
+        return f"{d.colour}, {d.series}" if d else "a card"
 
     def _respond_title(self) -> str:
-        chain = self.game_screen.view["vars"].get("chain") or []
+        chain = self.game_screen.pview["vars"].get("chain") or []
         if not chain:
             return "Respond?"
         top = chain[-1]
         who = self.label(int(top.get("by", 0)))
-        name = self.game_screen._name(top.get("card"))
+        name = self.game_screen.name_of(top.get("card"))
         return f"{who} plays {name} ({top.get('kind')}). Respond?"
 
     def _option_detail(self, text: str) -> Text | None:
@@ -306,7 +307,7 @@ class PmApp(App[int]):
         if c is None:
             return None
         d = self.table.defs.get(str(c.get("cid")))
-        return detail_text(c, d, self.game_screen.view["vars"].get("turn"), [])
+        return detail_text(c, d, self.game_screen.pview["vars"].get("turn"), [])
 
     def _prompt_done(self, texts: list[str] | None) -> None:
         if texts:

@@ -94,13 +94,13 @@ def card_lines(
         lines.append(t)
     else:
         lines.append(Text(head[:width].ljust(width), style=name_style))
-        t = Text(f"{letter} {cost}")
+        t = Text(f"{letter}{cost}")
         if st:
             pad = width - len(t) - len(st)
             t.append(" " * max(pad, 1))
             t.append(st, style=_stat_style(card, d))
         elif d.type != "chara":
-            t.append(f" {d.type}")
+            t.append(" " * max(width - len(t) - len(d.type), 1) + d.type, style="italic")
         lines.append(t)
         if height >= 3:
             lines.append(Text(" ".join(words) if words else _timing(d), style="dim"))

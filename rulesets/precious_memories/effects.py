@@ -357,8 +357,9 @@ def _begin_entry(ctx: Context, t: Tables, entry: dict[str, Any]) -> bool:
     if kind == "trigger":
         mark_used(ctx, src, cid, index)
     run = {"by": p, "src": src, "cid": cid, "eff": index, "pc": 0, "tg": entry.get("tg", [])}
-    if "answers" in entry:
-        run["answers"] = entry["answers"]
+    for key in ("answers", "dname"):
+        if key in entry:
+            run[key] = entry[key]
     setvars(ctx, "effect applies", run=run)
     return False
 

@@ -18,7 +18,7 @@ from typing import Any
 from pmtui.engine.decision import Decision
 from pmtui.engine.state import State, zkey
 
-from . import areas, costs, plays
+from . import areas, costs, effects, flow, plays, targets
 from .areas import other
 from .cards import CardDef
 from .tables import Tables
@@ -77,7 +77,7 @@ class _Ask:
     def card(self, token: str | None, owner: int, zones: tuple[str, ...], what: str) -> int | str:
         """The uid `token` ("ID" or "ID@N") names among owner's cards in zones, or why not."""
         if token is None:
-            return f"name a card (see docs/notation.md)"
+            return "name a card (see docs/notation.md)"
         cid, _, num = token.partition("@")
         if cid not in self.t.defs:
             return f"unknown card {cid}"
@@ -109,7 +109,8 @@ def _offered(d: Decision, tokens: list[str]) -> bool:
     for opt in d.options:
         ot = opt.text.split()
         if len(ot) == len(tokens) and all(
-            w == o or ("@" not in w and o.startswith(w + "@")) for w, o in zip(tokens, ot, strict=True)
+            w == o or ("@" not in w and o.startswith(w + "@"))
+            for w, o in zip(tokens, ot, strict=True)
         ):
             return True
     return False
@@ -156,8 +157,21 @@ def _moment(ask: _Ask) -> str:
             f"{card} was just declared; {who(d.player)} may only answer it with a "
             f"[Decline] card or effect, or pass (p.22)"
         )
-    if kind in ("order", "redraw", "bottom"):
+    if kind in ("order", "redraw", "bottom") and v.get("phase") == "setup":
         return "the game is still being prepared (turn order and Hand Redraw, p.05)"
+    if kind == "order":
+        return (
+            f"effects triggered together: {who(d.player)} chooses which resolves first "
+            f"(p.20)"
+        )
+    if kind == "target":
+        return f"{who(d.player)} is choosing a target for {ask.ref(v['play']['card'])} (p.23)"
+    if kind == "cost":
+        return f"{who(d.player)} is choosing the named card to discard as a cost (p.17)"
+    if kind == "pick":
+        return f"{who(d.player)} is choosing a card for an effect: {d.prompt}"
+    if kind == "eliminate":
+        return f"{who(d.player)} chooses which approach chara is eliminated (p.23)"
     if kind == "approach":
         return (
             f"{who(d.player)} is assigning an approach chara: approach an Active Main Area "
@@ -204,14 +218,17 @@ def _cost(ask: _Ask, uid: int) -> str | None:
     if d.cost <= 0:
         return None
     pool = [u for u in costs.payers(ask.state, ask.p) if u != uid]
-    ok, why = costs.card_requirement_met(d, [ask.defn(u) for u in pool], ask.t.series)
+    ok, why = plays.card_cost_met(ask.t, d, [ask.defn(u) for u in pool])
     if ok:
         return None
     down = [
         u for u in ask.state.zone(zkey(ask.p, "points")) if ask.state.cards[u].f.get("down")
     ]
-    hint = f"; face-down point cards cannot pay (p.12)" if down else ""
-    return f"{ask.ref(uid)} cannot be paid for with every card {who(ask.p)} may pay with: {why}{hint}"
+    hint = "; face-down point cards cannot pay (p.12)" if down else ""
+    return (
+        f"{who(ask.p)} cannot pay for {ask.ref(uid)} even with every card they may pay with "
+        f"(hand and face-up points): {why}{hint}"
+    )
 
 
 def _type(ask: _Ask, uid: int, want: str) -> str | None:
@@ -277,7 +294,8 @@ def _summon(ask: _Ask) -> str | None:
 
 
 def _event(ask: _Ask) -> str | None:
-    if r := _priority_needed(ask):
+    if ask.d.kind not in ("priority", "respond"):
+        r = _moment(ask)
         if ask.d.kind == "approach":
             r += "; without an approach chara the Approach windows are skipped (p.27)"
         return r
@@ -289,18 +307,31 @@ def _event(ask: _Ask) -> str | None:
         return r
     d = ask.defn(uid)
     own = p == v["ap"]
-    if not plays.timing_allows(d.timing, v["phase"], own):
+    phase = "decline" if ask.d.kind == "respond" else v["phase"]
+    if not plays.timing_allows(d.timing, phase, own):
         phases, _, side = (d.timing or "none/none").partition("/")
         named = " or ".join(
-            {"main": "the Main Phase", "approach": "the Approach Phase windows"}.get(x, x)
+            {
+                "main": "the Main Phase",
+                "approach": "the Approach Phase windows",
+                "decline": "answer to a play or effect ([Decline])",
+            }.get(x, x)
             for x in phases.split("+")
         )
         turn = {"self": "your own turn", "opponent": "the opponent's turn", "both": "any turn"}
+        now = "an answer to a play (Decline)" if phase == "decline" else _window(ask)
         return (
             f"{ask.ref(uid)} has the timing [{d.timing}]: it is played in {named} of "
-            f"{turn.get(side, side)}, and now is {_window(ask)} (p.17)"
+            f"{turn.get(side, side)}, and now is {now} (p.17)"
         )
-    return _cost(ask, uid)
+    if r := _cost(ask, uid):
+        return r
+    if not plays._event_targets_ok(ask.state, ask.t, p, uid, d):
+        return (
+            f"{ask.ref(uid)} needs a target (or a requirement) that is not there now: "
+            f"a card that needs a target cannot be played without one (p.23)"
+        )
+    return None
 
 
 def _support(ask: _Ask) -> str | None:
@@ -343,16 +374,30 @@ def _approach(ask: _Ask) -> str | None:
             )
         return _moment(ask)
     ap = v["ap"]
-    uid = ask.card(ask.arg(1), ap, ("main",), f"in {who(ap)}'s Main Area")
-    if isinstance(uid, str):
-        return uid + ": only charas in your Main Area approach (p.06)"
-    f = state.cards[uid].f
-    turn = v["turn"]
+    uids = []
+    for token in (ask.arg(1), ask.arg(3)) if ask.arg(2) == "with" else (ask.arg(1),):
+        uid = ask.card(token, ap, ("main",), f"in {who(ap)}'s Main Area")
+        if isinstance(uid, str):
+            return uid + ": only charas in your Main Area approach (p.06)"
+        if r := _cannot_approach(ask, uid):
+            return r
+        uids.append(uid)
+    if len(uids) == 2 and uids[1] not in flow.reinforcement_partners(state, ask.t, uids[0]):
+        return (
+            f"{ask.ref(uids[1])} may not join {ask.ref(uids[0])}'s approach: only a chara "
+            f"its Reinforcement names, and no Combo card (p.23)"
+        )
+    return None
+
+
+def _cannot_approach(ask: _Ask, uid: int) -> str | None:
+    f = ask.state.cards[uid].f
+    turn = ask.v["turn"]
     if f.get("appr") == turn:
         return f"{ask.ref(uid)} already approached this turn: once per turn (p.13)"
     if f.get("rest"):
         return f"{ask.ref(uid)} is in Rest: only Active charas approach (p.13)"
-    if f.get("turn") == turn and "active" not in ask.defn(uid).keywords:
+    if f.get("turn") == turn and not ask.t.kw[ask.state.cards[uid].cid].active:
         return f"{ask.ref(uid)} was summoned this turn and cannot approach until next turn (p.13)"
     return None
 
@@ -374,6 +419,14 @@ def _interfere(ask: _Ask) -> str | None:
         return uid + ": only charas in your Main Area interfere (p.06)"
     if state.cards[uid].f.get("rest"):
         return f"{ask.ref(uid)} is in Rest: only Active charas interfere (p.14)"
+    ignore = max(
+        (ask.t.kw[state.cards[a].cid].ignore for a in flow.approachers(state)), default=-1
+    )
+    if targets.usage_cost(state, ask.t, uid) <= ignore:
+        return (
+            f"the approach has Ignore {ignore}: charas with a Usage Cost of {ignore} or less "
+            f"cannot interfere (p.22)"
+        )
     return None
 
 
@@ -429,13 +482,120 @@ def _no_interference(ask: _Ask) -> str | None:
 
 
 def _discard(ask: _Ask) -> str | None:
+    if ask.d.kind == "cost":
+        uid = ask.card(ask.arg(1), ask.p, ("hand",), "in the hand")
+        if isinstance(uid, str):
+            return uid
+        return f"{ask.ref(uid)} is not named as this effect's cost asks (p.17)"
     if ask.d.kind != "discard":
         return "cards are discarded for the hand limit only at the Approacher's Turn End (p.15)"
     uid = ask.card(ask.arg(1), ask.p, ("hand",), "in the hand")
     return uid if isinstance(uid, str) else None
 
 
+def _use(ask: _Ask) -> str | None:
+    if ask.d.kind not in ("priority", "respond"):
+        return _moment(ask)
+    p, v, state, t = ask.p, ask.v, ask.state, ask.t
+    src = ask.card(ask.arg(1), p, areas.AREAS, f"in {who(p)}'s Area")
+    if isinstance(src, str):
+        return src + ": effects are used from your own cards in the Area (p.09)"
+    index = ask.arg(2)
+    found = [
+        (cid, eff)
+        for cid, eff in effects.active_effects(state, t, src)
+        if str(eff.index) == index
+        and (len(ask.tokens) < 5 or ask.tokens[3:] == ["from", cid])
+    ]
+    if not found:
+        return f"{ask.ref(src)} has no effect {index} now (see the card's text)"
+    cid, eff = found[0]
+    what = f"effect {index} of {ask.ref(src)}"
+    if eff.permanent:
+        return f"{what} is permanent: it applies by itself and is not used (p.16)"
+    if eff.trigger or not eff.movement:
+        return f"{what} triggers by itself when its condition happens; it is not used (p.16)"
+    own = p == v["ap"]
+    phase = "decline" if ask.d.kind == "respond" else v["phase"]
+    if not effects.timing_ok(eff, phase, own):
+        return f"{what} has the timing [{eff.timing}], which does not allow it now (p.17)"
+    if not eff.every and effects.used_this_turn(state, src, cid, eff):
+        return f"{what} was already used this turn: each effect once per turn (p.16)"
+    if eff.once_per_player and v.get("cc", {}).get(str(p)) == v.get("turn"):
+        return f"{what} can be used once per turn by each player (p.24)"
+    if eff.requires and not effects.cond_ok(state, t, p, eff.requires):
+        return f"{what}: its requirement is not met (p.19)"
+    if eff.rest and state.cards[src].f.get("rest"):
+        return f"{what} rests {ask.ref(src)} as its cost, and it is already in Rest (p.17)"
+    if eff.discard_name and not effects.name_discards(state, t, p, eff, src):
+        return f"{what} needs a card named {eff.discard_name} in the hand to discard (p.17)"
+    if eff.cost > 0:
+        pool = [ask.defn(u) for u in costs.payers(state, p, exclude=[src])]
+        ok, why = costs.effect_requirement_met(eff.cost, eff.colour, pool)
+        if not ok:
+            return f"{what}: even every card {who(p)} may pay with falls short: {why}"
+    if eff.target is not None:
+        need = eff.target.get("count", 1)
+        if len(targets.candidates(state, t, eff.target, p, src)) < need:
+            return f"{what} needs a target and there is none now (p.23)"
+    return None
+
+
+def _backup(ask: _Ask) -> str | None:
+    if ask.d.kind != "priority":
+        return _moment(ask)
+    uid = ask.card(ask.arg(1), ask.p, ("hand",), "in the hand")
+    if isinstance(uid, str):
+        return uid
+    if not any(e.timing == "backup" for e in ask.t.effects[ask.defn(uid).id]):
+        return f"{ask.ref(uid)} has no Backup (p.24)"
+    return (
+        f"the Backup of {ask.ref(uid)} cannot be used now: its window, requirement, target "
+        f"or cost is not met (p.24)"
+    )
+
+
+def _levelup(ask: _Ask) -> str | None:
+    if (r := _priority_needed(ask)) or (r := _own_main(ask, "Level Up happens", "p.24")):
+        return r
+    p, state, t = ask.p, ask.state, ask.t
+    uid = ask.card(ask.arg(1), p, ("hand",), "in the hand")
+    if isinstance(uid, str):
+        return uid
+    d = ask.defn(uid)
+    if not t.kw[d.id].levelup:
+        return f"{ask.ref(uid)} has no Level Up (p.24)"
+    if ask.arg(2) != "on" or len(ask.tokens) != 4:
+        return "write levelup CARD on CHARA (see docs/notation.md)"
+    host = ask.card(ask.arg(3), p, areas.AREAS, f"in {who(p)}'s Area")
+    if isinstance(host, str):
+        return host + ": Level Up stacks onto one of your charas in the Area (p.24)"
+    hd = ask.defn(host)
+    if hd.name != d.name:
+        return f"{ask.ref(host)} is {hd.name}: Level Up needs a chara of the same name (p.24)"
+    if hd.base_id == d.base_id:
+        return "Level Up never stacks the exact same card (same series and number) (p.24)"
+    stacked = [x for x in state.zone(zkey(p, "stack")) if state.cards[x].f.get("under") == host]
+    if any(ask.defn(x).base_id == d.base_id for x in stacked):
+        return f"{ask.ref(host)} already has {d.base_id} in its level stack (p.24)"
+    if not plays.levelup_free(state, p):
+        if r := _cost(ask, uid):
+            return f"the free Level Up of this turn is used, so this one pays its cost: {r}"
+    return None
+
+
+def _in_kind(kind: str, page: str, what: str) -> Callable[[_Ask], str | None]:
+    def check(ask: _Ask) -> str | None:
+        if ask.d.kind != kind:
+            return f"{what} only when one is asked for ({page}); now: {_moment(ask)}"
+        return None
+
+    return check
+
+
 def _setup(ask: _Ask) -> str | None:
+    if ask.d.kind == "order" and ask.v.get("phase") != "setup":
+        return _moment(ask)
     if ask.d.kind in ("order", "redraw", "bottom"):
         return _moment(ask) + f"; now {who(ask.p)} chooses: {', '.join(ask.d.texts[:4])}"
     return "turn order and the Hand Redraw are chosen only in game preparation (p.05)"
@@ -472,4 +632,11 @@ _HANDLERS: dict[str, Callable[[_Ask], str | None]] = {
     "redraw": _setup,
     "bottom": _setup,
     "move": _move,
+    "use": _use,
+    "backup": _backup,
+    "levelup": _levelup,
+    "target": _in_kind("target", "p.23", "targets are chosen"),
+    "pick": _in_kind("pick", "p.18", "cards are picked for an effect"),
+    "none": _in_kind("pick", "p.18", "none answers an effect's optional pick"),
+    "eliminate": _in_kind("eliminate", "p.23", "an approach chara is chosen for elimination"),
 }

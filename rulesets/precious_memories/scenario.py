@@ -30,7 +30,7 @@ PLAYERS = ("p1", "p2")
 ZONES = ("hand", "main", "support", "points", "discard", "removed", "ex", "deck")
 # extra keys a card table may carry, by zone kind
 _AREA_KEYS = {"card", "rest", "summoned", "approached", "coins", "mods", "stack", "supports",
-              "flags"}
+              "used", "flags"}
 _POINT_KEYS = {"card", "down", "flags"}
 _PLAIN_KEYS = {"card", "flags"}
 _POSITION_KEYS = {
@@ -44,6 +44,7 @@ PHASES = {
     "end": ("adjust",),
 }
 WINDOWS = ("w2", "w4", "w6")
+_TOP_LEVEL = {"actions", "name", "page", "description", "seed", "ruleset"}
 
 
 class PositionError(ValueError):
@@ -75,7 +76,7 @@ class _Builder:
 
     def defn(self, cid: Any, path: Path) -> CardDef:
         if not isinstance(cid, str):
-            raise PositionError(f"{dotted(path)}: a card is a card id string like \"STA-004\"", path)
+            raise PositionError(f"{dotted(path)}: a card is a card id like \"STA-004\"", path)
         try:
             return self.t.pool.get(cid)
         except CardError:
@@ -138,8 +139,13 @@ def _player(b: _Builder, p: int, table: Any, turn: int) -> dict[str, list[int]]:
         raise PositionError(f"{name}: must be a table", (name,))
     for key in table:
         if key not in ZONES:
+            hint = (
+                f"; a key written after [{name}] belongs to it: put {key} above the first table"
+                if key in _TOP_LEVEL
+                else ""
+            )
             raise PositionError(
-                f"{name}: unknown zone {key!r} (zones: {', '.join(ZONES)})", (name, key), key
+                f"{name}: unknown zone {key!r} (zones: {', '.join(ZONES)}){hint}", (name, key), key
             )
     if "deck" not in table:
         raise PositionError(
@@ -183,9 +189,11 @@ def _player(b: _Builder, p: int, table: Any, turn: int) -> dict[str, list[int]]:
             cid = b.cards[uid][1]
             base = t.defs[cid].base_id
             if base in seen:
+                held = b.cards[seen[base]][1]
+                copy = f"a second {cid}" if cid == held else f"{cid}, a copy of {held},"
                 raise PositionError(
-                    f"{name}.{zone}: {cid} is a second copy of {base} in the Area "
-                    f"(one copy of a chara per Area, p.09)",
+                    f"{name}.{zone}: {copy} in the Area: one copy of a chara "
+                    f"(same series and number) per Area (p.09)",
                     (name, zone, i),
                     cid,
                 )
@@ -261,6 +269,23 @@ def _area_card(b: _Builder, p: int, zone: str, entry: Any, path: Path, turn: int
             )
         if mods:
             flags["mods"] = [list(m) for m in mods]
+    used = extra.get("used", [])
+    if not isinstance(used, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in used
+    ):
+        raise PositionError(
+            f"{dotted(path)}.used: the numbers of the card's effects used this turn, "
+            f"like [1]",
+            path,
+            "used",
+        )
+    for n in used:
+        if n > len(t.effects.get(cid, ())):
+            raise PositionError(
+                f"{dotted(path)}.used: {cid} has no effect {n}", path, "used"
+            )
+    if used:
+        flags["used"] = {f"{cid}#{n}": turn for n in used}
     stack = _list(extra.get("stack", []), (*path, "stack"))
     if stack:
         flags["level"] = 1 + len(stack)
@@ -476,7 +501,8 @@ def _chain(
         for key in e:
             if key not in _CHAIN_KEYS:
                 raise PositionError(
-                    f"{dotted(path)}: unknown key {key!r} (known: {', '.join(sorted(_CHAIN_KEYS))})",
+                    f"{dotted(path)}: unknown key {key!r} "
+                    f"(known: {', '.join(sorted(_CHAIN_KEYS))})",
                     path,
                     key,
                 )

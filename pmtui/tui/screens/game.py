@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from pmtui.engine.decision import Decision
-from pmtui.tui.display import COLOUR_TEXT, detail_text, ref
+from pmtui.tui.display import detail_text, ref
 from pmtui.tui.keys import GAME_BINDINGS
 from pmtui.tui.widgets.board import CardRow, ZoneBar
 from pmtui.tui.widgets.panels import GameLog, TurnFlow
@@ -44,7 +44,7 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.row = ROWS.index("hand")
         self.cols: dict[str, int] = {r: 0 for r in ROWS}
-        self.view: dict[str, Any] = {"zones": {}, "vars": {}}
+        self.pview: dict[str, Any] = {"zones": {}, "vars": {}}
         self.decision: Decision | None = None
         self.cards_by_uid: dict[int, Card] = {}
         self.row_cards: dict[str, list[Card]] = {r: [] for r in CARD_ROWS}
@@ -59,13 +59,13 @@ class GameScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="board"):
                 yield ZoneBar(id="opp-bar")
-                yield CardRow(label="Support Area", id="opp-support")
+                yield CardRow(label="Support Area", wrap=True, id="opp-support")
                 yield CardRow(slots=5, label="Main Area", id="opp-main")
                 yield Static(id="stage")
                 yield CardRow(slots=5, label="Main Area", id="my-main")
-                yield CardRow(label="Support Area", id="my-support")
+                yield CardRow(label="Support Area", wrap=True, id="my-support")
                 yield ZoneBar(id="my-bar")
-                yield CardRow(label="Hand", in_area=False, id="hand")
+                yield CardRow(label="Hand", in_area=False, wrap=True, id="hand")
             with Vertical(id="side"):
                 yield TurnFlow(id="flow")
                 yield Static(id="detail")
@@ -79,12 +79,12 @@ class GameScreen(Screen[None]):
 
     # -- reading the view ----------------------------------------------------------------
 
-    def _zone(self, player: int, name: str) -> list[Card]:
-        z = self.view["zones"].get(f"{player}/{name}", [])
+    def zone(self, player: int, name: str) -> list[Card]:
+        z = self.pview["zones"].get(f"{player}/{name}", [])
         return z if isinstance(z, list) else []
 
     def _count(self, player: int, name: str) -> int:
-        z = self.view["zones"].get(f"{player}/{name}", 0)
+        z = self.pview["zones"].get(f"{player}/{name}", 0)
         return len(z) if isinstance(z, list) else int(z or 0)
 
     def refresh_board(self) -> None:
@@ -93,21 +93,21 @@ class GameScreen(Screen[None]):
         me = pm.viewer
         opp = 1 - me
         table = pm.table
-        self.view = table.view_for(me)
+        self.pview = table.view_for(me)
         self.decision = None if pm.busy else table.decision_for(me)
         self.cards_by_uid = {
             int(c["uid"]): c
-            for z in self.view["zones"].values()
+            for z in self.pview["zones"].values()
             if isinstance(z, list)
             for c in z
             if c.get("uid") is not None
         }
         self.row_cards = {
-            "opp-support": self._zone(opp, "support"),
-            "opp-main": self._zone(opp, "main"),
-            "my-main": self._zone(me, "main"),
-            "my-support": self._zone(me, "support"),
-            "hand": self._zone(me, "hand"),
+            "opp-support": self.zone(opp, "support"),
+            "opp-main": self.zone(opp, "main"),
+            "my-main": self.zone(me, "main"),
+            "my-support": self.zone(me, "support"),
+            "hand": self.zone(me, "hand"),
         }
         self._follow_decision()
         self._clamp()
@@ -167,13 +167,13 @@ class GameScreen(Screen[None]):
     def _draw(self) -> None:
         pm = self.pm
         me, opp = pm.viewer, 1 - pm.viewer
-        vars_ = self.view["vars"]
+        vars_ = self.pview["vars"]
         defs = pm.table.defs
         turn = vars_.get("turn")
         marks = self._marks()
         attached: dict[int, int] = {}
         for p in (0, 1):
-            for c in self._zone(p, "attached"):
+            for c in self.zone(p, "attached"):
                 host = c.get("host")
                 if host is not None:
                     attached[int(host)] = attached.get(int(host), 0) + 1
@@ -204,7 +204,7 @@ class GameScreen(Screen[None]):
 
     def _bar_parts(self, p: int, mine: bool) -> list[tuple[str, Text]]:
         pm = self.pm
-        vars_ = self.view["vars"]
+        vars_ = self.pview["vars"]
         role = ""
         if vars_.get("ap") is not None and vars_.get("phase") != "setup":
             role = " (A)" if vars_["ap"] == p else " (I)"
@@ -214,10 +214,10 @@ class GameScreen(Screen[None]):
         ]
         if not mine:
             parts.append(("", Text(f"Hand {self._count(p, 'hand')}")))
-        parts.append(("discard", Text(f"Discard {self._count(p, 'discard')}")))
-        points = self._zone(p, "points")
+        parts.append(("discard", Text(f"Disc {self._count(p, 'discard')}")))
+        points = self.zone(p, "points")
         down = sum(1 for c in points if c.get("down"))
-        pts = Text(f"Points {len(points)}/7")
+        pts = Text(f"Pts {len(points)}/7")
         if points:
             pts.append(f" ▲{len(points) - down}", style="bold")
             pts.append(f" ▼{down}", style="dim")
@@ -228,7 +228,7 @@ class GameScreen(Screen[None]):
             parts.append(("", Text(f"EX {self._count(p, 'ex')}")))
         return parts
 
-    def _name(self, uid: Any) -> str:
+    def name_of(self, uid: Any) -> str:
         c = self.cards_by_uid.get(int(uid)) if uid is not None else None
         if c is None:
             return "a card"
@@ -236,24 +236,24 @@ class GameScreen(Screen[None]):
         return d.name if d is not None else str(c.get("cid"))
 
     def _chain_lines(self) -> list[str]:
-        chain = self.view["vars"].get("chain") or []
+        chain = self.pview["vars"].get("chain") or []
         out = []
         for entry in chain:
             who = self.pm.label(int(entry.get("by", 0)))
-            out.append(f"{who}: {entry.get('kind')} {self._name(entry.get('card'))}")
+            out.append(f"{who}: {entry.get('kind')} {self.name_of(entry.get('card'))}")
         return out
 
     def _appr_text(self) -> str:
-        appr = self.view["vars"].get("appr")
+        appr = self.pview["vars"].get("appr")
         if not appr:
             return ""
-        text = f"{self._name(appr.get('a'))} approaches"
+        text = f"{self.name_of(appr.get('a'))} approaches"
         if appr.get("i") is not None:
-            text += f", {self._name(appr['i'])} interferes"
+            text += f", {self.name_of(appr['i'])} interferes"
         return text
 
     def _stage_text(self) -> Text:
-        vars_ = self.view["vars"]
+        vars_ = self.pview["vars"]
         chain = vars_.get("chain") or []
         t = Text(no_wrap=True, overflow="ellipsis")
         play = vars_.get("play")
@@ -261,13 +261,13 @@ class GameScreen(Screen[None]):
             top = chain[-1]
             who = self.pm.label(int(top.get("by", 0)))
             t.append("Stage: ", style="bold yellow")
-            t.append(f"{who} plays {self._name(top.get('card'))} ({top.get('kind')})")
+            t.append(f"{who} plays {self.name_of(top.get('card'))} ({top.get('kind')})")
             if len(chain) > 1:
                 t.append(f" · chain of {len(chain)}")
         elif play:
             who = self.pm.label(int(play.get("by", 0)))
             if play.get("card") is not None:
-                t.append(f"Paying: {who} plays {self._name(play['card'])}", style="yellow")
+                t.append(f"Paying: {who} plays {self.name_of(play['card'])}", style="yellow")
             else:
                 t.append(f"{who} is paying for a play…", style="yellow")
         else:
@@ -281,7 +281,7 @@ class GameScreen(Screen[None]):
             p = me if self.row_name == "my-bar" else 1 - me
             n = self._count(p, item)
             what = {"discard": "Discard Zone", "points": "Point Zone", "ex": "EX Deck"}[item]
-            return Text(f"{self.pm.label(p)}'s {what}: {n} cards.\nPress v or enter to look through.")
+            return Text(f"{self.pm.label(p)}'s {what}: {n} cards.\nv or enter: look through.")
         card = self.focused_card()
         if card is None:
             r = self.row_name
@@ -290,17 +290,17 @@ class GameScreen(Screen[None]):
         uid = int(card["uid"])
         extras = []
         for p in (0, 1):
-            for c in self._zone(p, "attached"):
+            for c in self.zone(p, "attached"):
                 if c.get("host") == uid:
-                    extras.append(f"support set: {self._name(c['uid'])}")
-            under = [c for c in self._zone(p, "stack") if c.get("under") == uid]
+                    extras.append(f"support set: {self.name_of(c['uid'])}")
+            under = [c for c in self.zone(p, "stack") if c.get("under") == uid]
             if under:
                 extras.append(f"level stack: {len(under)} card(s) under it")
-        return detail_text(card, d, self.view["vars"].get("turn"), extras)
+        return detail_text(card, d, self.pview["vars"].get("turn"), extras)
 
     def _status_text(self) -> Text:
         pm = self.pm
-        vars_ = self.view["vars"]
+        vars_ = self.pview["vars"]
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" pmtui ", style="bold reverse")
         t.append(f" {pm.label(pm.viewer)} vs {pm.label(1 - pm.viewer)}")
@@ -314,7 +314,7 @@ class GameScreen(Screen[None]):
     def _prompt_text(self) -> Text:
         pm = self.pm
         t = Text(no_wrap=True, overflow="ellipsis")
-        over = self.view["vars"].get("over")
+        over = self.pview["vars"].get("over")
         if over:
             w = over.get("winner")
             result = "Draw" if w is None else f"{pm.label(w)} won"
@@ -386,7 +386,7 @@ class GameScreen(Screen[None]):
 
     def _card_title(self) -> str:
         card = self.focused_card()
-        return f"{self._name(card['uid'])}: what now?" if card else "Choose"
+        return f"{self.name_of(card['uid'])}: what now?" if card else "Choose"
 
     def _card_action(self, verb: str, title: str) -> None:
         card = self.focused_card()
@@ -398,7 +398,7 @@ class GameScreen(Screen[None]):
         if len(opts) == 1:
             self.pm.submit(opts[0])
         elif opts:
-            self.pm.choose_from(title.format(name=self._name(card["uid"])), opts)
+            self.pm.choose_from(title.format(name=self.name_of(card["uid"])), opts)
 
     def action_summon(self) -> None:
         self._card_action("summon", "Summon {name} where?")
@@ -433,9 +433,9 @@ class GameScreen(Screen[None]):
             return
         me = self.pm.viewer
         p = me if self.row_name == "my-bar" else 1 - me
-        cards = self._zone(p, item)
+        cards = self.zone(p, item)
         what = {"discard": "Discard Zone", "points": "Point Zone", "ex": "EX Deck"}[item]
-        self.pm.browse(f"{self.pm.label(p)}'s {what}", cards, self.view["vars"].get("turn"))
+        self.pm.browse(f"{self.pm.label(p)}'s {what}", cards, self.pview["vars"].get("turn"))
 
     def action_help(self) -> None:
         self.pm.show_help()
@@ -458,6 +458,3 @@ class GameScreen(Screen[None]):
         pm.notify(f"Always ask {state}", timeout=4)
         self._draw()
 
-
-def colour_of(d: Any) -> str:
-    return COLOUR_TEXT.get(getattr(d, "colour", ""), "")

@@ -192,7 +192,9 @@ class PayScreen(PromptScreen):
                 int(item.value.split()[1])
             c = self.cards.get(uid)
             d = self.defs.get(str(c.get("cid"))) if c else None
-            hint.update(Text(d.text or d.flavour or "", style="dim") if d else "")
+            hint.update(
+                Text(f"{d.series} · {d.type}\n{d.text or d.flavour}", style="dim") if d else ""
+            )
         self.refresh_bindings()
 
     def on_pick_list_moved(self, _: PickList.Moved) -> None:

@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from pmtui.tui.display import card_lines
 
-MIN_CARD = 9  # narrowest card cell that still shows a name and AP/DP
+MIN_CARD = 10  # narrowest card cell that still shows a name and AP/DP
 MAX_CARD = 24
 
 
@@ -24,8 +24,12 @@ class CardRow(Widget):
 
     DEFAULT_CSS = "CardRow { height: 3; }"
 
-    def __init__(self, *, slots: int = 0, label: str = "", in_area: bool = True, id: str) -> None:
+    def __init__(
+        self, *, slots: int = 0, label: str = "", in_area: bool = True, wrap: bool = False,
+        id: str,
+    ) -> None:
         super().__init__(id=id)
+        self.wrap = wrap
         self.slots = slots
         self.label = label
         self.in_area = in_area
@@ -57,11 +61,28 @@ class CardRow(Widget):
             if self.cursor is not None:
                 line.stylize("reverse", 0, len(self.label) + 2)
             return line
-        start, shown, arrows = _window(n, width, self.cursor or 0)
+        bands = _bands(n, width, height) if self.wrap else 1
+        band_h = height // bands
+        per = -(-n // bands)  # cards per band
+        cursor = self.cursor or 0
+        out = Text()
+        for b in range(bands):
+            lo, hi = b * per, min((b + 1) * per, n)
+            if lo >= hi:
+                break
+            if b:
+                out.append("\n")
+            local = min(max(cursor - lo, 0), hi - lo - 1)
+            out.append_text(self._band(lo, hi, width, band_h, local))
+        return out
+
+    def _band(self, lo: int, hi: int, width: int, height: int, cursor: int) -> Text:
+        n = hi - lo
+        start, shown, arrows = _window(n, width, cursor)
         room = width - (4 if arrows else 0)
         w = min(MAX_CARD, max(MIN_CARD, (room - (shown - 1)) // shown))
         columns: list[list[Text]] = []
-        for i in range(start, start + shown):
+        for i in range(lo + start, lo + start + shown):
             focused = self.cursor == i
             if i < len(self.cards):
                 c = self.cards[i]
@@ -90,10 +111,18 @@ class CardRow(Widget):
                     out.append(" ")
                 out.append_text(col[row])
             if arrows:
-                out.append(" ›" if start + shown < n else "  ", style="bold")
+                rest = n - start - shown
+                out.append(" ›" if rest > 0 else "  ", style="bold")
             if row < height - 1:
                 out.append("\n")
         return out
+
+
+def _bands(n: int, width: int, height: int) -> int:
+    """How many lines of cards (each at least 2 high) a wrapping row uses."""
+    per_line = max(1, (width + 1) // (MIN_CARD + 1))
+    need = -(-n // per_line)
+    return max(1, min(need, height // 2))
 
 
 def _window(n: int, width: int, cursor: int) -> tuple[int, int, bool]:
@@ -138,9 +167,11 @@ class ZoneBar(Widget):
     def render(self) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
         focus_key = self.items[self.cursor] if self.cursor is not None and self.items else None
+        total = sum(len(t) for _, t in self.parts) + 3 * (len(self.parts) - 1)
+        sep = " │ " if total <= self.size.width else "│"
         for i, (key, text) in enumerate(self.parts):
             if i:
-                out.append(" │ ", style="dim")
+                out.append(sep, style="dim")
             piece = text.copy()
             if key and key == focus_key:
                 piece.stylize("reverse")

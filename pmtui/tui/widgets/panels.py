@@ -37,12 +37,12 @@ def flow_text(
     phase, step = vars.get("phase"), vars.get("step")
     if phase == "setup" or phase is None:
         t.append("Game setup\n", style="bold")
-        t.append(f" {STEP_NAMES.get(str(step), str(step or ''))}\n")
+        t.append(f" {STEP_NAMES.get(str(step), str(step or ''))}")
         return t
     ap = vars.get("ap")
     t.append(f"Turn {vars.get('turn', '?')}", style="bold")
     if isinstance(ap, int):
-        t.append(f" · {names[ap]} approaches")
+        t.append(f" · A: {names[ap]}")
     t.append("\n")
     for key, label in PHASES:
         style = "bold reverse" if key == phase else "dim"
@@ -60,16 +60,17 @@ def flow_text(
     resp = vars.get("resp")
     if resp:
         t.append(f"Respond: {names[int(resp['prio'])]}", style="bold yellow")
-        t.append(f" · passes {resp.get('passes', 0)}\n")
+        t.append(f" · pass {resp.get('passes', 0)}\n")
     elif isinstance(prio, int):
-        t.append(f"Priority: {names[prio]}", style="bold")
-        t.append(f" · passes {vars.get('passes', 0)}\n")
+        t.append(f"Priority {names[prio]}", style="bold")
+        t.append(f" · pass {vars.get('passes', 0)}\n")
     if appr:
         t.append(f"{appr}\n", style="bold")
     if chain_text:
         t.append("Chain (last resolves first):\n", style="bold yellow")
         for line in chain_text:
             t.append(f" {line}\n")
+    t.rstrip()
     return t
 
 
@@ -79,7 +80,7 @@ class GameLog(RichLog):
     can_focus = False
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, **kw)
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=10, **kw)
         self._shown: list[LogLine] = []
 
     def show(self, lines: list[LogLine]) -> None:

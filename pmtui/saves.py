@@ -1,0 +1,330 @@
+"""Save files for games being played: where they live, starting, resuming, checking.
+
+A save is the game's log, written as it is played (docs/save-format.md):
+`attach` makes every decision's records durable (written and fsynced) inside
+`Game.act`, before it returns and so before any screen shows the decision.
+
+Resuming re-executes the logged decisions from the seed (`Game.from_records`)
+and compares what they produce with what the file holds. A crash can cut a
+save inside one decision's group of records: the decision is in the file but
+not all of its events. That decision was never acknowledged (its commit never
+finished), so `open_game` cuts the file back to just before it and the game
+continues from the state the player last saw.
+
+Everything wrong with a file is a one-line `SaveError`; nothing else escapes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from pmtui.engine.game import Game, Record
+from pmtui.engine.journal import (
+    JournalWriter,
+    LoadedJournal,
+    SaveError,
+    parse_journal,
+    read_journal,
+)
+
+__all__ = [
+    "SaveError",
+    "attach",
+    "check_save",
+    "is_finished",
+    "latest_unfinished",
+    "new_save_path",
+    "open_game",
+    "reexecute",
+    "saves_dir",
+    "start_game",
+]
+
+SUFFIX = ".jsonl"
+_TAIL = 1 << 16  # bytes read from the end of a save to tell whether its game is over
+
+
+def saves_dir() -> Path:
+    """The per-user folder for saves (created on first save, not here)."""
+    return platformdirs.user_data_path("pmtui", appauthor=False) / "saves"
+
+
+def new_save_path(seed: int, directory: Path | None = None) -> Path:
+    """A fresh file name for a new game: `<date>-<time>-seed<seed>.jsonl`, never an existing one."""
+    folder = directory if directory is not None else saves_dir()
+    stem = time.strftime("%Y%m%d-%H%M%S") + f"-seed{seed}"
+    path = folder / f"{stem}{SUFFIX}"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{SUFFIX}"
+        n += 1
+    return path
+
+
+# -- finding the game to resume ---------------------------------------------------------
+
+
+def _last_records(path: Path) -> list[dict[str, Any]]:
+    """The complete records at the end of the file, last first (a torn line skipped)."""
+    with path.open("rb") as f:
+        size = f.seek(0, os.SEEK_END)
+        f.seek(max(0, size - _TAIL))
+        lines = f.read().split(b"\n")
+    if size > _TAIL:
+        lines = lines[1:]  # probably cut in the middle
+    out = []
+    for line in reversed(lines):
+        with contextlib.suppress(ValueError):
+            value = json.loads(line)
+            if isinstance(value, dict):
+                out.append(value)
+    return out
+
+
+def is_finished(path: str | Path) -> bool | None:
+    """Whether the save's game is over (None: not a save this pmtui can continue).
+
+    Cheap: reads the first line and the end of the file. A game is over when
+    its last record, notes aside, is the `end` event (an undo after the end
+    takes the end back, and an incomplete last decision cannot end the game).
+    """
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            first = f.readline()
+        parse_journal([first], os.fspath(path))
+        if not first.endswith(b"\n"):
+            return False  # a header alone is a game that has not started
+        for rec in _last_records(path):
+            if rec.get("type") == "note":
+                continue
+            if rec.get("type") == "header":
+                return False
+            event = rec.get("event")
+            return rec.get("type") == "event" and isinstance(event, dict) and event.get("t") == "end"
+        return False
+    except (OSError, SaveError):
+        return None
+
+
+def latest_unfinished(directory: Path | None = None) -> Path | None:
+    """The most recently written save whose game is not over, or None."""
+    folder = directory if directory is not None else saves_dir()
+    try:
+        candidates = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file()]
+    except OSError:
+        return None
+    stamped = []
+    for p in candidates:
+        with contextlib.suppress(OSError):
+            stamped.append((p.stat().st_mtime_ns, p.name, p))
+    for _, _, path in sorted(stamped, reverse=True):
+        if is_finished(path) is False:
+            return path
+    return None
+
+
+# -- re-executing a log ------------------------------------------------------------------
+
+
+def _ruleset_for(header: Mapping[str, Any], name: str) -> Any:
+    from pmtui.games import DEFAULT_RULESET, SetupError, ruleset
+
+    try:
+        return ruleset(str(header.get("ruleset", DEFAULT_RULESET)))
+    except SetupError as exc:
+        raise SaveError(f"{name}: {exc}") from None
+
+
+def _describe(rec: Record | None) -> str:
+    if rec is None:
+        return "nothing"
+    if rec.get("type") == "event":
+        text = json.dumps(rec.get("event"), ensure_ascii=False, separators=(",", ":"))
+        return f"event {text[:80]}"
+    if rec.get("type") == "decision":
+        return f"decision P{_seat(rec.get('player'))} {rec.get('action')}"
+    if rec.get("type") == "undo":
+        return f"undo to {rec.get('to')}"
+    return str(rec.get("type"))
+
+
+def _seat(player: Any) -> str:
+    return str(player + 1) if isinstance(player, int) else "?"
+
+
+def _differs(want: Record, got: Record, hashes: bool) -> bool:
+    kind = want.get("type")
+    if kind != got.get("type"):
+        return True
+    if kind == "event":
+        if want.get("event") != got.get("event"):
+            return True
+        return hashes and "hash" in want and want.get("hash") != got.get("hash")
+    if kind == "decision":
+        return (want.get("player"), want.get("action")) != (got.get("player"), got.get("action"))
+    if kind == "undo":
+        return want.get("to") != got.get("to")
+    return False  # notes are copied through
+
+
+def reexecute(
+    header: Mapping[str, Any],
+    records: Sequence[Record],
+    *,
+    verify: bool = False,
+    name: str = "<save>",
+) -> tuple[Game, int]:
+    """Re-execute a log; returns the game and how many of `records` it stands on.
+
+    Every record re-executed must equal the logged one (with `verify`, the
+    state hashes too; without, events are compared, which fixes the state just
+    as well since folding is pure). The count is `len(records)` unless the log
+    ends inside a decision's group of records (a crash cut the commit short):
+    then the game stops before that decision and the count is its index. The
+    game's records are the logged ones, so its sequence numbers are the file's.
+    Raises SaveError naming the first record that differs.
+    """
+    rs = _ruleset_for(header, name)
+    game = _run(rs, header, records, verify, name)
+    produced = game.records[1:]
+    for want, got in zip(records, produced, strict=False):
+        if _differs(want, got, verify):
+            raise SaveError(
+                f"{name}: record {want.get('seq')}: logged {_describe(want)}, "
+                f"re-executed {_describe(got)}"
+            )
+    if len(produced) < len(records):
+        raise SaveError(
+            f"{name}: record {records[len(produced)].get('seq')}: logged "
+            f"{_describe(records[len(produced)])}, re-executed nothing "
+            f"(the game had already ended)"
+        )
+    kept = len(records)
+    if len(produced) > kept:  # an incomplete last group, and all of it matched
+        kept = max(
+            (i for i, r in enumerate(records) if r.get("type") == "decision"), default=0
+        )
+        game = _run(rs, header, records[:kept], verify, name)
+    game.records[1 : kept + 1] = [dict(r) for r in records[:kept]]
+    return game, kept
+
+
+def _run(rs: Any, header: Mapping[str, Any], records: Sequence[Record], hashes: bool,
+         name: str) -> Game:
+    from pmtui.engine.game import ReplayMismatch
+
+    try:
+        return Game.from_records(rs, header, records, hashing=hashes)
+    except ReplayMismatch as exc:
+        raise SaveError(f"{name}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a bad header or rules refusing the log
+        raise SaveError(
+            f"{name}: cannot re-execute the game ({type(exc).__name__}: {str(exc)[:120]})"
+        ) from None
+
+
+def _torn_warning(name: str, records: Sequence[Record], kept: int) -> str:
+    rec = records[kept] if kept < len(records) else None
+    what = _describe(rec) if rec and rec.get("type") == "decision" else "the game's set-up"
+    return (
+        f"{name} line {kept + 2}: {what} was cut short by a crash before it was saved in "
+        f"full (it was never acknowledged); the game goes on from before it"
+    )
+
+
+def check_save(path: str | Path) -> tuple[Game, LoadedJournal, list[str]]:
+    """`pmtui verify`: read, re-execute and compare events and hashes (SaveError on the
+    first difference). An incomplete last decision (a crash) is a warning, not an error."""
+    name = os.fspath(path)
+    loaded = read_journal(path)
+    game, kept = reexecute(loaded.header, loaded.records, verify=True, name=name)
+    warnings = list(loaded.warnings)
+    if kept < len(loaded.records):
+        warnings.append(_torn_warning(name, loaded.records, kept))
+    return game, loaded, warnings
+
+
+# -- playing into a save ---------------------------------------------------------------
+
+
+def attach(game: Game, writer: JournalWriter) -> None:
+    """Save `game` into `writer` from now on: each change is written and fsynced inside
+    `Game.act` / `Game.undo`, before they return. A failed write raises SaveError out
+    of them (the decision is made in memory but not saved; `writer.commit()` retries)."""
+    if writer.next_seq != len(game.records):
+        raise SaveError(
+            f"{writer.path}: the save holds {writer.next_seq - 1} records, "
+            f"the game {len(game.records) - 1}"
+        )
+    game.on_records = writer.write
+    if not game.snapshot_every:
+        game.keep_snapshots()  # a game being played may be undone: keep undo fast
+
+
+def start_game(
+    header: Mapping[str, Any],
+    path: str | Path | None = None,
+    *,
+    ruleset: Any = None,
+) -> tuple[Game, JournalWriter]:
+    """A new game saved as it is played: at `path` (`--save`) or a new file in
+    `saves_dir()`. The header and the set-up are durable when this returns."""
+    name = os.fspath(path) if path is not None else "<new save>"
+    rs = ruleset if ruleset is not None else _ruleset_for(header, name)
+    target = Path(path) if path is not None else new_save_path(int(header.get("seed", 0)))
+    writer = JournalWriter(target, dict(header))
+    try:
+        game = Game(rs, header, on_records=writer.write)
+    except SaveError:
+        writer.close()
+        raise
+    except Exception:
+        writer.close()  # a header the rules cannot set up: leave no unplayable save behind
+        with contextlib.suppress(OSError):
+            target.unlink()
+        raise
+    attach(game, writer)
+    return game, writer
+
+
+def open_game(path: str | Path, *, verify: bool = False) -> tuple[Game, JournalWriter, list[str]]:
+    """Continue a save: (the game where it stopped, a writer attached to it, warnings).
+
+    The save is locked while the writer is open (close it when the game is left).
+    A torn last line is dropped and an unacknowledged, incomplete last decision
+    cut off, both with a warning; with `verify` the state hashes are compared
+    too (slower). Raises SaveError (one line) when the save cannot be continued.
+    """
+    name = os.fspath(path)
+    writer = JournalWriter(path)
+    try:
+        loaded = writer.loaded
+        assert loaded is not None
+        warnings = list(loaded.warnings)
+        records = list(loaded.records)
+        game, kept = reexecute(loaded.header, records, verify=verify, name=name)
+        if kept < len(records):
+            warnings.append(_torn_warning(name, records, kept))
+            writer.drop_after(kept)
+        missing = game.records[writer.next_seq :]  # set-up events a crash cut off
+        if missing:
+            writer.write(missing)
+        pool = getattr(getattr(game.ruleset, "t", None), "pool", None)
+        digest = getattr(pool, "digest", None)
+        if digest is not None and loaded.header.get("pool_digest") not in (None, digest):
+            warnings.append(f"{name}: the card pool has changed since this game was saved")
+        game.hashing = True
+        attach(game, writer)
+    except BaseException:
+        writer.close()
+        raise
+    return game, writer, warnings

@@ -1,0 +1,1 @@
+"""Small command-line helpers for tests and benchmarks (run with `python -m`)."""

@@ -1,0 +1,104 @@
+"""Shared helpers for the TUI tests: deterministic tables and key-driving utilities."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from textual.pilot import Pilot
+
+from pmtui.engine.decision import Decision
+from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
+from pmtui.tui.app import PmApp
+from pmtui.tui.keys import TuiConfig
+from pmtui.tui.screens.game import ROWS, GameScreen
+from pmtui.tui.screens.info import PassKeyboardScreen
+from pmtui.tui.screens.prompts import PayScreen
+
+
+class Scripted:
+    """A deterministic computer player: prefers summoning, approaching, interfering."""
+
+    name = "scripted"
+
+    def __init__(self, prefer: tuple[str, ...] = ("summon", "pay", "done", "approach",
+                                                  "interfere", "first", "keep")) -> None:
+        self.prefer = prefer
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        texts = decision.texts
+        for verb in self.prefer:
+            for t in texts:
+                if t.split()[0] == verb and not t.endswith("support") and "replace" not in t:
+                    return t
+        for t in ("pass", "stop", "no-interference"):
+            if t in texts:
+                return t
+        return texts[0]
+
+
+def make_app(
+    seed: int = 1,
+    *,
+    hotseat: bool = False,
+    computer: Any = None,
+    always_ask: bool = False,
+    records: list[dict[str, Any]] | None = None,
+) -> PmApp:
+    header, seats = new_game_header(seed, vs="hotseat" if hotseat else "computer",
+                                    level="random")
+    if not hotseat:
+        seats = [HUMAN, computer or Scripted()]
+    table: LocalTable = new_table(header, seats,
+                                  on_records=records.extend if records is not None else None)
+    return PmApp(table, hotseat=hotseat, config=TuiConfig(always_ask=always_ask),
+                 threaded=False)
+
+
+async def settle(pilot: Pilot, app: PmApp) -> None:
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def game(app: PmApp) -> GameScreen:
+    return app.game_screen
+
+
+async def focus(pilot: Pilot, app: PmApp, row: str, pred: Callable[[dict], bool]) -> dict:
+    """Move the board cursor (by key presses) to the first card in `row` matching `pred`."""
+    screen = game(app)
+    while screen.row_name != row:
+        await pilot.press("down")
+    cards = screen.row_cards[row]
+    target = next(i for i, c in enumerate(cards) if pred(c))
+    while screen.cols[row] > target:
+        await pilot.press("left")
+    while screen.cols[row] < target:
+        await pilot.press("right")
+    card = screen.focused_card()
+    assert card is not None and pred(card)
+    return card
+
+
+async def pay_until_met(pilot: Pilot, app: PmApp) -> None:
+    """In the pay picker: pick cards top-down until the engine says the cost is met."""
+    screen = app.screen
+    assert isinstance(screen, PayScreen)
+    while not screen.info.get("ok"):
+        await pilot.press("space")
+        if not screen.info.get("ok"):
+            await pilot.press("down")
+    await pilot.press("enter")
+    await settle(pilot, app)
+
+
+async def take_keyboard(pilot: Pilot, app: PmApp) -> None:
+    """Hot seat: confirm the 'pass the keyboard' screen if it is up."""
+    await settle(pilot, app)
+    if isinstance(app.screen, PassKeyboardScreen):
+        await pilot.press("enter")
+        await settle(pilot, app)
+
+
+__all__ = ["ROWS", "Scripted", "focus", "game", "make_app", "pay_until_met", "settle",
+           "take_keyboard"]
