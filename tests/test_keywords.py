@@ -71,7 +71,7 @@ def back(t: Table) -> None:
     t.act("pass")
 
 
-# -- [Active] (p.22) -----------------------------------------------------------------------
+# -- [Active] (p.22) --
 
 
 def test_active_chara_may_approach_the_turn_it_is_summoned_p22() -> None:
@@ -90,7 +90,7 @@ def test_active_chara_may_approach_the_turn_it_is_summoned_p22() -> None:
     assert f"approach {t.ref(plain)}" not in opts  # summoned this turn, no [Active] (p.13)
 
 
-# -- Ignore X (p.22) -------------------------------------------------------------------------
+# -- Ignore X (p.22) --
 
 
 def test_ignore_keeps_cheap_interferers_out_p22() -> None:
@@ -122,7 +122,7 @@ def test_ignore_lets_costlier_charas_interfere_p22() -> None:
     assert f"interfere {t.ref(lev)}" in t.options()
 
 
-# -- Break (p.22) ----------------------------------------------------------------------------
+# -- Break (p.22) --
 
 
 def test_break_puts_the_point_face_down_p22() -> None:
@@ -148,7 +148,7 @@ def test_break_point_cannot_pay_costs_p22() -> None:
     assert t.where(down) == f"{ap}/points"
 
 
-# -- Combo (Japanese text, p.23) -----------------------------------------------------------------
+# -- Combo (Japanese text, p.23) --
 
 
 @pytest.mark.parametrize(("payer", "ok"), [("KWT-005", True), ("KWT-006", False)])
@@ -177,7 +177,7 @@ def test_combo_name_counts_as_either_name_p23() -> None:
     assert t.where(combo) == "0/main"
 
 
-# -- Adversity (p.23) -----------------------------------------------------------------------------
+# -- Adversity (p.23) --
 
 
 def test_adversity_gives_stats_and_text_with_enough_points_p23() -> None:
@@ -191,7 +191,7 @@ def test_adversity_gives_stats_and_text_with_enough_points_p23() -> None:
     assert f"use {t.ref(c)} 1" in t.options()
 
 
-# -- Reinforcement (p.23) -----------------------------------------------------------------------
+# -- Reinforcement (p.23) --
 
 
 def reinforced(t: Table) -> tuple[int, int, int, int]:
@@ -239,7 +239,7 @@ def test_reinforcement_partner_must_match_p23() -> None:
     assert f"approach {t.ref(lead)} with {t.ref(other)}" not in t.options()
 
 
-# -- Cardcaptor (p.24) ------------------------------------------------------------------------
+# -- Cardcaptor (p.24) --
 
 
 def test_cardcaptor_gains_the_discarded_cards_text_p24() -> None:
@@ -274,7 +274,7 @@ def test_cardcaptor_gained_text_ends_with_the_turn_p24() -> None:
     assert "gained" not in t.flags(cap)
 
 
-# -- Backup (p.24) -----------------------------------------------------------------------------------
+# -- Backup (p.24) --
 
 
 def test_backup_is_used_from_the_hand_in_its_window_p24() -> None:
@@ -301,7 +301,7 @@ def test_backup_not_offered_outside_its_window_p24() -> None:
     assert f"backup {t.ref(bea)}" not in t.options()  # own Main Phase
 
 
-# -- Level Up (p.24) --------------------------------------------------------------------------------
+# -- Level Up (p.24) --
 
 
 def test_level_up_stacks_first_free_then_paid_p24() -> None:
@@ -358,7 +358,7 @@ def test_level_up_stack_moves_as_one_p24() -> None:
     assert t.where(base) == f"{op}/discard" and t.where(lv) == f"{op}/discard"
 
 
-# -- Decline (p.22) -----------------------------------------------------------------------------------
+# -- Decline (p.22) --
 
 
 def test_decline_disables_a_play_and_the_cost_is_lost_p22() -> None:
@@ -389,7 +389,7 @@ def test_decline_can_be_declined_p22() -> None:
     assert t.where(foe) == "1/discard"  # Sweep Away resolved after all
 
 
-# -- Cannot be targeted (p.23) ----------------------------------------------------------------------
+# -- Cannot be targeted (p.23) --
 
 
 def test_untargetable_chara_is_never_a_target_p23() -> None:
@@ -415,7 +415,7 @@ def test_target_gone_before_resolution_voids_the_card_p23() -> None:
     assert t.where(foe) == "1/hand"
 
 
-# -- coins, removal, EX cards ----------------------------------------------------------------------
+# -- coins, removal, EX cards --
 
 
 def test_plus_coin_gives_ten_ten_and_vanishes_with_the_chara_p21() -> None:
@@ -457,7 +457,7 @@ def test_ex_card_taken_from_the_ex_deck_and_never_back_to_the_deck_p26() -> None
     assert t.where(emi) == "0/discard"  # an EX card bound for the deck is discarded (p.26)
 
 
-# -- triggers, permanent effects, costs -----------------------------------------------------------------
+# -- triggers, permanent effects, costs --
 
 
 def test_on_summon_trigger_resolves_before_the_next_decision_p17() -> None:

@@ -267,7 +267,7 @@ def parse_effects(raws: Any, fail: Callable[[str, str], Exception]) -> tuple[Eff
     return tuple(out)
 
 
-# -- keywords ---------------------------------------------------------------------------
+# -- keywords --
 
 KEYWORDS = (
     "active",

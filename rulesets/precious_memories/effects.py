@@ -28,7 +28,7 @@ def setvars(ctx: Context, why: str, **values: Any) -> None:
     ctx.emit({"t": "var", "set": values, "why": why})
 
 
-# -- which effects a card has now -------------------------------------------------------
+# -- which effects a card has now --
 
 
 def adversity_on(state: State, t: Tables, uid: int) -> bool:
@@ -188,7 +188,7 @@ def use_options(state: State, t: Tables, p: int, phase: str, own_turn: bool) -> 
     return opts
 
 
-# -- AP/DP ---------------------------------------------------------------------------------
+# -- AP/DP --
 
 
 def stats(state: State, t: Tables, uid: int) -> tuple[int, int]:
@@ -229,7 +229,7 @@ def stats(state: State, t: Tables, uid: int) -> tuple[int, int]:
     return max(ap, 0), max(dp, 0)
 
 
-# -- triggers --------------------------------------------------------------------------------
+# -- triggers --
 
 
 def queue_triggers(ctx: Context, t: Tables, uid: int, timing: str) -> None:
@@ -256,7 +256,7 @@ def mark_used(ctx: Context, uid: int, cid: str, index: int) -> None:
     ctx.emit({"t": "flag", "card": uid, "f": {"used": used}, "why": "effect used"})
 
 
-# -- resolution -----------------------------------------------------------------------------------
+# -- resolution --
 
 
 def settle(ctx: Context, t: Tables, after: Any) -> None:
@@ -386,7 +386,7 @@ def _targets_still_valid(state: State, t: Tables, entry: dict[str, Any], eff: Ef
     return all(u in ok for u in tg)
 
 
-# -- the step interpreter --------------------------------------------------------------------
+# -- the step interpreter --
 
 
 def _run_steps(ctx: Context, t: Tables) -> bool:
@@ -790,7 +790,7 @@ STEP = {
 }
 
 
-# -- choices inside effects --------------------------------------------------------------------
+# -- choices inside effects --
 
 
 def ask_decision(state: State) -> Decision:

@@ -141,7 +141,7 @@ def explain(
     return reason or _fallback(ask)
 
 
-# -- the moment ----------------------------------------------------------------------------
+# -- the moment --
 
 
 def _moment(ask: _Ask) -> str:
@@ -243,7 +243,7 @@ def _type(ask: _Ask, uid: int, want: str) -> str | None:
     return f"{ask.ref(uid)} is {_a(d.type)} card, not {_a(want)}: {how}"
 
 
-# -- the actions -----------------------------------------------------------------------------
+# -- the actions --
 
 
 def _summon(ask: _Ask) -> str | None:

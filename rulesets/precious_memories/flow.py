@@ -21,7 +21,7 @@ def setvars(ctx: Context, why: str, **values: Any) -> None:
     ctx.emit({"t": "var", "set": values, "why": why})
 
 
-# -- setup (p.05) -------------------------------------------------------------
+# -- setup (p.05) --
 
 
 def choose_order(ctx: Context, t: Tables, chooser: int, go_first: bool) -> None:
@@ -51,7 +51,7 @@ def finish_bottom(ctx: Context, t: Tables, who: int) -> None:
         after_redraw(ctx, t, who)
 
 
-# -- Turn Start (p.08) ----------------------------------------------------------
+# -- Turn Start (p.08) --
 
 
 def start_turn(ctx: Context, t: Tables, player: int, turn: int) -> None:
@@ -73,7 +73,7 @@ def open_window(ctx: Context, phase: str, step: str | None, prio: int) -> None:
     setvars(ctx, "window", phase=phase, step=step, prio=prio, passes=0)
 
 
-# -- priority ---------------------------------------------------------------------
+# -- priority --
 
 
 def pass_priority(ctx: Context, t: Tables) -> None:
@@ -261,7 +261,7 @@ def judge_choice(ctx: Context, t: Tables, chosen: int) -> None:
     eliminate(ctx, t, ([i] if j["i_out"] else []) + [chosen])
 
 
-# -- Turn End (p.15) ----------------------------------------------------------------
+# -- Turn End (p.15) --
 
 
 def turn_end(ctx: Context, t: Tables) -> None:

@@ -73,7 +73,7 @@ def _event_targets_ok(state: State, t: Tables, p: int, uid: int, d: CardDef) -> 
     return True
 
 
-# -- the priority window ------------------------------------------------------------
+# -- the priority window --
 
 
 def priority_decision(state: State, t: Tables) -> Decision:
@@ -167,7 +167,7 @@ def on_pass(ctx: Context, t: Tables, decision: Decision, option: Option) -> None
     flow.pass_priority(ctx, t)
 
 
-# -- declaring ------------------------------------------------------------------------------
+# -- declaring --
 
 
 def on_declare(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
@@ -354,7 +354,7 @@ def commit(ctx: Context, t: Tables, play: dict[str, Any]) -> None:
     chain.push(ctx, entry, p)
 
 
-# -- the Decline chain (p.22) ---------------------------------------------------------------
+# -- the Decline chain (p.22) --
 
 
 def response_decision(state: State, t: Tables) -> Decision:
@@ -399,7 +399,7 @@ def after_chain(ctx: Context, t: Tables, res: dict[str, Any]) -> None:
         flow.setvars(ctx, "priority after a play", prio=other(res["starter"]), passes=0)
 
 
-# -- resolving card plays --------------------------------------------------------------------
+# -- resolving card plays --
 
 
 def resolve_summon(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:

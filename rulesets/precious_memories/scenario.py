@@ -546,7 +546,7 @@ def _chain(
     return entries, {"prio": responder, "passes": 0}
 
 
-# -- building the position in a game ------------------------------------------------------
+# -- building the position in a game --
 
 
 def setup_position(ctx: Context, t: Tables, scenario: Mapping[str, Any]) -> None:
