@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--p2", default="random", help="player kind for seat 2")
     sim.add_argument("--deck", help="seat 1's deck (default: built-in decks in rotation)")
     sim.add_argument("--opponent-deck", help="seat 2's deck")
+    sim.add_argument("--level", default="normal", help="level of search players")
     sim.add_argument("--save-dir", type=Path)
     sim.add_argument("--json", action="store_true")
 
@@ -185,7 +186,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise CliError(str(exc)) from None
     summary = simulate(
-        args.games, args.seed, _decks_for(args), (args.p1, args.p2), save_dir=args.save_dir
+        args.games, args.seed, _decks_for(args), (args.p1, args.p2), save_dir=args.save_dir,
+        level=args.level,
     )
     data = summary.to_json()
     if args.json:

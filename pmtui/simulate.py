@@ -65,13 +65,17 @@ def play_one(
     keep: bool = False,
     hashing: bool = False,
     max_decisions: int = 20000,
+    level: str = "normal",
 ) -> GameResult:
     """Play one game to its end with computer players that only get views."""
     rs = ruleset()
     players_meta = [{"name": f"{k}-{i + 1}", "kind": k} for i, k in enumerate(kinds)]
     header = make_header(rs, decks, seed, players_meta, mode="simulate")
     game = Game(rs, header, hashing=hashing)
-    players = [make_player(k, seed * 2 + i + 1) for i, k in enumerate(kinds)]
+    players = [
+        make_player(k, seed * 2 + i + 1, deck=(list(decks[i].main), list(decks[i].ex)), level=level)
+        for i, k in enumerate(kinds)
+    ]
     n = 0
     while (d := game.pending()) is not None:
         if n >= max_decisions:
@@ -97,6 +101,7 @@ def simulate(
     deck_pairs: Callable[[int], tuple[Any, Any]],
     kinds: Sequence[str] = ("random", "random"),
     save_dir: Path | None = None,
+    level: str = "normal",
 ) -> Summary:
     """Play `games` games; a game that raises is counted as an error, never fatal."""
     seeds = random.Random(seed)
@@ -108,7 +113,12 @@ def simulate(
         try:
             decks = deck_pairs(i)
             result = play_one(
-                game_seed, decks, kinds, keep=save_dir is not None, hashing=save_dir is not None
+                game_seed,
+                decks,
+                kinds,
+                keep=save_dir is not None,
+                hashing=save_dir is not None,
+                level=level,
             )
         except Exception as exc:  # noqa: BLE001 - a failing game is counted, never fatal
             summary.errors += 1

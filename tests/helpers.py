@@ -122,8 +122,9 @@ class Table:
 
     def uid(self, player: int, cid: str, zone: str | None = None) -> int:
         """A card of `player` with card id `cid` (in `zone`, if given)."""
+        want = None if zone is None else zkey(player, zone)
         for c in self.state.cards:
-            if c.owner == player and c.cid == cid and (zone is None or c.zone == zkey(player, zone)):
+            if c.owner == player and c.cid == cid and want in (None, c.zone):
                 return c.uid
         raise LookupError(f"player {player} has no {cid} in {zone or 'any zone'}")
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import decks, rs
+from helpers import decks, new_game, rs
 
 from pmtui.ai import RandomPlayer
 from pmtui.engine import Game, State, apply_event
@@ -111,7 +111,7 @@ def test_all_deck_pairs_are_played() -> None:
 
 
 def test_the_checker_is_not_vacuous() -> None:
-    game = play_checked(7, PAIRS[0])
+    game = new_game(7)
     sizes = [len(d["main"]) + len(d.get("ex", ())) for d in game.header["decks"]]
     state = game.state.copy()
     check(state, sizes, "as played")

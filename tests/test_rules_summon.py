@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from helpers import Table
 
+FIVE = ("STA-001", "STA-002", "STA-004", "STA-005", "STA-006")
+
 
 def summons(t: Table, uid: int) -> list[str]:
     return [x for x in t.options() if x.startswith(f"summon {t.ref(uid)} ")]
@@ -79,7 +81,7 @@ def test_copy_arriving_while_a_summon_waits_is_discarded_at_resolution_p09() -> 
 
 def test_main_area_holds_five_and_a_sixth_replaces_one_p06() -> None:
     t = Table.start()
-    five = [t.put(0, cid, "main") for cid in ("STA-001", "STA-002", "STA-004", "STA-005", "STA-006")]
+    five = [t.put(0, cid, "main") for cid in FIVE]
     (c,) = t.hand(0, "STA-003")
     assert summons(t, c) == [
         *(f"summon {t.ref(c)} main replace {t.ref(o)}" for o in five),
@@ -94,7 +96,7 @@ def test_main_area_holds_five_and_a_sixth_replaces_one_p06() -> None:
 
 def test_a_declined_summon_keeps_the_chara_it_would_replace_p06_p22() -> None:
     t = Table.start()
-    five = [t.put(0, cid, "main") for cid in ("STA-001", "STA-002", "STA-004", "STA-005", "STA-006")]
+    five = [t.put(0, cid, "main") for cid in FIVE]
     (c,) = t.hand(0, "STA-003")
     t.act(f"summon {t.ref(c)} main replace {t.ref(five[0])}")
     # a [Decline] card disables the summon (the effects layer marks the chain entry)
@@ -195,7 +197,7 @@ def test_one_copy_of_a_support_per_chara_p10() -> None:
 
 def test_support_is_discarded_when_its_chara_leaves_the_area_p10_qa_p27() -> None:
     t = Table.start()
-    five = [t.put(0, cid, "main") for cid in ("STA-001", "STA-002", "STA-004", "STA-005", "STA-006")]
+    five = [t.put(0, cid, "main") for cid in FIVE]
     s = t.put(0, "STA-016", "attached", host=five[0])
     (c,) = t.hand(0, "STA-003")
     t.act(f"summon {t.ref(c)} main replace {t.ref(five[0])}")

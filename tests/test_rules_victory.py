@@ -78,6 +78,6 @@ def test_both_players_losing_at_once_is_a_draw_p07() -> None:
 
 def test_seven_points_and_an_empty_deck_for_the_same_player_is_a_loss_not_a_draw_p07() -> None:
     t = Table.start()
-    moves = [{"t": "move", "card": u, "from": "1/deck", "to": "1/points"} for u in t.zone(1, "deck")]
-    t.emit(*moves)
+    deck = t.zone(1, "deck")
+    t.emit(*({"t": "move", "card": u, "from": "1/deck", "to": "1/points"} for u in deck))
     assert t.game.over is not None and t.game.over["winner"] == 0

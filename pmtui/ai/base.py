@@ -25,6 +25,9 @@ def make_player(kind: str, seed: int, **options: Any) -> Player:
         kinds["heuristic"] = HeuristicPlayer
     except ImportError:  # pragma: no cover - added by the computer-player work
         pass
+    from .search import SearchPlayer
+
+    kinds["search"] = SearchPlayer
     try:
         cls = kinds[kind]
     except KeyError:

@@ -815,7 +815,8 @@ def on_pick(ctx: Context, t: Tables, picked: int | None, after: Any) -> None:
 def order_decision(state: State) -> Decision:
     trig = state.vars["trig"]
     opts = [
-        Option(f"first {ref(state, e['src'])} {e['eff']}", ("trigorder", i)) for i, e in enumerate(trig)
+        Option(f"first {ref(state, e['src'])} {e['eff']}", ("trigorder", i))
+        for i, e in enumerate(trig)
     ]
     # identical texts (two triggers of one card) keep their first index only
     seen: dict[str, Option] = {}

@@ -94,9 +94,10 @@ class _Ask:
             here = [u for u in mine if cards[u].zone in keys]
             if here:
                 return here[0]
-            if not mine:
-                return f"{who(owner)} has no {cid} {what}"
-            uid = mine[0]
+            theirs = [c.uid for c in cards if c.cid == cid and c.owner != owner]
+            if not mine and not theirs:
+                return f"there is no {cid} in this game"
+            uid = (mine or theirs)[0]
         if cards[uid].zone not in keys:
             return f"{cid}@{uid} is {self.where(uid)}, not {what}"
         return uid

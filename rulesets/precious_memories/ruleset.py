@@ -157,6 +157,12 @@ class PreciousMemories:
         # effects and triggers that follow resolve before the next decision
         effects.settle(ctx, t, plays.after_chain)
 
+    def make_strategy(self, seed: int = 0) -> Any:
+        """Rules of thumb for computer players (they read views only)."""
+        from .strategy import Strategy
+
+        return Strategy(self.t, seed)
+
     def explain(self, state: State, text: str) -> str | None:
         """None when `text` is a legal choice now, else why not (one line, with its page)."""
         return why_not(state, self.t, text, self.decision(state))

@@ -21,7 +21,7 @@ class Scripted:
 
     name = "scripted"
 
-    def __init__(self, prefer: tuple[str, ...] = ("summon", "pay", "done", "approach",
+    def __init__(self, prefer: tuple[str, ...] = ("summon", "done", "pay", "approach",
                                                   "interfere", "first", "keep")) -> None:
         self.prefer = prefer
 

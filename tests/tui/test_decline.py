@@ -1,0 +1,67 @@
+"""The Decline (response) prompt: asked with "always ask", passed for you otherwise."""
+
+from __future__ import annotations
+
+from pmtui.tui.app import PmApp
+from pmtui.tui.screens.prompts import ChoiceScreen, RespondScreen
+
+from .helpers import make_app, settle
+
+
+async def until_respond(pilot, app: PmApp, limit: int = 200) -> bool:  # noqa: ANN001
+    """Drive the game by keys until the response prompt shows (True) or a human responds."""
+    for _ in range(limit):
+        await settle(pilot, app)
+        if isinstance(app.screen, RespondScreen):
+            return True
+        if any(r.get("kind") == "respond" and r.get("player") == 0
+               for r in app.table.game.records if r.get("type") == "decision"):
+            return False
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("enter")
+        else:
+            await pilot.press("p")
+    raise AssertionError("no response decision came up")
+
+
+async def test_decline_prompt_with_always_ask() -> None:
+    app = make_app(seed=2, always_ask=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until_respond(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, RespondScreen)
+        d = app.table.decision_for(0)
+        assert d is not None and d.kind == "respond" and d.texts == ["pass"]
+        assert "CPU plays" in screen.title_text and "Respond?" in screen.title_text
+        # The stage line names the card being played.
+        stage = str(app.game_screen.query_one("#stage").render())
+        assert "CPU plays" in stage
+        await pilot.press("enter")  # pass: no [Decline] card to play
+        await settle(pilot, app)
+        log = [line.text for line in app.table.log_for(0)]
+        assert "P1 pass" in log
+        assert not isinstance(app.screen, RespondScreen)
+
+
+async def test_decline_auto_pass_without_always_ask() -> None:
+    app = make_app(seed=2, always_ask=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not await until_respond(pilot, app)
+        # The human's response decision was made for them: a pass, and no prompt appeared.
+        recs = [r for r in app.table.game.records
+                if r.get("type") == "decision" and r.get("kind") == "respond"
+                and r.get("player") == 0]
+        assert recs and all(r["action"] == "pass" for r in recs)
+
+
+async def test_always_ask_toggle_key() -> None:
+    app = make_app(seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        while isinstance(app.screen, ChoiceScreen):
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert not app.always_ask
+        await pilot.press("A")
+        assert app.always_ask
+        assert "always ask" in str(app.game_screen.query_one("#status").render())

@@ -1,0 +1,166 @@
+"""Screens and keys: help, terminal too small, footer legality, palette, undo, browse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pmtui.tui.keys import load_config
+from pmtui.tui.screens.info import HelpScreen, TooSmallScreen
+from pmtui.tui.screens.prompts import BrowseScreen, ChoiceScreen, PayScreen
+
+from .helpers import focus, make_app, settle
+
+
+async def to_my_main(pilot, app) -> None:  # noqa: ANN001
+    for _ in range(100):
+        await settle(pilot, app)
+        d = app.table.decision_for(0)
+        if d is not None and d.kind == "priority" and app.table.game.state.vars["ap"] == 0:
+            return
+        await pilot.press("enter" if isinstance(app.screen, ChoiceScreen) else "p")
+    raise AssertionError("never reached my main phase")
+
+
+async def test_help_lists_keys_and_closes() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_too_small_message_and_recovery() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#small-text").render())
+        assert "too small" in text and "80×24" in text
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+        assert app.game_screen.query_one("#board").size.width > 60
+
+
+async def test_footer_offers_only_legal_actions() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        screen = app.game_screen
+        assert screen.check_action("pass", ()) is True
+        assert screen.check_action("approach", ()) is False
+        assert screen.check_action("interfere", ()) is False
+        assert screen.check_action("no_interference", ()) is False
+        defs = app.table.defs
+
+        def chara(c: dict) -> bool:
+            return any(t.startswith("summon") for t in screen.options_for(c))
+
+        await focus(pilot, app, "hand", chara)
+        assert screen.check_action("summon", ()) is True
+        assert screen.check_action("event", ()) is False
+        await pilot.press("up")  # my bar: browsable zones, no card actions
+        assert screen.check_action("summon", ()) is False
+        assert screen.check_action("browse", ()) is True
+        await pilot.press("enter")
+        assert isinstance(app.screen, BrowseScreen)
+        await pilot.press("escape")
+        assert defs  # the pool is there
+
+
+async def test_palette_acts_by_notation() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        actions = dict(app.legal_actions())
+        assert "pass" in actions and actions["pass"] == "Pass"
+        summon = next(t for t in actions if t.startswith("summon") and t.endswith("main"))
+        assert actions[summon].startswith("Summon ")
+        turn = app.table.game.state.vars["turn"]
+        app.palette_act("pass")
+        await settle(pilot, app)
+        assert app.table.game.state.vars["turn"] > turn or app.table.pending().player == 0
+
+
+async def test_pay_picker_unpick_and_cancel() -> None:
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        screen = app.game_screen
+        defs = app.table.defs
+
+        def costly(c: dict) -> bool:
+            return defs[c["cid"]].cost > 0 and any(
+                t.endswith(" main") and t.startswith("summon") for t in screen.options_for(c))
+
+        await focus(pilot, app, "hand", costly)
+        await pilot.press("s", "enter")
+        await settle(pilot, app)
+        pay = app.screen
+        assert isinstance(pay, PayScreen)
+        await pilot.press("space")
+        assert pay.picks and pay.info["total"] > 0
+        await pilot.press("space")  # un-pick: local, nothing was sent
+        assert pay.picks == [] and pay.info["total"] == 0
+        assert not pay.check_action("confirm", ())
+        n = len(app.table.game.records)
+        await pilot.press("escape")  # cancel the play
+        await settle(pilot, app)
+        assert app.table.game.records[n]["action"] == "cancel"
+        assert app.table.decision_for(0).kind == "priority"
+
+
+async def test_undo_takes_back_my_last_decision() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        moves = len(app.table.game.moves)
+        await pilot.press("p")
+        await settle(pilot, app)
+        assert app.game_screen.check_action("undo", ()) is True
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert len(app.table.game.moves) == moves
+        assert app.table.decision_for(0).kind == "priority"
+
+
+async def test_errors_become_a_notice(monkeypatch) -> None:  # noqa: ANN001
+    app = make_app()
+    app.catch_errors = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+
+        def boom() -> None:
+            raise RuntimeError("kaboom")
+
+        monkeypatch.setattr(app.game_screen, "action_pass", boom)
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.is_running
+        assert any("kaboom" in n.message for n in app._notifications)
+
+
+def test_keys_config(tmp_path: Path) -> None:
+    f = tmp_path / "tui.toml"
+    f.write_text('[keys]\nsummon = "S"\nnope = "x"\n[options]\nalways_ask = true\n')
+    cfg = load_config(f)
+    assert cfg.keymap == {"summon": "S"} and cfg.always_ask
+    assert any("nope" in p for p in cfg.problems)
+    f.write_text("not [toml")
+    cfg = load_config(f)
+    assert cfg.keymap == {} and len(cfg.problems) == 1
+
+
+async def test_remapped_key_acts() -> None:
+    app = make_app()
+    app.config.keymap = {"pass": "z"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        n = len(app.table.game.moves)
+        await pilot.press("z")
+        await settle(pilot, app)
+        assert len(app.table.game.moves) > n

@@ -1,0 +1,125 @@
+"""LocalTable: seats, redacted views and log, computer moves, preview, undo, saving."""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.engine.decision import IllegalAction
+from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
+from pmtui.tui.display import display_stats
+from pmtui.tui.words import humanize
+
+from .helpers import Scripted
+
+
+def table(seed: int = 5, records: list | None = None) -> LocalTable:
+    header, _ = new_game_header(seed, level="random")
+    return new_table(header, [HUMAN, Scripted()],
+                     on_records=records.extend if records is not None else None)
+
+
+def to_my_main(t: LocalTable) -> None:
+    """Answer setup for the human and let the computer move, until a main-phase choice."""
+    for _ in range(500):
+        t.run_computer()
+        d = t.pending()
+        if d.kind == "priority" and t.game.state.vars.get("ap") == 0:
+            return
+        t.act(0, "first" if d.kind == "order" else "keep" if d.kind == "redraw" else
+              "pass" if "pass" in d.texts else d.texts[0])
+    raise AssertionError("never reached the human's main phase")
+
+
+def test_run_computer_stops_at_a_human_decision() -> None:
+    t = table()
+    t.run_computer()
+    d = t.pending()
+    assert d is not None and t.is_human(d.player)
+    assert t.decision_for(1) is None and t.decision_for(0) is d
+
+
+def test_views_and_log_hide_the_opponents_hand() -> None:
+    t = table()
+    to_my_main(t)
+    v = t.view_for(0)
+    assert isinstance(v["zones"]["1/hand"], int)  # a count, never cards
+    assert isinstance(v["zones"]["0/hand"], list)
+    hidden = {t.game.state.cards[u].cid for u in t.game.state.zone("1/hand")}
+    names = {t.defs[c].name for c in hidden}
+    visible = {c["cid"] for z in v["zones"].values() if isinstance(z, list) for c in z}
+    secret_names = {t.defs[c].name for c in hidden - visible}
+    text = "\n".join(line.text for line in t.log_for(0))
+    for cid in hidden - visible:
+        assert cid not in text
+    for name in secret_names:
+        assert name not in text or name in {t.defs[c].name for c in visible}
+    assert names  # the opponent does hold cards
+
+
+def test_records_are_saved_before_act_returns() -> None:
+    saved: list[dict] = []
+    t = table(records=saved)
+    t.run_computer()
+    d = t.pending()
+    before = len(saved)
+    t.act(d.player, d.texts[0])
+    assert len(saved) > before
+    assert saved[before]["type"] == "decision" and saved[before]["action"] == d.texts[0]
+    assert len(saved) == len(t.game.records) - 1  # everything but the header
+
+
+def test_illegal_action_is_refused() -> None:
+    t = table()
+    t.run_computer()
+    with pytest.raises(IllegalAction):
+        t.act(0, "summon NOPE-000@1 main")
+    with pytest.raises(IllegalAction):
+        t.act(1, "pass")  # not their decision
+
+
+def test_preview_pay_does_not_change_the_game() -> None:
+    t = table(seed=1)
+    to_my_main(t)
+    d = t.pending()
+    summon = next(o for o in d.texts if o.startswith("summon") and o.endswith(" main")
+                  and t.defs[o.split()[1].split("@")[0]].cost > 0)
+    t.act(0, summon)
+    pay = t.pending()
+    assert pay.kind == "pay"
+    n = len(t.game.records)
+    after = t.preview(0, [pay.texts[0]])
+    assert after is not None and after.kind in ("pay", "respond", "priority")
+    assert len(t.game.records) == n  # nothing logged
+    assert t.pending().info["paid"] == []
+
+
+def test_undo_to_my_last_decision() -> None:
+    t = table()
+    to_my_main(t)
+    moves = len(t.game.moves)
+    t.act(0, "pass")
+    t.run_computer()
+    assert t.can_undo(0)
+    text = t.undo_to_my_last(0)
+    assert text == "pass"
+    assert len(t.game.moves) == moves
+    assert t.game.records[-1]["type"] == "undo"
+    assert any(line.kind == "undo" for line in t.log_for(0))
+
+
+def test_display_stats_from_view_flags() -> None:
+    from pmtui.games import ruleset
+
+    d = ruleset().t.defs["LBK-001"]
+    assert display_stats({"cid": "LBK-001"}, d) == (d.ap, d.dp)
+    card = {"cid": "LBK-001", "level": 2, "coins": 1, "mods": [[20, -40]]}
+    assert display_stats(card, d) == (d.ap + 40, max(d.dp + 20 - 40, 0))
+    assert display_stats({"cid": "LBK-022"}, ruleset().t.defs["LBK-022"]) is None
+
+
+def test_humanize_labels() -> None:
+    name = {"AA-001": "Aki", "BB-002": "Ben"}.get
+    assert humanize("summon AA-001@3 main", name) == "Summon Aki to the Main Area"
+    assert humanize("summon AA-001@3 main replace BB-002@9", name).endswith("discarding Ben")
+    assert humanize("support AA-001@3 on BB-002@9", name) == "Set Aki on Ben"
+    assert humanize("pass", name) == "Pass"
