@@ -1,0 +1,50 @@
+"""Decision times of the computer players (p50 / p95 / max), per level.
+
+    python benchmarks/bench_ai.py [--games N] [--level normal]
+
+Plays search-vs-heuristic games and times every decision the search player
+takes (trivial single-option decisions included, as a player would feel them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from pmtui.ai import make_player
+from pmtui.engine import Game, view
+from pmtui.games import builtin_decks, load_deck, make_header, ruleset
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--level", default="normal")
+    args = ap.parse_args()
+    rs = ruleset()
+    decks = [load_deck(n, rs) for n in builtin_decks()[:2]]
+    times: list[float] = []
+    for seed in range(args.games):
+        header = make_header(rs, decks, seed, [{"name": "s"}, {"name": "h"}], "bench")
+        game = Game(rs, header, hashing=False)
+        search = make_player("search", seed, level=args.level,
+                             deck=(list(decks[0].main), list(decks[0].ex)))
+        other = make_player("heuristic", seed)
+        while (d := game.pending()) is not None:
+            v = view(rs, game.state, d.player)
+            if d.player == 0:
+                t0 = time.perf_counter()
+                choice = search.choose(v, d)
+                times.append(time.perf_counter() - t0)
+            else:
+                choice = other.choose(v, d)
+            game.act(choice)
+    times.sort()
+    p95 = times[int(len(times) * 0.95)]
+    print(f"level {args.level}: {len(times)} decisions, p50 {statistics.median(times)*1000:.1f} ms, "
+          f"p95 {p95*1000:.1f} ms, max {times[-1]*1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""Computer players: they see only their view, they play legally, and the
+heuristic is better than chance (figures of the full benchmark: docs/BENCHMARKS.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.ai import make_player
+from pmtui.engine import view
+from pmtui.engine.state import State
+from pmtui.simulate import play_one
+from tests.helpers import decks, new_game, rs
+
+
+def _midgame(seed: int = 4) -> tuple[object, int]:
+    """A game advanced to a priority decision of player 0 with cards in hand."""
+    from pmtui.ai import RandomPlayer
+
+    g = new_game(seed)
+    players = [RandomPlayer(1), RandomPlayer(2)]
+    while True:
+        d = g.pending()
+        assert d is not None
+        if d.kind == "priority" and d.player == 0 and g.state.vars["turn"] >= 3:
+            return g, 0
+        g.act(players[d.player].choose(view(rs(), g.state, d.player), d))
+
+
+def _swap_hidden(state: State, owner: int) -> State:
+    """The same position with the opponent's hand and deck cards exchanged."""
+    other = state.copy()
+    hand = other.zones[f"{owner}/hand"]
+    deck = other.zones[f"{owner}/deck"]
+    for a, b in zip(hand, deck[: len(hand)], strict=False):
+        ca, cb = other.cards[a], other.cards[b]
+        ca.cid, cb.cid = cb.cid, ca.cid
+    return other
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic", "search"])
+def test_players_decide_from_the_view_only(kind: str) -> None:
+    game, me = _midgame()
+    state = game.state
+    changed = _swap_hidden(state, 1 - me)
+    assert state.to_json() != changed.to_json()  # the hidden cards really differ
+    v1, v2 = view(rs(), state, me), view(rs(), changed, me)
+    assert v1 == v2
+    d1, d2 = rs().decision(state), rs().decision(changed)
+    assert d1.texts == d2.texts
+    kwargs = {"budget": 0.02} if kind == "search" else {}
+    a = make_player(kind, 9, **kwargs).choose(v1, d1)
+    b = make_player(kind, 9, **kwargs).choose(v2, d2)
+    assert a == b and a in d1.texts
+
+
+def test_heuristic_beats_random() -> None:
+    wins = 0
+    for seed in range(12):
+        seats = ("heuristic", "random") if seed % 2 == 0 else ("random", "heuristic")
+        result = play_one(seed, decks(), seats)
+        wins += result.winner == seats.index("heuristic")
+    assert wins >= 11
+
+
+def test_search_player_plays_a_legal_game() -> None:
+    result = play_one(3, decks(), ("search", "random"), level="easy")
+    assert result.winner is not None or result.reason.startswith("draw")
+    assert result.decisions > 0
+
+
+def test_unknown_player_kind_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown player kind 'genius'"):
+        make_player("genius", 0)
