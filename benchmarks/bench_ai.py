@@ -28,8 +28,9 @@ def main() -> None:
     for seed in range(args.games):
         header = make_header(rs, decks, seed, [{"name": "s"}, {"name": "h"}], "bench")
         game = Game(rs, header, hashing=False)
-        search = make_player("search", seed, level=args.level,
-                             deck=(list(decks[0].main), list(decks[0].ex)))
+        search = make_player(
+            "search", seed, level=args.level, deck=(list(decks[0].main), list(decks[0].ex))
+        )
         other = make_player("heuristic", seed)
         while (d := game.pending()) is not None:
             v = view(rs, game.state, d.player)
@@ -42,8 +43,10 @@ def main() -> None:
             game.act(choice)
     times.sort()
     p95 = times[int(len(times) * 0.95)]
-    print(f"level {args.level}: {len(times)} decisions, p50 {statistics.median(times)*1000:.1f} ms, "
-          f"p95 {p95*1000:.1f} ms, max {times[-1]*1000:.1f} ms")
+    print(
+        f"level {args.level}: {len(times)} decisions, p50 {statistics.median(times) * 1000:.1f} ms, "
+        f"p95 {p95 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -213,16 +213,16 @@ def _load_save(path: Path) -> Any:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from pmtui.engine.game import ReplayMismatch
-    from pmtui.games import SetupError, game_from_log
+    from pmtui.engine.journal import SaveError
+    from pmtui.saves import check_log
 
     loaded = _load_save(args.save)
     try:
-        game = game_from_log(loaded.header, loaded.records, verify=True)
-    except (ReplayMismatch, SetupError) as exc:
-        raise CliError(f"{args.save}: {exc}", status=1) from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CliError(f"{args.save}: the header cannot start a game ({exc})", status=1) from None
+        game, warnings = check_log(loaded, str(args.save))
+    except SaveError as exc:
+        raise CliError(str(exc), status=1) from None
+    for w in warnings:
+        print(f"pmtui: warning: {w}", file=sys.stderr)
     decisions = sum(1 for r in loaded.records if r.get("type") == "decision")
     state = "finished" if game.over else "unfinished"
     print(
@@ -239,7 +239,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "json":
         for rec in loaded.records:
             if rec.get("type") == "event":
-                print(json.dumps(rec["event"], ensure_ascii=False))
+                print(json.dumps(rec.get("event"), ensure_ascii=False))
         return 0
     try:
         for line in transcript(loaded.header, loaded.records):

@@ -250,7 +250,8 @@ def fits(wanted: Move, option: Move) -> bool:
     return True
 
 
-def _loose(text: str) -> Move | None:
+def parse_loose(text: str) -> Move | None:
+    """An option's text as a Move, even for a verb this module does not know yet."""
     try:
         return parse(text)
     except NotationError:
@@ -272,7 +273,7 @@ def resolve(
     wanted = parse(norm, lenient=True)
     found: list[tuple[str, Move]] = []
     for opt in options:
-        m = _loose(opt)
+        m = parse_loose(opt)
         if m is not None and fits(wanted, m):
             found.append((opt, m))
     if not found:
@@ -280,9 +281,7 @@ def resolve(
     if len(found) == 1:
         return Resolved(found[0][0])
     first = found[0][1]
-    same = place is not None and all(
-        _same_copies(wanted, first, m, place) for _, m in found[1:]
-    )
+    same = place is not None and all(_same_copies(wanted, first, m, place) for _, m in found[1:])
     if not same:
         listed = ", ".join(t for t, _ in found[:6])
         raise Ambiguous(f"{norm!r} could be any of: {listed}; add the card numbers")
@@ -292,9 +291,7 @@ def resolve(
     )
 
 
-def _same_copies(
-    wanted: Move, a: Move, b: Move, place: Callable[[int], Hashable]
-) -> bool:
+def _same_copies(wanted: Move, a: Move, b: Move, place: Callable[[int], Hashable]) -> bool:
     for w, x, y in zip(wanted.args, a.args, b.args, strict=True):
         if x == y:
             continue

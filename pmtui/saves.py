@@ -31,6 +31,7 @@ from pmtui.engine.journal import (
     JournalWriter,
     LoadedJournal,
     SaveError,
+    _oneline,
     parse_journal,
     read_journal,
 )
@@ -38,6 +39,7 @@ from pmtui.engine.journal import (
 __all__ = [
     "SaveError",
     "attach",
+    "check_log",
     "check_save",
     "is_finished",
     "latest_unfinished",
@@ -199,8 +201,10 @@ def reexecute(
     for want, got in zip(records, produced, strict=False):
         if _differs(want, got, verify):
             raise SaveError(
-                f"{name}: record {want.get('seq')}: logged {_describe(want)}, "
-                f"re-executed {_describe(got)}"
+                _oneline(
+                    f"{name}: record {want.get('seq')}: logged {_describe(want)}, "
+                    f"re-executed {_describe(got)}"
+                )
             )
     if len(produced) < len(records):
         raise SaveError(
@@ -213,7 +217,8 @@ def reexecute(
         kept = max(
             (i for i, r in enumerate(records) if r.get("type") == "decision"), default=0
         )
-        game = _run(rs, header, records[:kept], verify, name)
+        # kept == 0: the set-up itself was cut short and is written again, hashes included
+        game = _run(rs, header, records[:kept], verify or kept == 0, name)
     game.records[1 : kept + 1] = [dict(r) for r in records[:kept]]
     return game, kept
 
@@ -225,10 +230,10 @@ def _run(rs: Any, header: Mapping[str, Any], records: Sequence[Record], hashes: 
     try:
         return Game.from_records(rs, header, records, hashing=hashes)
     except ReplayMismatch as exc:
-        raise SaveError(f"{name}: {exc}") from None
+        raise SaveError(_oneline(f"{name}: {exc}")) from None
     except Exception as exc:  # noqa: BLE001 - a bad header or rules refusing the log
         raise SaveError(
-            f"{name}: cannot re-execute the game ({type(exc).__name__}: {str(exc)[:120]})"
+            _oneline(f"{name}: cannot re-execute the game ({type(exc).__name__}: {exc})"[:300])
         ) from None
 
 
@@ -241,16 +246,21 @@ def _torn_warning(name: str, records: Sequence[Record], kept: int) -> str:
     )
 
 
-def check_save(path: str | Path) -> tuple[Game, LoadedJournal, list[str]]:
-    """`pmtui verify`: read, re-execute and compare events and hashes (SaveError on the
-    first difference). An incomplete last decision (a crash) is a warning, not an error."""
-    name = os.fspath(path)
-    loaded = read_journal(path)
+def check_log(loaded: LoadedJournal, name: str = "<save>") -> tuple[Game, list[str]]:
+    """Re-execute a read save, comparing events and state hashes (SaveError naming the
+    first record that differs). An incomplete last decision (a crash) is a warning."""
     game, kept = reexecute(loaded.header, loaded.records, verify=True, name=name)
-    warnings = list(loaded.warnings)
+    warnings = []
     if kept < len(loaded.records):
         warnings.append(_torn_warning(name, loaded.records, kept))
-    return game, loaded, warnings
+    return game, warnings
+
+
+def check_save(path: str | Path) -> tuple[Game, LoadedJournal, list[str]]:
+    """`pmtui verify` as a function: read, re-execute, compare; all warnings."""
+    loaded = read_journal(path)
+    game, warnings = check_log(loaded, _oneline(os.fspath(path)))
+    return game, loaded, loaded.warnings + warnings
 
 
 # -- playing into a save ---------------------------------------------------------------
@@ -278,7 +288,7 @@ def start_game(
 ) -> tuple[Game, JournalWriter]:
     """A new game saved as it is played: at `path` (`--save`) or a new file in
     `saves_dir()`. The header and the set-up are durable when this returns."""
-    name = os.fspath(path) if path is not None else "<new save>"
+    name = _oneline(os.fspath(path)) if path is not None else "<new save>"
     rs = ruleset if ruleset is not None else _ruleset_for(header, name)
     target = Path(path) if path is not None else new_save_path(int(header.get("seed", 0)))
     writer = JournalWriter(target, dict(header))
@@ -304,7 +314,7 @@ def open_game(path: str | Path, *, verify: bool = False) -> tuple[Game, JournalW
     cut off, both with a warning; with `verify` the state hashes are compared
     too (slower). Raises SaveError (one line) when the save cannot be continued.
     """
-    name = os.fspath(path)
+    name = _oneline(os.fspath(path))
     writer = JournalWriter(path)
     try:
         loaded = writer.loaded

@@ -30,16 +30,41 @@ from pmtui.engine.journal import FORMAT, VERSION
 from pmtui.engine.state import State, zkey
 from pmtui.engine.views import view
 from pmtui.games import DEFAULT_RULESET, SetupError, ruleset
-from pmtui.notation import Ambiguous, NoMatch, NotationError, parse, resolve
+from pmtui.notation import (
+    Ambiguous,
+    NoMatch,
+    NotationError,
+    fits,
+    parse,
+    parse_loose,
+    resolve,
+)
 
 PLAYERS = ("p1", "p2")
 TOP_KEYS = {
-    "ruleset", "name", "page", "description", "seed", "position", "p1", "p2", "actions",
+    "ruleset",
+    "name",
+    "page",
+    "description",
+    "seed",
+    "position",
+    "p1",
+    "p2",
+    "actions",
     "expect",
 }
 ZONE_NAMES = (
-    "hand", "main", "support", "points", "discard", "removed", "ex", "deck", "attached",
-    "stack", "stage",
+    "hand",
+    "main",
+    "support",
+    "points",
+    "discard",
+    "removed",
+    "ex",
+    "deck",
+    "attached",
+    "stack",
+    "stage",
 )
 _EXPECT_TYPES: dict[str, tuple[type, ...]] = {
     "after": (int,),
@@ -74,7 +99,7 @@ class ScenarioError(ValueError):
     """A malformed scenario file: one line, naming the file and, where known, the line."""
 
 
-# -- finding lines in the TOML text ---------------------------------------------------------
+# -- finding lines in the TOML text ----------------------------------------
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 
@@ -155,9 +180,7 @@ class Locator:
         joined = "\n".join(self.lines)
         out: list[int | None] = []
         for text in texts:
-            hits = [
-                j for q in ('"', "'") if (j := joined.find(q + text + q, pos)) >= 0
-            ]
+            hits = [j for q in ('"', "'") if (j := joined.find(q + text + q, pos)) >= 0]
             if not hits:
                 out.append(None)
                 continue
@@ -167,7 +190,7 @@ class Locator:
         return out
 
 
-# -- loading ----------------------------------------------------------------------------------
+# -- loading ----------------------------------------
 
 
 @dataclass
@@ -247,7 +270,7 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     if isinstance(page, int) and not isinstance(page, bool):
         page = f"p.{page:02d}"
     if not isinstance(page, str):
-        raise fail("page: a rulebook page like \"p.11\" or a number", ("page",))
+        raise fail('page: a rulebook page like "p.11" or a number', ("page",))
     seed = doc.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise fail("seed: must be a whole number", ("seed",))
@@ -348,11 +371,11 @@ def _expect(e: Any, line: int | None, name: str, n_actions: int, rs: Any) -> Exp
             _zone(e[key], where)
     for key in ("player", "seen_by", "approacher"):
         if key in e and e[key] not in PLAYERS:
-            raise ScenarioError(f"{where}: expect.{key}: \"p1\" or \"p2\", not {e[key]!r}")
+            raise ScenarioError(f'{where}: expect.{key}: "p1" or "p2", not {e[key]!r}')
     if "to_act" in e and e["to_act"] not in (*PLAYERS, "none"):
-        raise ScenarioError(f"{where}: expect.to_act: \"p1\", \"p2\" or \"none\"")
+        raise ScenarioError(f'{where}: expect.to_act: "p1", "p2" or "none"')
     if "winner" in e and e["winner"] not in (*PLAYERS, "draw", "none"):
-        raise ScenarioError(f"{where}: expect.winner: \"p1\", \"p2\", \"draw\" or \"none\"")
+        raise ScenarioError(f'{where}: expect.winner: "p1", "p2", "draw" or "none"')
     if "card" in e and "cards" in e:
         raise ScenarioError(f"{where}: expect: use card (one card) or cards (a zone), not both")
     if "cards" in e or "count" in e or "down" in e or "hidden" in e:
@@ -386,7 +409,7 @@ def _zone(text: str, where: str) -> str:
     return zkey(PLAYERS.index(who_), zone)
 
 
-# -- running ------------------------------------------------------------------------------------
+# -- running ----------------------------------------
 
 
 @dataclass
@@ -500,7 +523,7 @@ def _find_card(sc: Scenario, state: State, e: dict[str, Any]) -> tuple[int | Non
     pick = in_area or found
     if len(pick) > 1 and "zone" not in e:
         listed = ", ".join(f"{cid}@{u}" for u in pick)
-        return None, f"card {cid} is ambiguous ({listed}); add player = \"p1\" or the @number"
+        return None, f'card {cid} is ambiguous ({listed}); add player = "p1" or the @number'
     if "zone" in e:
         key = _zone(e["zone"], sc.path)
         there = [u for u in found if state.cards[u].zone == key]
@@ -552,8 +575,10 @@ def check_expect(sc: Scenario, game: Game, x: Expect) -> list[str]:
             hidden = isinstance(seen, int)
             if "hidden" in e and hidden != e["hidden"]:
                 what = "only a count" if hidden else "the cards"
-                bad(f"expected {e['seen_by']} to {'not ' if not e['hidden'] else ''}see "
-                    f"{e['zone']} hidden; they see {what}")
+                bad(
+                    f"expected {e['seen_by']} to {'not ' if not e['hidden'] else ''}see "
+                    f"{e['zone']} hidden; they see {what}"
+                )
             if hidden and "cards" in e:
                 bad(f"{e['seen_by']} cannot see the cards of {e['zone']}, only their count")
                 uids = []
@@ -571,8 +596,10 @@ def check_expect(sc: Scenario, game: Game, x: Expect) -> list[str]:
     v = state.vars
     if "winner" in e:
         over = game.over
-        got = "none" if over is None else (
-            "draw" if over.get("winner") is None else PLAYERS[over["winner"]]
+        got = (
+            "none"
+            if over is None
+            else ("draw" if over.get("winner") is None else PLAYERS[over["winner"]])
         )
         if got != e["winner"]:
             detail = f" ({over.get('reason')})" if over else ""
@@ -629,13 +656,11 @@ def check_expect(sc: Scenario, game: Game, x: Expect) -> list[str]:
 
 
 def _fits(text: str, option: str) -> bool:
-    from pmtui.notation import _loose, fits
-
     try:
         wanted = parse(text, lenient=True)
     except NotationError:
         return False
-    m = _loose(option)
+    m = parse_loose(option)
     return m is not None and fits(wanted, m)
 
 
@@ -662,7 +687,7 @@ def _zone_label(key: str) -> str:
     return f"p{int(owner) + 1}.{zone}"
 
 
-# -- showing the position -------------------------------------------------------------------------
+# -- showing the position ----------------------------------------
 
 
 def position(sc: Scenario, game: Game) -> dict[str, Any]:
@@ -699,15 +724,20 @@ def position(sc: Scenario, game: Game) -> dict[str, Any]:
         "step": v.get("step"),
         "to_act": None if d is None else PLAYERS[d.player],
         "decision": None if d is None else d.kind,
-        "winner": None if over is None else (
-            "draw" if over.get("winner") is None else PLAYERS[over["winner"]]
-        ),
+        "winner": None
+        if over is None
+        else ("draw" if over.get("winner") is None else PLAYERS[over["winner"]]),
         "players": players,
     }
 
 
-PHASE_WORDS = {"main": "Main Phase", "approach": "Approach Phase", "end": "Turn End",
-               "start": "Turn Start", "setup": "game preparation"}
+PHASE_WORDS = {
+    "main": "Main Phase",
+    "approach": "Approach Phase",
+    "end": "Turn End",
+    "start": "Turn Start",
+    "setup": "game preparation",
+}
 STEP_WORDS = {
     "assign": "assigning an approach chara",
     "w2": "window after the approach",
@@ -777,7 +807,7 @@ def _card_text(sc: Scenario, state: State, uid: int) -> str:
     return f"{ref}({','.join(marks)})" if marks else ref
 
 
-# -- the command ------------------------------------------------------------------------------
+# -- the command ----------------------------------------
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -52,6 +52,8 @@ class LocalTable:
             str(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players[:2])
         ]
         self.lock = threading.RLock()
+        self.auto: set[int] = set()  # indexes in game.moves of passes made for a person
+        self.problems: list[str] = []  # one-line reports for the front end to show
         self._log_cache: dict[int | None, tuple[int, list[LogLine]]] = {}
 
     # -- who is who -------------------------------------------------------------------
@@ -102,14 +104,18 @@ class LocalTable:
 
     # -- acting -----------------------------------------------------------------------
 
-    def act(self, player: int, text: str) -> None:
+    def act(self, player: int, text: str, *, auto: bool = False) -> None:
         """Apply `player`'s choice (IllegalAction when it is not legal now).
 
         The game's on_records callback (the save) runs inside, so the choice is
         durable before this returns and before any screen shows its result.
+        `auto` marks a choice the front end made for the person (a forced pass),
+        which undo skips over.
         """
         with self.lock:
             self.game.act(text, player)
+            if auto:
+                self.auto.add(len(self.game.moves) - 1)
 
     def preview(self, player: int, texts: Sequence[str]) -> Decision | None:
         """The decision that would follow `texts` (applied in order), on a scratch copy.
@@ -133,7 +139,16 @@ class LocalTable:
                 return False
             seat = self.seats[d.player]
             assert not isinstance(seat, str)
-            choice = seat.choose(LazyView(self.game.ruleset, self.game.state, d.player), d)
+            try:
+                choice = seat.choose(LazyView(self.game.ruleset, self.game.state, d.player), d)
+                if d.find(choice) is None:
+                    raise IllegalAction(f"not a legal choice now: {choice!r}")
+            except Exception as exc:  # noqa: BLE001 - a broken computer must not stop the game
+                # Stand in with a legal choice, deterministically, and tell the front end.
+                choice = next((t for t in d.texts if t != "cancel"), d.texts[0])
+                self.problems.append(
+                    f"computer player failed ({type(exc).__name__}: {exc}); played {choice}"
+                )
             self.game.act(choice, d.player)
             return True
 
@@ -150,20 +165,28 @@ class LocalTable:
 
     # -- undo ---------------------------------------------------------------------------
 
+    def _last_own(self, player: int) -> int | None:
+        moves = self.game.moves
+        for i in range(len(moves) - 1, -1, -1):
+            if moves[i][0] == player and i not in self.auto:
+                return i
+        return None
+
     def can_undo(self, player: int) -> bool:
         with self.lock:
-            return any(p == player for p, _ in self.game.moves)
+            return self._last_own(player) is not None
 
     def undo_to_my_last(self, player: int) -> str:
-        """Take back `player`'s last decision and everything after it; returns its text."""
+        """Take back `player`'s last own decision (not a pass made for them) and
+        everything after it; returns its text."""
         with self.lock:
-            moves = self.game.moves
-            for i in range(len(moves) - 1, -1, -1):
-                if moves[i][0] == player:
-                    text = moves[i][1]
-                    self.game.undo(i)
-                    return text
-            raise IllegalAction("you have no decision to take back")
+            i = self._last_own(player)
+            if i is None:
+                raise IllegalAction("you have no decision to take back")
+            text = self.game.moves[i][1]
+            self.game.undo(i)
+            self.auto = {j for j in self.auto if j < i}
+            return text
 
 
 # -- the log, as one player reads it -------------------------------------------------------

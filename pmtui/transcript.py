@@ -18,15 +18,18 @@ def transcript(header: dict[str, Any], records: list[dict[str, Any]]) -> Iterato
     for rec in records:
         kind = rec.get("type")
         if kind == "event":
-            ev = rec.get("event") or {}
-            if ev.get("t") == "var" and "turn" in (ev.get("set") or {}):
-                turn = ev["set"]["turn"]
-                ap = ev["set"].get("ap")
+            ev = rec.get("event")
+            if not isinstance(ev, dict):  # not ours to judge here: `pmtui verify` does
+                continue
+            changes = ev.get("set")
+            if ev.get("t") == "var" and isinstance(changes, dict) and "turn" in changes:
+                turn = changes["turn"]
+                ap = changes.get("ap")
                 who = f"P{ap + 1}" if isinstance(ap, int) else "?"
                 yield f"== turn {turn} ({who}) =="
             elif ev.get("t") == "end":
                 w = ev.get("winner")
-                result = "draw" if w is None else f"P{w + 1} wins"
+                result = "draw" if w is None else f"P{w + 1} wins" if isinstance(w, int) else "?"
                 yield f"== {result}: {ev.get('reason', '')} =="
         elif kind == "decision":
             p = rec.get("player")

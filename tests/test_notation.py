@@ -25,15 +25,17 @@ from pmtui.notation import (
     show,
 )
 
-# -- every decision of random games ----------------------------------------------------------
+# -- every decision of random games ----------------------------------------
 
 GAMES = 30
 
 
 def _games() -> list[tuple[int, str, str]]:
     names = builtin_decks()
-    return [(seed, names[seed % len(names)], names[(seed // 2) % len(names)]) for seed in
-            range(1, GAMES + 1)]
+    return [
+        (seed, names[seed % len(names)], names[(seed // 2) % len(names)])
+        for seed in range(1, GAMES + 1)
+    ]
 
 
 def _strip_numbers(text: str) -> str:
@@ -71,7 +73,7 @@ def test_every_option_of_random_games_round_trips(seed: int, deck1: str, deck2: 
     assert {"pass", "summon", "approach"} <= verbs
 
 
-# -- generated moves ----------------------------------------------------------------------------
+# -- generated moves ----------------------------------------
 
 CIDS = st.from_regex(r"[A-Z]{2,4}-\d{3}[a-z]?", fullmatch=True)
 REFS = st.builds(Ref, CIDS, st.integers(0, 999))
@@ -126,14 +128,13 @@ def test_move_fields() -> None:
         Ref("STA-002", 1),
         Ref("STA-004", 2),
     )
-    assert parse("use STA-001@4 1 from STA-009").args == (Ref("STA-001", 4), "1", "from",
-                                                         "STA-009")
+    assert parse("use STA-001@4 1 from STA-009").args == (Ref("STA-001", 4), "1", "from", "STA-009")
     assert parse("pass").args == ()
     assert parse("first") == Move("first")
     assert parse("first STA-001@3 2") == Move("first", (Ref("STA-001", 3), "2"))
 
 
-# -- errors ---------------------------------------------------------------------------------------
+# -- errors ----------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -171,7 +172,7 @@ def test_lenient_refs_only_when_asked() -> None:
         parse("summon STA-004 main")
 
 
-# -- the lenient matcher ----------------------------------------------------------------------------
+# -- the lenient matcher ----------------------------------------
 
 OPTIONS = [
     "pass",

@@ -74,7 +74,7 @@ class ReplayCursor:
         self.undo_steps: list[int] = []  # steps just after an undo
         self._snaps: dict[int, State] = {}
         self._snap_keys: list[int] = []  # sorted
-        self._turn_keys: list[int] = []
+        self._turn_marks: list[tuple[int, Any]] = []  # turn starts and undo landings
         self.state = State()
         self.position = 0
         self.warnings: list[str] = []  # from reading the file (a dropped torn line)
@@ -121,6 +121,7 @@ class ReplayCursor:
                 del asked[to:]
                 self.state = self._fold_to(target)  # earlier steps are all indexed already
                 self.undo_steps.append(i + 1)
+                self._turn_marks.append((i + 1, self.state.vars.get("turn")))
                 self._snap(i + 1)  # so no later fold has to cross an undo
                 self.position = i + 1
                 continue
@@ -130,7 +131,7 @@ class ReplayCursor:
                 ev = rec.get("event") or {}
                 if ev.get("t") == "var" and "turn" in (ev.get("set") or {}):
                     self.turn_steps.append((i + 1, ev["set"]["turn"]))
-                    self._turn_keys.append(i + 1)
+                    self._turn_marks.append((i + 1, ev["set"]["turn"]))
             self.position = i + 1
             if self.position % self.every == 0:
                 self._snap(self.position)
@@ -200,8 +201,8 @@ class ReplayCursor:
 
     def turn_at(self, step: int) -> Any:
         """The turn under way at `step` (None before the first turn began)."""
-        i = bisect_right(self._turn_keys, step)
-        return self.turn_steps[i - 1][1] if i > 0 else None
+        i = bisect_right(self._turn_marks, step, key=lambda mark: mark[0])
+        return self._turn_marks[i - 1][1] if i > 0 else None
 
     def record_at(self, step: int) -> Record | None:
         """The record that leads from `step` to `step + 1` (None at the end)."""

@@ -195,7 +195,7 @@ class PmApp(App[int]):
                 return False
         elif d.kind != "respond":
             return False
-        self.table.act(d.player, "pass")
+        self.table.act(d.player, "pass", auto=True)
         return True
 
     def _hand_over(self, player: int) -> None:
@@ -236,6 +236,8 @@ class PmApp(App[int]):
 
     def _computer_done(self, error: str | None) -> None:
         self.busy = False
+        while self.table.problems:
+            self.notify(self.table.problems.pop(0)[:200], severity="warning", timeout=8)
         if error:
             self.notify(error[:200], severity="error", timeout=10)
             self.game_screen.refresh_board()

@@ -42,6 +42,12 @@ def active_effects(state: State, t: Tables, uid: int) -> list[tuple[str, Effect]
     its own, Lv2/Lv3 texts by level, Adversity texts, texts gained this turn."""
     card = state.cards[uid]
     level = card.f.get("level", 1)
+    if level == 1 and not t.effects[card.cid] and "gained" not in card.f:
+        return []  # the common case: a card without texts
+    if level == 1 and "gained" not in card.f:
+        own = t.effects[card.cid]
+        if not any(e.level > 1 or e.adversity for e in own):
+            return [(card.cid, e) for e in own]  # only its own plain texts: nothing to filter
     adv: bool | None = None
     out = []
     sources = [card.cid]
@@ -211,8 +217,11 @@ def stats(state: State, t: Tables, uid: int) -> tuple[int, int]:
     if t.permanent:
         for p in (0, 1):
             for src in areas.area_cards(state, p):
-                if state.cards[src].cid not in t.permanent:
-                    continue
+                sf = state.cards[src].f
+                if state.cards[src].cid not in t.permanent and sf.get("level", 1) == 1 and (
+                    not sf.get("gained")
+                ):
+                    continue  # a stacked (Lv2/Lv3) or gained text may be permanent too
                 for _cid, eff in active_effects(state, t, src):
                     if not eff.permanent or (
                         eff.requires and not cond_ok(state, t, p, eff.requires)
@@ -222,6 +231,24 @@ def stats(state: State, t: Tables, uid: int) -> tuple[int, int]:
                         if src != uid:
                             continue
                     elif not targets.card_matches(state, t, uid, eff.target, p, src):
+                        continue
+                    for s in eff.steps:
+                        ap += s.args.get("ap", 0)
+                        dp += s.args.get("dp", 0)
+            # a support's permanent text applies to the chara it is set on, when that chara
+            # matches the effect's target filter, if any (p.10)
+            for sup in state.zones.get(zkey(p, "attached"), ()):
+                sc = state.cards[sup]
+                if sc.f.get("host") != uid or sc.cid not in t.permanent:
+                    continue
+                for eff in t.effects[sc.cid]:
+                    if not eff.permanent or (
+                        eff.requires and not cond_ok(state, t, p, eff.requires)
+                    ):
+                        continue
+                    if eff.target is not None and not targets.card_matches(
+                        state, t, uid, eff.target, p, sup
+                    ):
                         continue
                     for s in eff.steps:
                         ap += s.args.get("ap", 0)

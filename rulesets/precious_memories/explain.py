@@ -117,9 +117,7 @@ def _offered(d: Decision, tokens: list[str]) -> bool:
     return False
 
 
-def explain(
-    state: State, t: Tables, text: str, decision: Decision | None = None
-) -> str | None:
+def explain(state: State, t: Tables, text: str, decision: Decision | None = None) -> str | None:
     """None if `text` is a legal choice now, else the reason (one line, with its page)."""
     if "over" in state.vars:
         return "the game is over (p.07)"
@@ -136,8 +134,10 @@ def explain(
         return None
     ask = _Ask(state, t, decision, tokens)
     handler = _HANDLERS.get(tokens[0])
-    reason = handler(ask) if handler is not None else (
-        f"unknown action {tokens[0]!r} (the actions are listed in docs/notation.md)"
+    reason = (
+        handler(ask)
+        if handler is not None
+        else (f"unknown action {tokens[0]!r} (the actions are listed in docs/notation.md)")
     )
     return reason or _fallback(ask)
 
@@ -161,16 +161,13 @@ def _moment(ask: _Ask) -> str:
     if kind in ("order", "redraw", "bottom") and v.get("phase") == "setup":
         return "the game is still being prepared (turn order and Hand Redraw, p.05)"
     if kind == "order":
-        return (
-            f"effects triggered together: {who(d.player)} chooses which resolves first "
-            f"(p.20)"
-        )
+        return f"effects triggered together: {who(d.player)} chooses which resolves first (p.20)"
     if kind == "target":
         return f"{who(d.player)} is choosing a target for {ask.ref(v['play']['card'])} (p.23)"
     if kind == "cost":
         return f"{who(d.player)} is choosing the named card to discard as a cost (p.17)"
     if kind == "pick":
-        return f"{who(d.player)} is choosing a card for an effect: {d.prompt}"
+        return f"an effect is being applied and asks {who(d.player)}: {d.prompt} (p.17)"
     if kind == "eliminate":
         return f"{who(d.player)} chooses which approach chara is eliminated (p.23)"
     if kind == "approach":
@@ -222,9 +219,7 @@ def _cost(ask: _Ask, uid: int) -> str | None:
     ok, why = plays.card_cost_met(ask.t, d, [ask.defn(u) for u in pool])
     if ok:
         return None
-    down = [
-        u for u in ask.state.zone(zkey(ask.p, "points")) if ask.state.cards[u].f.get("down")
-    ]
+    down = [u for u in ask.state.zone(zkey(ask.p, "points")) if ask.state.cards[u].f.get("down")]
     hint = "; face-down point cards cannot pay (p.12)" if down else ""
     return (
         f"{who(ask.p)} cannot pay for {ask.ref(uid)} even with every card they may pay with "
@@ -253,7 +248,7 @@ def _summon(ask: _Ask) -> str | None:
     p, t, state = ask.p, ask.t, ask.state
     uid = ask.card(ask.arg(1), p, ("hand",), "in the hand")
     if isinstance(uid, str):
-        return uid
+        return uid + ": charas are summoned from the hand (p.09)"
     if r := _type(ask, uid, "chara"):
         return r
     d = ask.defn(uid)
@@ -303,7 +298,7 @@ def _event(ask: _Ask) -> str | None:
     p, v = ask.p, ask.v
     uid = ask.card(ask.arg(1), p, ("hand",), "in the hand")
     if isinstance(uid, str):
-        return uid
+        return uid + ": events are played from the hand (p.10)"
     if r := _type(ask, uid, "event"):
         return r
     d = ask.defn(uid)
@@ -341,7 +336,7 @@ def _support(ask: _Ask) -> str | None:
     p, t, state = ask.p, ask.t, ask.state
     uid = ask.card(ask.arg(1), p, ("hand",), "in the hand")
     if isinstance(uid, str):
-        return uid
+        return uid + ": supports are played from the hand (p.10)"
     if r := _type(ask, uid, "support"):
         return r
     if ask.arg(2) != "on" or len(ask.tokens) != 4:
@@ -420,9 +415,7 @@ def _interfere(ask: _Ask) -> str | None:
         return uid + ": only charas in your Main Area interfere (p.06)"
     if state.cards[uid].f.get("rest"):
         return f"{ask.ref(uid)} is in Rest: only Active charas interfere (p.14)"
-    ignore = max(
-        (ask.t.kw[state.cards[a].cid].ignore for a in flow.approachers(state)), default=-1
-    )
+    ignore = max((ask.t.kw[state.cards[a].cid].ignore for a in flow.approachers(state)), default=-1)
     if targets.usage_cost(state, ask.t, uid) <= ignore:
         return (
             f"the approach has Ignore {ignore}: charas with a Usage Cost of {ignore} or less "
@@ -442,7 +435,7 @@ def _pay(ask: _Ask) -> str | None:
     if uid == play["card"]:
         return f"{ask.ref(uid)} is the card being played; it cannot pay for itself (p.11)"
     if uid in play["paid"]:
-        return f"{ask.ref(uid)} is already among the cards paid"
+        return f"{ask.ref(uid)} is already among the cards paid: each card pays once (p.11)"
     if state.cards[uid].f.get("down"):
         return f"{ask.ref(uid)} is face down: only face-up point cards pay costs (p.12)"
     return None
@@ -486,12 +479,12 @@ def _discard(ask: _Ask) -> str | None:
     if ask.d.kind == "cost":
         uid = ask.card(ask.arg(1), ask.p, ("hand",), "in the hand")
         if isinstance(uid, str):
-            return uid
+            return uid + ": a named card cost is discarded from the hand (p.17)"
         return f"{ask.ref(uid)} is not named as this effect's cost asks (p.17)"
     if ask.d.kind != "discard":
         return "cards are discarded for the hand limit only at the Approacher's Turn End (p.15)"
     uid = ask.card(ask.arg(1), ask.p, ("hand",), "in the hand")
-    return uid if isinstance(uid, str) else None
+    return uid + ": hand adjustment discards from the hand (p.15)" if isinstance(uid, str) else None
 
 
 def _use(ask: _Ask) -> str | None:
@@ -505,11 +498,10 @@ def _use(ask: _Ask) -> str | None:
     found = [
         (cid, eff)
         for cid, eff in effects.active_effects(state, t, src)
-        if str(eff.index) == index
-        and (len(ask.tokens) < 5 or ask.tokens[3:] == ["from", cid])
+        if str(eff.index) == index and (len(ask.tokens) < 5 or ask.tokens[3:] == ["from", cid])
     ]
     if not found:
-        return f"{ask.ref(src)} has no effect {index} now (see the card's text)"
+        return f"{ask.ref(src)} has no effect {index} now: only its own effects are used (p.16)"
     cid, eff = found[0]
     what = f"effect {index} of {ask.ref(src)}"
     if eff.permanent:
@@ -547,7 +539,7 @@ def _backup(ask: _Ask) -> str | None:
         return _moment(ask)
     uid = ask.card(ask.arg(1), ask.p, ("hand",), "in the hand")
     if isinstance(uid, str):
-        return uid
+        return uid + ": a Backup card is used from the hand (p.24)"
     if not any(e.timing == "backup" for e in ask.t.effects[ask.defn(uid).id]):
         return f"{ask.ref(uid)} has no Backup (p.24)"
     return (
@@ -562,7 +554,7 @@ def _levelup(ask: _Ask) -> str | None:
     p, state, t = ask.p, ask.state, ask.t
     uid = ask.card(ask.arg(1), p, ("hand",), "in the hand")
     if isinstance(uid, str):
-        return uid
+        return uid + ": Level Up cards come from the hand (p.24)"
     d = ask.defn(uid)
     if not t.kw[d.id].levelup:
         return f"{ask.ref(uid)} has no Level Up (p.24)"

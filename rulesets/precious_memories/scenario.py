@@ -29,13 +29,33 @@ PLAYERS = ("p1", "p2")
 # zone key in a player table -> engine zone; the order here is the numbering order
 ZONES = ("hand", "main", "support", "points", "discard", "removed", "ex", "deck")
 # extra keys a card table may carry, by zone kind
-_AREA_KEYS = {"card", "rest", "summoned", "approached", "coins", "mods", "stack", "supports",
-              "used", "flags"}
+_AREA_KEYS = {
+    "card",
+    "rest",
+    "summoned",
+    "approached",
+    "coins",
+    "mods",
+    "stack",
+    "supports",
+    "used",
+    "flags",
+}
 _POINT_KEYS = {"card", "down", "flags"}
 _PLAIN_KEYS = {"card", "flags"}
 _POSITION_KEYS = {
-    "turn", "approacher", "first", "phase", "step", "priority", "passes", "approach",
-    "interfere", "chain", "responder", "vars",
+    "turn",
+    "approacher",
+    "first",
+    "phase",
+    "step",
+    "priority",
+    "passes",
+    "approach",
+    "interfere",
+    "chain",
+    "responder",
+    "vars",
 }
 _CHAIN_KEYS = {"by", "kind", "card", "area", "replace", "host"}
 PHASES = {
@@ -66,7 +86,7 @@ def dotted(path: Path) -> str:
 def player_index(value: Any, path: Path) -> int:
     if value in PLAYERS:
         return PLAYERS.index(value)
-    raise PositionError(f"{dotted(path)}: must be \"p1\" or \"p2\", not {value!r}", path)
+    raise PositionError(f'{dotted(path)}: must be "p1" or "p2", not {value!r}', path)
 
 
 class _Builder:
@@ -76,7 +96,7 @@ class _Builder:
 
     def defn(self, cid: Any, path: Path) -> CardDef:
         if not isinstance(cid, str):
-            raise PositionError(f"{dotted(path)}: a card is a card id like \"STA-004\"", path)
+            raise PositionError(f'{dotted(path)}: a card is a card id like "STA-004"', path)
         try:
             return self.t.pool.get(cid)
         except CardError:
@@ -94,10 +114,10 @@ def _item(raw: Any, path: Path, allowed: set[str]) -> tuple[str, dict[str, Any]]
         return raw, {}
     if not isinstance(raw, Mapping):
         raise PositionError(
-            f"{dotted(path)}: a card is \"ID\" or {{ card = \"ID\", ... }}, not {raw!r}", path
+            f'{dotted(path)}: a card is "ID" or {{ card = "ID", ... }}, not {raw!r}', path
         )
     if "card" not in raw:
-        raise PositionError(f"{dotted(path)}: the card table needs card = \"ID\"", path)
+        raise PositionError(f'{dotted(path)}: the card table needs card = "ID"', path)
     for key in raw:
         if key not in allowed:
             raise PositionError(
@@ -116,8 +136,11 @@ def _bool(raw: Mapping[str, Any], key: str, path: Path) -> bool:
 
 
 def _int(value: Any, path: Path, lo: int = 0, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (
-        hi is not None and value > hi
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < lo
+        or (hi is not None and value > hi)
     ):
         rng = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
         raise PositionError(f"{dotted(path)}: must be a whole number {rng}, not {value!r}", path)
@@ -201,8 +224,7 @@ def _player(b: _Builder, p: int, table: Any, turn: int) -> dict[str, list[int]]:
     points = [c for c in b.cards if c[3] == zkey(p, "points")]
     if len(points) > t.points_to_lose:
         raise PositionError(
-            f"{name}.points: {len(points)} point cards; the game ends at "
-            f"{t.points_to_lose} (p.07)",
+            f"{name}.points: {len(points)} point cards; the game ends at {t.points_to_lose} (p.07)",
             (name, "points"),
         )
     return placed
@@ -255,9 +277,9 @@ def _area_card(b: _Builder, p: int, zone: str, entry: Any, path: Path, turn: int
     if "mods" in extra:
         mods = extra["mods"]
         ok = isinstance(mods, list) and all(
-            isinstance(m, list) and len(m) == 2 and all(
-                isinstance(x, int) and not isinstance(x, bool) for x in m
-            )
+            isinstance(m, list)
+            and len(m) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in m)
             for m in mods
         )
         if not ok:
@@ -274,16 +296,13 @@ def _area_card(b: _Builder, p: int, zone: str, entry: Any, path: Path, turn: int
         isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in used
     ):
         raise PositionError(
-            f"{dotted(path)}.used: the numbers of the card's effects used this turn, "
-            f"like [1]",
+            f"{dotted(path)}.used: the numbers of the card's effects used this turn, like [1]",
             path,
             "used",
         )
     for n in used:
         if n > len(t.effects.get(cid, ())):
-            raise PositionError(
-                f"{dotted(path)}.used: {cid} has no effect {n}", path, "used"
-            )
+            raise PositionError(f"{dotted(path)}.used: {cid} has no effect {n}", path, "used")
     if used:
         flags["used"] = {f"{cid}#{n}": turn for n in used}
     stack = _list(extra.get("stack", []), (*path, "stack"))
@@ -297,9 +316,7 @@ def _area_card(b: _Builder, p: int, zone: str, entry: Any, path: Path, turn: int
         sid, sextra = _item(raw, spath, _PLAIN_KEYS)
         sd = b.defn(sid, spath)
         if sd.type != "support":
-            raise PositionError(
-                f"{dotted(spath)}: {sid} is not a support card", spath, sid
-            )
+            raise PositionError(f"{dotted(spath)}: {sid} is not a support card", spath, sid)
         if sd.base_id in seen:
             raise PositionError(
                 f"{dotted(spath)}: a chara holds one copy of a support (p.10)", spath, sid
@@ -316,12 +333,10 @@ def _area_card(b: _Builder, p: int, zone: str, entry: Any, path: Path, turn: int
     return uid
 
 
-def _find(
-    b: _Builder, text: Any, owner: int, zones: Sequence[str], path: Path
-) -> int:
+def _find(b: _Builder, text: Any, owner: int, zones: Sequence[str], path: Path) -> int:
     """A card of the position named "ID" or "ID@N" among `owner`'s cards in `zones`."""
     if not isinstance(text, str):
-        raise PositionError(f"{dotted(path)}: name a card like \"STA-004\"", path)
+        raise PositionError(f'{dotted(path)}: name a card like "STA-004"', path)
     cid, _, num = text.partition("@")
     keys = {zkey(owner, z) for z in zones}
     found = [c[0] for c in b.cards if c[1] == cid and c[3] in keys]
@@ -413,7 +428,7 @@ def parse_position(doc: Mapping[str, Any], t: Tables) -> dict[str, Any]:
         if "approach" not in pos:
             raise PositionError(
                 f"position.approach: step {step} needs the approach chara, like "
-                f"approach = \"STA-004\"",
+                f'approach = "STA-004"',
                 ("position",),
             )
         if phase != "approach" or step == "assign":
@@ -429,7 +444,7 @@ def parse_position(doc: Mapping[str, Any], t: Tables) -> dict[str, Any]:
         if "interfere" not in pos:
             raise PositionError(
                 "position.interfere: step w4 needs the interfering chara, like "
-                "interfere = \"TWC-004\"",
+                'interfere = "TWC-004"',
                 ("position",),
             )
         if step not in ("w4", "w6"):
@@ -510,7 +525,7 @@ def _chain(
         kind = e.get("kind")
         if kind not in ("summon", "event", "support"):
             raise PositionError(
-                f"{dotted(path)}.kind: \"summon\", \"event\" or \"support\", not {kind!r}",
+                f'{dotted(path)}.kind: "summon", "event" or "support", not {kind!r}',
                 path,
                 "kind",
             )
@@ -536,7 +551,7 @@ def _chain(
             )
         elif kind == "support":
             if "host" not in e:
-                raise PositionError(f"{dotted(path)}: a support needs host = \"ID\"", path)
+                raise PositionError(f'{dotted(path)}: a support needs host = "ID"', path)
             entry["host"] = _find(b, e["host"], by, ("main", "support"), (*path, "host"))
         entries.append(entry)
     last = entries[-1]["by"]

@@ -121,6 +121,8 @@ async def test_undo_takes_back_my_last_decision() -> None:
         moves = len(app.table.game.moves)
         await pilot.press("p")
         await settle(pilot, app)
+        if isinstance(app.screen, ChoiceScreen):  # e.g. hand adjustment: close it first
+            await pilot.press("escape")
         assert app.game_screen.check_action("undo", ()) is True
         await pilot.press("u")
         await settle(pilot, app)
@@ -134,10 +136,10 @@ async def test_errors_become_a_notice(monkeypatch) -> None:  # noqa: ANN001
     async with app.run_test(size=(80, 24)) as pilot:
         await to_my_main(pilot, app)
 
-        def boom() -> None:
+        def boom(text: str) -> None:
             raise RuntimeError("kaboom")
 
-        monkeypatch.setattr(app.game_screen, "action_pass", boom)
+        monkeypatch.setattr(app, "submit", boom)
         await pilot.press("p")
         await pilot.pause()
         assert app.is_running

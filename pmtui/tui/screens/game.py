@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 
 from pmtui.engine.decision import Decision
 from pmtui.tui.display import detail_text, ref
+from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS
 from pmtui.tui.widgets.board import CardRow, ZoneBar
 from pmtui.tui.widgets.panels import GameLog, TurnFlow
@@ -37,6 +38,7 @@ ALWAYS = {"cursor", "help", "quit_game", "scroll_log", "always_ask"}
 Card = Mapping[str, Any]
 
 
+@guarded
 class GameScreen(Screen[None]):
     BINDINGS = GAME_BINDINGS
 

@@ -12,9 +12,14 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP
 
 
+KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
+
+
+@guarded
 class HelpScreen(ModalScreen[None]):
     """Every key (as currently mapped) with what it does."""
 
@@ -37,7 +42,8 @@ class HelpScreen(ModalScreen[None]):
         table.add_column()
         for b in GAME_BINDINGS:
             bid = b.id or b.action
-            table.add_row(self.key_for(bid, b.key), HELP_TEXT.get(bid, b.description))
+            key = self.key_for(bid, b.key)
+            table.add_row(KEY_NAMES.get(key, key), HELP_TEXT.get(bid, b.description))
         for key, text in PROMPT_HELP:
             table.add_row(key, text)
         with Vertical(id="box"):
@@ -63,6 +69,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+@guarded
 class PassKeyboardScreen(Screen[None]):
     """Hot seat: covers the whole table so the next player's hand is seen only by them."""
 
@@ -91,6 +98,7 @@ class PassKeyboardScreen(Screen[None]):
         self.dismiss(None)
 
 
+@guarded
 class GameOverScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "See the table", id="over_close"),
@@ -118,6 +126,7 @@ class GameOverScreen(ModalScreen[None]):
         self.app.exit(0)
 
 
+@guarded
 class TooSmallScreen(Screen[None]):
     """Shown instead of the table while the terminal is below the minimum size."""
 

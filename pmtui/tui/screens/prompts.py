@@ -20,11 +20,13 @@ from textual.widgets import Footer, Static
 
 from pmtui.engine.decision import Decision
 from pmtui.tui.display import COLOUR_LETTER, COLOUR_STYLE, detail_text, display_stats
+from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.picklist import Item, PickList
 
 Namer = Callable[[str], str]  # option text -> plain-language label
 
 
+@guarded
 class PromptScreen(ModalScreen[list[str] | None]):
     """Base: a titled box with a list, over the board (which stays visible around it)."""
 
@@ -39,7 +41,7 @@ class PromptScreen(ModalScreen[list[str] | None]):
         with Vertical(id="box"):
             yield Static(Text(self.title_text, style="bold"), id="title")
             if self.body_text:
-                yield Static(self.body_text, id="body")
+                yield Static(Text(self.body_text), id="prompt-body")
             yield from self.compose_list()
             yield Static(id="hint")
         yield Footer()
@@ -53,6 +55,7 @@ class PromptScreen(ModalScreen[list[str] | None]):
             break
 
 
+@guarded
 class ChoiceScreen(PromptScreen):
     """Choose one option. Labels in plain words; the notation is shown dim beside it."""
 
@@ -78,7 +81,7 @@ class ChoiceScreen(PromptScreen):
         items = []
         for text in self.options:
             label = Text(self.namer(text))
-            if label.plain != text:
+            if label.plain.lower() != text.lower():
                 label.append(f"  {text}", style="dim")
             items.append(Item(label, text))
         yield PickList(items, id="choices")
@@ -105,10 +108,12 @@ class ChoiceScreen(PromptScreen):
         self.dismiss(None)
 
 
+@guarded
 class RespondScreen(ChoiceScreen):
     """The Decline prompt (p.22): the other player declared a play; respond or pass."""
 
 
+@guarded
 class PayScreen(PromptScreen):
     """Choose cost cards from hand and face-up points, with the engine's verdict.
 
@@ -231,6 +236,7 @@ class PayScreen(PromptScreen):
         self.dismiss(["cancel"])
 
 
+@guarded
 class BrowseScreen(ModalScreen[None]):
     """Look through a public or own zone: discard, points (face up/down), EX deck."""
 

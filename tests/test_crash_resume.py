@@ -1,0 +1,100 @@
+"""Kill a game with SIGKILL at random points: resuming loses no acknowledged decision.
+
+`python -m pmtui.tools.scripted SAVE` plays a seeded random game into a save
+and prints `ack <seq> <record>` once each decision (or undo) is durable. This
+test kills it after a random number of acks, again and again on the same
+save, and after every kill opens the save the way `pmtui resume` does
+(`pmtui.saves.open_game`): every acknowledged record must be there unchanged,
+the save must verify, and the game must then play on to its end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from save_helpers import ROOT
+
+from pmtui.saves import check_save, is_finished, open_game
+
+BUDGET = 20.0  # seconds of killing, spread over the games below
+GAMES = 4
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+
+
+def run_driver(path: Path, seed: int, kill_after: int | None) -> tuple[dict[int, Any], bool]:
+    """Run the driver; kill it after `kill_after` acks. Returns (acked records, finished)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pmtui.tools.scripted", str(path), "--seed", str(seed),
+         "--undo-rate", "0.03"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+    )
+    acked: dict[int, Any] = {}
+    done = False
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("ack "):
+                _, seq, record = line.rstrip("\n").split(" ", 2)
+                acked[int(seq)] = json.loads(record)
+                if kill_after is not None and len(acked) >= kill_after:
+                    proc.send_signal(signal.SIGKILL)
+                    break
+            elif line.startswith("done"):
+                done = True
+    finally:
+        if proc.poll() is None and kill_after is not None:
+            proc.send_signal(signal.SIGKILL)
+        _, err = proc.communicate(timeout=60)
+    if kill_after is None or done:
+        assert proc.returncode == 0, err
+        assert "Traceback" not in err, err
+    return acked, done
+
+
+def check_after_crash(path: Path, acked: dict[int, Any]) -> list[str]:
+    game, writer, warnings = open_game(path)
+    with writer:
+        for seq, record in acked.items():
+            assert seq < len(game.records), f"acknowledged record {seq} lost"
+            assert game.records[seq] == record, f"acknowledged record {seq} changed"
+    _, _, verify_warnings = check_save(path)
+    assert verify_warnings == []  # open_game left a clean save
+    return warnings
+
+
+def test_sigkill_at_random_points_loses_no_acknowledged_decision(tmp_path: Path) -> None:
+    rng = random.Random(20261121)
+    deadline = time.monotonic() + BUDGET
+    kills = repairs = 0
+    for g in range(GAMES):
+        path = tmp_path / f"game{g}.jsonl"
+        seed = 100 + g
+        acked: dict[int, Any] = {}
+        game_deadline = time.monotonic() + (deadline - time.monotonic()) / (GAMES - g)
+        finished = False
+        while not finished and time.monotonic() < game_deadline:
+            new, finished = run_driver(path, seed, rng.randint(1, 120))
+            acked.update(new)
+            if not finished:
+                kills += 1
+            warnings = check_after_crash(path, acked)
+            repairs += any("crash" in w or "torn" in w for w in warnings)
+        if not finished:  # out of time for this game: let it play to the end
+            new, finished = run_driver(path, seed, None)
+            acked.update(new)
+        assert finished
+        check_after_crash(path, acked)
+        assert is_finished(path) is True
+    assert kills >= GAMES * 3, kills  # many random points, not a lucky few
+    print(f"{kills} kills, {repairs} saves repaired")
