@@ -43,8 +43,9 @@ def main() -> None:
             game.act(choice)
     times.sort()
     p95 = times[int(len(times) * 0.95)]
+    p50 = statistics.median(times) * 1000
     print(
-        f"level {args.level}: {len(times)} decisions, p50 {statistics.median(times) * 1000:.1f} ms, "
+        f"level {args.level}: {len(times)} decisions, p50 {p50:.1f} ms, "
         f"p95 {p95 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
     )
 

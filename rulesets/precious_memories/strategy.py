@@ -149,7 +149,7 @@ class Strategy:
         if info.get("ok"):
             return "done"
         card = r.defn(info.get("card"))
-        paid = {r.defn(u) for u in info.get("paid", ())}
+        paid = [r.defn(u) for u in info.get("paid", ())]
         need_match = card is not None and not any(
             p is not None and (p.colour == card.colour or self.t.series.same(p.series, card.series))
             for p in paid
