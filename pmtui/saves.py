@@ -110,8 +110,8 @@ def is_finished(path: str | Path) -> bool | None:
                 continue
             if rec.get("type") == "header":
                 return False
-            event = rec.get("event")
-            return rec.get("type") == "event" and isinstance(event, dict) and event.get("t") == "end"
+            event = rec.get("event") if rec.get("type") == "event" else None
+            return isinstance(event, dict) and event.get("t") == "end"
         return False
     except (OSError, SaveError):
         return None

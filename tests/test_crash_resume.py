@@ -31,12 +31,19 @@ GAMES = 4
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
 
-def run_driver(path: Path, seed: int, kill_after: int | None) -> tuple[dict[int, Any], bool]:
-    """Run the driver; kill it after `kill_after` acks. Returns (acked records, finished)."""
+def run_driver(
+    path: Path, seed: int, kill_after: int | None, split: float = 0.0
+) -> tuple[dict[int, Any], bool]:
+    """Run the driver; kill it `split` to 5 * `split` seconds after `kill_after` acks.
+    Returns (acked records, finished).
+
+    With `split`, each record is its own commit, `split` seconds apart, so the
+    kill often lands inside a decision's group of records."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    extra = ["--split-commits", str(split)] if split else []
     proc = subprocess.Popen(
         [sys.executable, "-m", "pmtui.tools.scripted", str(path), "--seed", str(seed),
-         "--undo-rate", "0.03"],
+         "--undo-rate", "0.03", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
     )
     acked: dict[int, Any] = {}
@@ -48,6 +55,7 @@ def run_driver(path: Path, seed: int, kill_after: int | None) -> tuple[dict[int,
                 _, seq, record = line.rstrip("\n").split(" ", 2)
                 acked[int(seq)] = json.loads(record)
                 if kill_after is not None and len(acked) >= kill_after:
+                    time.sleep(random.uniform(split, 5 * split))
                     proc.send_signal(signal.SIGKILL)
                     break
             elif line.startswith("done"):
@@ -84,7 +92,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_decision(tmp_path: Path)
         game_deadline = time.monotonic() + (deadline - time.monotonic()) / (GAMES - g)
         finished = False
         while not finished and time.monotonic() < game_deadline:
-            new, finished = run_driver(path, seed, rng.randint(1, 120))
+            new, finished = run_driver(path, seed, rng.randint(1, 80), split=0.002 * (g % 2))
             acked.update(new)
             if not finished:
                 kills += 1
@@ -96,5 +104,6 @@ def test_sigkill_at_random_points_loses_no_acknowledged_decision(tmp_path: Path)
         assert finished
         check_after_crash(path, acked)
         assert is_finished(path) is True
-    assert kills >= GAMES * 3, kills  # many random points, not a lucky few
+    assert kills >= GAMES * 2, kills  # many random points, not a lucky few
+    assert repairs > 0  # some kills did cut a decision's records short
     print(f"{kills} kills, {repairs} saves repaired")

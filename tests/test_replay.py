@@ -108,7 +108,8 @@ def test_a_bad_undo_or_event_is_a_fold_error_naming_the_record() -> None:
         ReplayCursor(game.header, bad_undo)
     with pytest.raises(FoldError, match="undo to 999"):
         effective_decisions(bad_undo)
-    broken = records + [{"seq": len(records), "type": "event", "event": {"t": "move", "card": 10**6}}]
+    move = {"t": "move", "card": 10**6}
+    broken = records + [{"seq": len(records), "type": "event", "event": move}]
     with pytest.raises(FoldError, match=f"record {len(records)}:"):
         ReplayCursor(game.header, broken)
 

@@ -147,6 +147,23 @@ def test_a_play_being_paid_for_is_hidden_from_the_opponent() -> None:
     assert view(rs(), t.state, 0)["vars"]["play"]["paid"] == [pay]
 
 
+def test_a_private_choice_among_hidden_cards_is_hidden_from_the_opponent() -> None:
+    """An effect asking a player to pick from their deck or hand (e.g. a search)
+    must not hand the opponent those cards' numbers: with the header's deck lists
+    a number names the card."""
+    from helpers import Table
+
+    t = Table.start()
+    deck = t.zone(0, "deck")[:3]
+    t.set_vars(ask={"p": 0, "from": deck, "why": "take a card", "opt": True, "private": True})
+    assert view(rs(), t.state, 0)["vars"]["ask"]["from"] == deck
+    for other in (1, None):
+        ask = view(rs(), t.state, other)["vars"]["ask"]
+        assert "from" not in ask and ask["count"] == 3 and ask["p"] == 0
+    ev = t.game.records[-1]["event"]
+    assert "from" not in redact(rs(), ev, 1)["set"]["ask"]
+
+
 @FEW
 @given(seed=SEEDS)
 def test_redacted_events_hide_the_cards_the_player_cannot_see(seed: int) -> None:

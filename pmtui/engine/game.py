@@ -152,6 +152,8 @@ class Game:
         self.snapshot_every = max(0, every)
         if not self.snapshot_every:
             self._snapshots.clear()
+        elif not self.moves:
+            self._snapshots[0] = self.state.copy()
 
     def state_after(self, keep: int) -> State:
         """A fresh copy of the state after the first `keep` effective decisions.
@@ -211,6 +213,7 @@ class Game:
         equal the logged one; the first difference raises ReplayMismatch.
         """
         game = cls(ruleset, header, hashing=hashing or verify)
+        game.keep_snapshots()  # a loaded game is resumed, replayed or checked: undo stays fast
         logged = list(records)
         checked = 0
 

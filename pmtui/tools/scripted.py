@@ -11,6 +11,10 @@ been written and fsynced, one line goes to stdout (flushed at once):
 so a test that kills this process knows exactly what was acknowledged. Seat 1
 sometimes takes back one of its recent decisions (local undo, `--undo-rate`).
 The last line is `done <winner>` when the game ends.
+
+`--split-commits S` writes each record of a decision's group as a commit of its
+own, S seconds apart (the ack still waits for the whole group), so a kill can
+land inside a group: the crash that resuming repairs.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import argparse
 import json
 import random
 import sys
+import time
 from pathlib import Path
 
 from pmtui.ai import make_player
@@ -41,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--undo-rate", type=float, default=0.02)
     p.add_argument("--max-decisions", type=int, default=20000)
+    p.add_argument("--split-commits", type=float, metavar="S")
     args = p.parse_args(argv)
 
     try:
@@ -59,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     except SaveError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.split_commits is not None:
+        game.on_records = _one_by_one(writer, args.split_commits)
     # A resumed run continues with fresh choices: what matters is the save.
     salt = len(game.records)
     rng = random.Random(f"{args.seed}/{salt}")
@@ -77,6 +85,16 @@ def main(argv: list[str] | None = None) -> int:
     over = game.over
     print(f"done {over.get('winner') if over else 'unfinished'}", flush=True)
     return 0
+
+
+def _one_by_one(writer, pause: float):
+    def write(records: list[dict]) -> None:
+        for i, record in enumerate(records):
+            if i:
+                time.sleep(pause)
+            writer.write([record])
+
+    return write
 
 
 def _last_decision(game) -> dict:

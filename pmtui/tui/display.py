@@ -105,7 +105,7 @@ def card_lines(
         if height >= 3:
             lines.append(Text(" ".join(words) if words else _timing(d), style="dim"))
         if height >= 4:
-            extra = ", ".join(d.keywords) if d.keywords else ", ".join(d.properties)
+            extra = keyword_text(d) if d.keywords else ", ".join(d.properties)
             lines.append(Text(extra, style="italic"))
         if height >= 5 and d.text:
             for chunk in _wrap(d.text, width, height - 4):
@@ -119,6 +119,16 @@ def card_lines(
     while len(out) < height:
         out.append(Text(" " * width, style="reverse" if focused else ""))
     return out
+
+
+def keyword_text(d: Any) -> str:
+    """Keywords as printed: "adversity:3:10:10" -> "Adversity 3"."""
+    out = []
+    for k in d.keywords:
+        name, _, rest = str(k).partition(":")
+        arg = rest.split(":")[0] if rest else ""
+        out.append(f"{name.replace('_', ' ').title()} {arg}".strip())
+    return ", ".join(out)
 
 
 def _stat_style(card: Card, d: Any) -> str:
@@ -165,7 +175,7 @@ def detail_text(card: Card | None, d: Any, turn: int | None, extras: list[str]) 
     if d.properties:
         t.append(f"\n{', '.join(d.properties)}", style="italic")
     if d.keywords:
-        t.append(f"\nKeywords: {', '.join(d.keywords)}", style="bold")
+        t.append(f"\nKeywords: {keyword_text(d)}", style="bold")
     words = status_words(card, turn) if "rest" in card or "turn" in card else []
     if words:
         t.append(f"\n{' '.join(words)}", style="cyan")

@@ -165,11 +165,10 @@ def use_options(state: State, t: Tables, p: int, phase: str, own_turn: bool) -> 
                 and can_use(state, t, p, src, cid, eff)
             ):
                 suffix = "" if cid == state.cards[src].cid else f" from {cid}"
-                opts.append(
-                    Option(
-                        f"use {ref(state, src)} {eff.index}{suffix}", ("use", src, cid, eff.index)
-                    )
-                )
+                text = f"use {ref(state, src)} {eff.index}{suffix}"
+                if any(o.text == text for o in opts):
+                    continue  # its own text gained again (Cardcaptor with a same-id card)
+                opts.append(Option(text, ("use", src, cid, eff.index)))
     if phase == "decline":
         return opts
     for u in state.zones.get(zkey(p, "hand"), ()):
@@ -303,7 +302,7 @@ def settle(ctx: Context, t: Tables, after: Any) -> None:
         trig = v.get("trig")
         if trig and "chain" not in v:
             if len(trig) > 1:
-                return  # the Approacher orders them (decision "order")
+                return  # the Approacher orders them (decision "triggers")
             start_trigger(ctx, t, 0)
             continue
         cont = v.get("cont")
@@ -851,7 +850,7 @@ def order_decision(state: State) -> Decision:
         seen.setdefault(o.text, o)
     return Decision(
         state.vars.get("ap", 0),
-        "order",
+        "triggers",
         tuple(seen.values()),
         "Order the effects that trigger together",
     )

@@ -204,4 +204,9 @@ class PreciousMemories:
         if play and play.get("by") != player:
             # a play being paid for is still a hand secret until it is confirmed
             out["play"] = {"by": play.get("by")}
+        ask = out.get("ask")
+        if ask and ask.get("private") and ask.get("p") != player:
+            # a pick among hidden cards (deck, hand, EX deck): only how many
+            out["ask"] = {k: v for k, v in ask.items() if k != "from"}
+            out["ask"]["count"] = len(ask.get("from", ()))
         return out

@@ -127,7 +127,10 @@ class Strategy:
     # -- decisions ----------------------------------------------------------------------------
 
     def _order(self, r: ViewReader, d: Decision) -> str:
-        return "first"
+        return "first"  # going first: an extra turn of summons
+
+    def _triggers(self, r: ViewReader, d: Decision) -> str:
+        return d.options[0].text
 
     def _redraw(self, r: ViewReader, d: Decision) -> str:
         hand = r.zone(r.me, "hand")

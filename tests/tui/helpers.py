@@ -58,6 +58,8 @@ def make_app(
 async def settle(pilot: Pilot, app: PmApp) -> None:
     await app.workers.wait_for_complete()
     await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()  # bindings (the footer) refresh one round later
 
 
 def game(app: PmApp) -> GameScreen:

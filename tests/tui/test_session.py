@@ -40,7 +40,9 @@ def test_run_computer_stops_at_a_human_decision() -> None:
 
 def test_views_and_log_hide_the_opponents_hand() -> None:
     t = table()
-    to_my_main(t)
+    t.run_computer()
+    t.act(0, "first" if t.pending().kind == "order" else "keep")
+    t.run_computer()
     v = t.view_for(0)
     assert isinstance(v["zones"]["1/hand"], int)  # a count, never cards
     assert isinstance(v["zones"]["0/hand"], list)

@@ -34,6 +34,17 @@ def wait_for(session: str, text: str, timeout: float = 30.0) -> str:
     raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
 
 
+def wait_gone(session: str, text: str, timeout: float = 30.0) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux("capture-pane", "-p", "-t", session)
+        if text not in screen:
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} never went away; the screen was:\n{screen}")
+
+
 def test_play_in_tmux_80x24(tmp_path: Path) -> None:
     session = f"pmtui-e2e-{uuid.uuid4().hex[:8]}"
     save = tmp_path / "game.jsonl"
@@ -46,15 +57,18 @@ def test_play_in_tmux_80x24(tmp_path: Path) -> None:
         screen = wait_for(session, "Keep this hand")  # seed 1: the computer went first
         assert "CPU" in screen and "Deck" in screen
         tmux("send-keys", "-t", session, "Enter")  # keep
-        screen = wait_for(session, "Your move (main)")
+        wait_for(session, "Your move (main)")
+        screen = wait_for(session, "p Pass")  # the footer offers what is legal now
         assert "Pts 0/7" in screen and "You (A)" in screen
-        assert "p Pass" in screen  # the footer offers what is legal now
         assert "Traceback" not in screen
         tmux("send-keys", "-t", session, "?")
         wait_for(session, "Keys (remap them")
         tmux("send-keys", "-t", session, "Escape")
+        wait_gone(session, "Keys (remap")
+        time.sleep(0.3)  # a key right after ESC would read as alt+key
         tmux("send-keys", "-t", session, "p")  # pass: on to turn end / the opponent
-        tmux("send-keys", "-t", session, "q")
+        wait_for(session, "pass", timeout=10)
+        tmux("send-keys", "-t", session, "C-q")  # quits from any screen
         screen = wait_for(session, "game saved in")
         assert "Traceback" not in screen
     finally:

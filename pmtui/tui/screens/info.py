@@ -15,7 +15,6 @@ from textual.widgets import Footer, Static
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP
 
-
 KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
 
 
