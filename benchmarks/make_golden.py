@@ -9,9 +9,7 @@ fits the description, so the same code always writes the same files. When a
 rule change alters a game, `pmtui verify` fails on it in CI: rerun this
 script, commit the new files and add a line to docs/CHANGELOG.md.
 
-`decline` holds a Decline chain (a response that is not a pass). Its Decline
-card has no effect text in the engine yet: when card effects arrive, that game
-(and likely others) changes and is regenerated here.
+`decline` holds a Decline chain: a response that is not a pass.
 """
 
 from __future__ import annotations

@@ -10,11 +10,15 @@ of the log. Arranged events carry `"why": "test arrangement"`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from pmtui.engine import Context, Decision, Game, State, zkey
 from pmtui.games import load_deck, make_header, ruleset
 from pmtui.simulate import play_one
+from rulesets.precious_memories import PreciousMemories, Tables
+from rulesets.precious_memories.cards import CardPool
 
 DECKS = ("starlit_overture", "tidewater_morning")
 WHY = "test arrangement"
@@ -22,6 +26,16 @@ WHY = "test arrangement"
 
 def rs() -> Any:
     return ruleset()
+
+
+@cache
+def vanilla() -> PreciousMemories:
+    """The ruleset over the built-in cards with their texts and keywords removed.
+
+    Rules tests use it, so they exercise the base rules only, whatever texts
+    the cards are given later (card numbers, colours, costs, AP/DP unchanged)."""
+    bare = (replace(c, effects=(), keywords=(), text="") for c in rs().t.pool.cards())
+    return PreciousMemories(Tables.load(CardPool(bare)))
 
 
 def decks(names: Sequence[str] = DECKS) -> list[Any]:
@@ -71,14 +85,17 @@ class Table:
         first: int = 0,
         names: Sequence[str] | None = None,
         hashing: bool = False,
+        texts: bool = False,
     ) -> Table:
         """Player `first` goes first, both keep their hands: turn 1, Main Phase.
 
         Without `names` both decks hold two of every card (see every_card_deck).
+        The cards have no texts (see vanilla) unless `texts`: base-rules positions.
         """
+        ruleset = rs() if texts else vanilla()
         ds = decks(names) if names else [every_card_deck(), every_card_deck()]
-        header = make_header(rs(), ds, seed, [{"name": "p1"}, {"name": "p2"}], "test")
-        t = cls(Game(rs(), header, hashing=hashing))
+        header = make_header(ruleset, ds, seed, [{"name": "p1"}, {"name": "p2"}], "test")
+        t = cls(Game(ruleset, header, hashing=hashing))
         t.act("first" if t.pending().player == first else "second", "keep", "keep")
         assert t.v["phase"] == "main" and t.v["ap"] == first
         return t
@@ -95,7 +112,7 @@ class Table:
 
     @property
     def defs(self) -> Any:
-        return rs().t.defs
+        return self.game.ruleset.t.defs
 
     def pending(self) -> Decision:
         d = self.game.pending()

@@ -21,7 +21,8 @@ def _midgame(seed: int = 4) -> tuple[object, int]:
     while True:
         d = g.pending()
         assert d is not None
-        if d.kind == "priority" and d.player == 0 and g.state.vars["turn"] >= 3:
+        hidden = g.state.zones.get("1/hand")  # the opponent holds cards to hide
+        if d.kind == "priority" and d.player == 0 and g.state.vars["turn"] >= 3 and hidden:
             return g, 0
         g.act(players[d.player].choose(view(rs(), g.state, d.player), d))
 
@@ -31,9 +32,12 @@ def _swap_hidden(state: State, owner: int) -> State:
     other = state.copy()
     hand = other.zones[f"{owner}/hand"]
     deck = other.zones[f"{owner}/deck"]
-    for a, b in zip(hand, deck[: len(hand)], strict=False):
-        ca, cb = other.cards[a], other.cards[b]
-        ca.cid, cb.cid = cb.cid, ca.cid
+    for a in hand:
+        for b in deck:
+            ca, cb = other.cards[a], other.cards[b]
+            if ca.cid != cb.cid:
+                ca.cid, cb.cid = cb.cid, ca.cid
+                break
     return other
 
 

@@ -143,8 +143,9 @@ def test_a_play_being_paid_for_is_hidden_from_the_opponent() -> None:
     t = Table.start()
     c, pay = t.hand(0, "STA-004", "STA-001")
     t.act(f"summon {t.ref(c)} main", f"pay {t.ref(pay)}")
-    assert view(rs(), t.state, 1)["vars"]["play"] == {"by": 0}
-    assert view(rs(), t.state, 0)["vars"]["play"]["paid"] == [pay]
+    ruleset = t.game.ruleset
+    assert view(ruleset, t.state, 1)["vars"]["play"] == {"by": 0}
+    assert view(ruleset, t.state, 0)["vars"]["play"]["paid"] == [pay]
 
 
 def test_a_private_choice_among_hidden_cards_is_hidden_from_the_opponent() -> None:
@@ -156,12 +157,13 @@ def test_a_private_choice_among_hidden_cards_is_hidden_from_the_opponent() -> No
     t = Table.start()
     deck = t.zone(0, "deck")[:3]
     t.set_vars(ask={"p": 0, "from": deck, "why": "take a card", "opt": True, "private": True})
-    assert view(rs(), t.state, 0)["vars"]["ask"]["from"] == deck
+    ruleset = t.game.ruleset
+    assert view(ruleset, t.state, 0)["vars"]["ask"]["from"] == deck
     for other in (1, None):
-        ask = view(rs(), t.state, other)["vars"]["ask"]
+        ask = view(ruleset, t.state, other)["vars"]["ask"]
         assert "from" not in ask and ask["count"] == 3 and ask["p"] == 0
     ev = t.game.records[-1]["event"]
-    assert "from" not in redact(rs(), ev, 1)["set"]["ask"]
+    assert "from" not in redact(ruleset, ev, 1)["set"]["ask"]
 
 
 @FEW

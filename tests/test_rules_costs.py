@@ -182,6 +182,28 @@ def test_purple_cost_still_needs_the_total_p17() -> None:
     assert not ok and "less than the usage cost 4" in why
 
 
+# -- Combo (P23, Japanese text) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("payers", "ok"),
+    [
+        (("STA-003",), True),  # Kanon Amagiri: the left name
+        (("STB-001", "STA-006"), True),  # Noa Shirasagi: the right name is enough too
+        (("STA-001",), False),  # red and of the series, but neither name
+    ],
+)
+def test_combo_cost_needs_a_chara_with_the_left_or_the_right_name_p23(
+    payers: tuple[str, ...], ok: bool
+) -> None:
+    t = Table.start(texts=True)
+    c, *paid = t.hand(0, "STB-006", *payers)  # "Kanon Amagiri&Noa Shirasagi", cost 2
+    t.put(0, "STA-003", "hand")  # keeps the summon declarable
+    declare(t, c)
+    t.act(*(f"pay {t.ref(u)}" for u in paid))
+    assert can_finish(t) is ok
+
+
 # -- effect costs (P16, Q&A P27) --------------------------------------------------------------
 
 

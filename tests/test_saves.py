@@ -319,3 +319,33 @@ def test_drop_after_cuts_back_to_a_record(tmp_path: Path) -> None:
         w.discard()
     assert read_journal(path).records == []
     assert path.read_bytes().count(b"\n") == 1
+
+
+def test_resume_mid_payment_mid_chain_mid_window(tmp_path: Path) -> None:
+    """Stop right before a decision of each kind (paying a cost, answering in a Decline
+    chain, a priority window, ...): the resumed game asks exactly that decision again."""
+    full = tmp_path / "full.jsonl"
+    game = saved_game(full, 21)
+    lines = full.read_bytes().splitlines(keepends=True)
+    records = game.records
+    first_of: dict[str, int] = {}
+    for i, r in enumerate(records):
+        if r["type"] == "decision":
+            first_of.setdefault(r["kind"], i)
+    assert {"pay", "respond", "priority", "approach", "interfere"} <= set(first_of)
+    for kind, i in sorted(first_of.items()):
+        path = tmp_path / f"{kind}.jsonl"
+        path.write_bytes(b"".join(lines[:i]))  # the save as it was when that was asked
+        resumed, writer, warnings = open_game(path)
+        with writer:
+            assert warnings == []
+            d = resumed.pending()
+            assert d is not None and d.kind == kind and d.player == records[i]["player"]
+            shadow = Game.from_records(resumed.ruleset, resumed.header, records[1:i])
+            assert (d.texts, d.prompt, d.info) == (
+                shadow.pending().texts, shadow.pending().prompt, shadow.pending().info
+            )
+            resumed.act(records[i]["action"], records[i]["player"])
+        after = lines_of(path)
+        n = len(after)
+        assert after[i:] == records[i:n] and n > i + 1  # the same decision, the same events

@@ -643,15 +643,12 @@ class JournalWriter:
             return
         try:
             f.seek(0)
-            offset = lines = 0
-            while lines <= seq:  # the committed part ends with LF, so the cut lands in it
-                chunk = f.read(min(1 << 20, self._end - offset))
-                if not chunk:
+            data = f.read(self._end)  # the committed part: every line ends with LF
+            offset = 0
+            for _ in range(seq + 1):  # just past line seq + 1, which holds record seq
+                offset = data.find(b"\n", offset) + 1
+                if not offset:
                     raise OSError("the save is shorter than its records")
-                found = -1
-                while lines <= seq and (found := chunk.find(b"\n", found + 1)) >= 0:
-                    lines += 1
-                offset += found + 1 if lines > seq else len(chunk)
             f.truncate(offset)
             f.seek(offset)
             os.fsync(f.fileno())

@@ -24,10 +24,11 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from pmtui.ai import make_player
-from pmtui.engine.journal import SaveError
+from pmtui.engine.journal import JournalWriter, SaveError
 from pmtui.engine.views import LazyView
 from pmtui.games import builtin_decks, load_deck, make_header, ruleset
 from pmtui.saves import open_game, start_game
@@ -76,18 +77,19 @@ def main(argv: list[str] | None = None) -> int:
         while (d := game.pending()) is not None and n < args.max_decisions:
             targets = undo_targets(game, 0, "computer")
             if targets and rng.random() < args.undo_rate:
-                undo(game, 0, "computer", rng.choice(targets[-5:]))
+                record = undo(game, 0, "computer", rng.choice(targets[-5:]))
             else:
                 choice = players[d.player].choose(LazyView(game.ruleset, game.state, d.player), d)
-                game.act(choice, d.player)
-            _ack(game.records[-1] if game.records[-1]["type"] == "undo" else _last_decision(game))
+                events = game.act(choice, d.player)
+                record = game.records[-1 - len(events)]  # the decision, before its events
+            _ack(record)
             n += 1
     over = game.over
     print(f"done {over.get('winner') if over else 'unfinished'}", flush=True)
     return 0
 
 
-def _one_by_one(writer, pause: float):
+def _one_by_one(writer: JournalWriter, pause: float) -> Callable[[list[dict]], None]:
     def write(records: list[dict]) -> None:
         for i, record in enumerate(records):
             if i:
@@ -95,13 +97,6 @@ def _one_by_one(writer, pause: float):
             writer.write([record])
 
     return write
-
-
-def _last_decision(game) -> dict:
-    for rec in reversed(game.records):
-        if rec["type"] == "decision":
-            return rec
-    raise AssertionError("no decision")
 
 
 if __name__ == "__main__":
