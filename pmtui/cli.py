@@ -29,7 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--deck", help="your deck: a built-in name or a deck file")
     play.add_argument("--opponent-deck", help="the opponent's deck")
     play.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
-    play.add_argument("--level", default="normal", help="computer level")
+    play.add_argument("--level", choices=["easy", "normal", "hard"], default="normal",
+                      help="computer level (default: normal)")
+    play.add_argument("--opponent", choices=["random", "heuristic", "search"], default="search",
+                      help="computer player kind (default: search)")
     play.add_argument("--save", type=Path, help="save file (default: the data directory)")
 
     resume = sub.add_parser("resume", help="continue the latest (or given) unfinished game")

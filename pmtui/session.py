@@ -17,11 +17,13 @@ from pmtui.ai.base import Player
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
 from pmtui.engine.views import LazyView, redact, redact_decision, view
+from pmtui.undo import Consent, UndoRefused, undo_targets
+from pmtui.undo import undo as undo_to
 
 HUMAN = "human"
 Seat = str | Player  # "human", or a computer Player
 
-__all__ = ["HUMAN", "IllegalAction", "LocalTable", "LogLine", "Seat"]
+__all__ = ["HUMAN", "IllegalAction", "LocalTable", "LogLine", "Seat", "UndoRefused"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,26 +167,32 @@ class LocalTable:
 
     # -- undo ---------------------------------------------------------------------------
 
-    def _last_own(self, player: int) -> int | None:
-        moves = self.game.moves
-        for i in range(len(moves) - 1, -1, -1):
-            if moves[i][0] == player and i not in self.auto:
-                return i
-        return None
+    @property
+    def mode(self) -> str:
+        """How the game is played (the header's `mode`): decides what undo may reach."""
+        return str(self.game.header.get("mode", "computer"))
+
+    def undo_target(self, player: int) -> int | None:
+        """The `keep` the undo key goes back to (pmtui.undo's policy for this mode),
+        skipping passes made for the person; None when there is nothing to take back."""
+        with self.lock:
+            targets = undo_targets(self.game, player, self.mode)
+            mine = [k for k in targets if k not in self.auto]
+            return mine[-1] if mine else None
 
     def can_undo(self, player: int) -> bool:
-        with self.lock:
-            return self._last_own(player) is not None
+        return self.undo_target(player) is not None
 
-    def undo_to_my_last(self, player: int) -> str:
+    def undo_to_my_last(self, player: int, consent: Consent = None) -> str:
         """Take back `player`'s last own decision (not a pass made for them) and
-        everything after it; returns its text."""
+        everything after it, through `pmtui.undo.undo`; returns its text.
+        UndoRefused (one line) when the mode does not allow it."""
         with self.lock:
-            i = self._last_own(player)
+            i = self.undo_target(player)
             if i is None:
-                raise IllegalAction("you have no decision to take back")
+                raise UndoRefused("nothing you may take back now")
             text = self.game.moves[i][1]
-            self.game.undo(i)
+            undo_to(self.game, player, self.mode, i, consent)
             self.auto = {j for j in self.auto if j < i}
             return text
 
@@ -289,8 +297,13 @@ def new_game_header(
     deck: str | None = None,
     opponent_deck: str | None = None,
     level: str = "normal",
+    opponent: str | None = None,
 ) -> tuple[dict[str, Any], list[Seat]]:
-    """The header of a new game and its seats (SetupError / ValueError on bad input)."""
+    """The header of a new game and its seats (SetupError / ValueError on bad input).
+
+    `opponent` is the computer's kind (random, heuristic, search), made with
+    `level` and its own deck; without it `level` alone picks a player (older callers).
+    """
     from pmtui.games import builtin_decks, load_deck, make_header, ruleset
 
     rs = ruleset()
@@ -302,11 +315,52 @@ def new_game_header(
         seats = [HUMAN, HUMAN]
         players = [{"name": "Player 1", "kind": HUMAN}, {"name": "Player 2", "kind": HUMAN}]
     else:
-        cpu = computer_player(level, seed * 2 + 2)
+        deck_lists = (list(theirs.main), list(theirs.ex))
+        cpu = (computer_player(level, seed * 2 + 2) if opponent is None
+               else computer_seat(opponent, seed * 2 + 2, level, deck_lists))
         seats = [HUMAN, cpu]
         players = [{"name": "You", "kind": HUMAN}, {"name": "Computer", "kind": cpu.name}]
-    header = make_header(rs, [mine, theirs], seed, players, mode=vs)
+    extra: dict[str, Any] = {} if vs == "hotseat" else {"options": {"level": level}}
+    header = make_header(rs, [mine, theirs], seed, players, mode=vs, **extra)
     return header, seats
+
+
+def computer_seat(
+    kind: str, seed: int, level: str = "normal",
+    deck: tuple[list[str], list[str]] | None = None,
+) -> Player:
+    """A computer player of a kind (random, heuristic, search) at a level (ValueError: unknown)."""
+    from pmtui.ai import make_player
+
+    return make_player(kind, seed, level=level, deck=deck)
+
+
+def seats_from_header(header: Mapping[str, Any]) -> tuple[list[Seat], list[str]]:
+    """The seats of a saved game (`pmtui resume`): "human" stays a person, a computer
+    kind is made again with the level in `options` and its own deck. An unknown kind
+    gets the default computer, with a one-line notice in the second list."""
+    players = list(header.get("players") or [])[:2]
+    while len(players) < 2:
+        players.append({"kind": HUMAN})
+    options = header.get("options")
+    level = str(options.get("level", "normal")) if isinstance(options, Mapping) else "normal"
+    decks = list(header.get("decks") or [])
+    seed = int(header.get("seed", 0))
+    seats: list[Seat] = []
+    notes: list[str] = []
+    for i, p in enumerate(players):
+        kind = str(p.get("kind", HUMAN)) if isinstance(p, Mapping) else HUMAN
+        if kind == HUMAN:
+            seats.append(HUMAN)
+            continue
+        d = decks[i] if i < len(decks) and isinstance(decks[i], Mapping) else {}
+        deck = (list(d.get("main") or []), list(d.get("ex") or []))
+        try:
+            seats.append(computer_seat(kind, seed * 2 + 2 + i, level, deck))
+        except (ValueError, TypeError):
+            notes.append(f"unknown computer player {kind!r}: the search player takes its seat")
+            seats.append(computer_seat("search", seed * 2 + 2 + i, level, deck))
+    return seats, notes
 
 
 def new_table(

@@ -2576,3 +2576,110 @@ def test_every_case_checks_something_after_its_actions() -> None:
     for cid, cs in CASES.items():
         for c in cs:
             assert "[[expect]]" in c.expect or c.check is not None, cid
+
+
+# -- engine fixes found while building the pool (with cards made up for the test) --
+
+EXTRA_CARDS = """
+set = "Engine fix test"
+series = "Fix Test"
+
+[[card]]
+id = "FXT-001"
+name = "Tester"
+type = "chara"
+colour = "red"
+usage_cost = 0
+provided_cost = 1
+ap = 10
+dp = 10
+effects = [{ timing = "main/self", cost = 1, discard_name = "Tester", steps = [{ do = "draw" }] }]
+
+[[card]]
+id = "FXT-002"
+name = "Tester"
+type = "chara"
+colour = "red"
+usage_cost = 0
+provided_cost = 1
+ap = 10
+dp = 10
+
+[[card]]
+id = "FXT-003"
+name = "Twin"
+type = "chara"
+colour = "red"
+usage_cost = 0
+provided_cost = 1
+ap = 10
+dp = 10
+keywords = ["cardcaptor"]
+effects = [
+  {timing = "main/both", discard_name = "Twin", once_per_player = true, steps = [{do = "gain"}]},
+]
+
+[[card]]
+id = "FXT-004"
+name = "Twin"
+type = "chara"
+colour = "red"
+usage_cost = 0
+provided_cost = 1
+ap = 10
+dp = 10
+keywords = ["cardcaptor"]
+effects = [
+  {timing = "main/both", discard_name = "Twin", once_per_player = true, steps = [{do = "gain"}]},
+  { timing = "permanent", steps = [{ do = "modify", ap = 20 }] },
+]
+"""
+
+
+def extra_game(tmp_path: Any, p1: dict[str, Any]) -> Game:
+    from pmtui.games import make_header
+    from rulesets.precious_memories import PreciousMemories, Tables
+    from rulesets.precious_memories.cards import data_dir, load_pool
+    from rulesets.precious_memories.scenario import parse_position
+
+    path = tmp_path / "extra.toml"
+    path.write_text(EXTRA_CARDS, encoding="utf-8")
+    files = sorted(str(f) for f in data_dir().iterdir() if str(f).endswith(".toml"))
+    rules = PreciousMemories(Tables.load(load_pool([*files, path])))
+    position = parse_position({"p1": {**p1, "deck": 5}, "p2": {"deck": 5}}, rules.t)
+
+    class _Deck:
+        name, main, ex = "test", (), ()
+
+    header = make_header(rules, [_Deck(), _Deck()], 1, [{"name": "a"}, {"name": "b"}], "test")
+    return Game(rules, dict(header, scenario=position))
+
+
+def _act(game: Game, *starts: str) -> None:
+    for start in starts:
+        d = game.pending()
+        assert d is not None
+        found = [
+            t
+            for t in d.texts
+            if t == start or t.startswith(start + "@") or t.startswith(start + " ")
+        ]
+        assert found, f"{start!r} not among {d.texts}"
+        game.act(found[0])
+
+
+def test_a_card_paid_for_the_number_is_not_also_the_named_discard(tmp_path: Any) -> None:
+    # one Tester in hand could pay the (1) and also be the "discard a Tester" cost
+    game = extra_game(tmp_path, {"main": ["FXT-001"], "hand": ["FXT-002"]})
+    _act(game, "use FXT-001", "pay FXT-002", "done")
+    d = game.pending()
+    assert d is not None and d.kind == "cost"
+    assert d.texts == ["cancel"]
+
+
+def test_a_permanent_text_gained_by_cardcaptor_counts(tmp_path: Any) -> None:
+    game = extra_game(tmp_path, {"main": ["FXT-003"], "hand": ["FXT-004"]})
+    _act(game, "use FXT-003", "discard FXT-004", "pass", "pass")
+    uid = next(c.uid for c in game.state.cards if c.cid == "FXT-003")
+    assert game.state.cards[uid].f.get("gained") == ["FXT-004"]
+    assert stats(game.state, game.ruleset.t, uid) == (30, 10)

@@ -23,7 +23,7 @@ def test_first_player_draws_one_on_first_turn_p08() -> None:
 
 def test_turn_start_draws_two_from_the_top_p08() -> None:
     t = Table.start(first=0)
-    top = t.zone(1, "deck")[:2]
+    top = t.deck_top(1, "TWC-001", "TWC-004")
     hand = t.zone(1, "hand")
     t.pass_turn()
     assert (t.v["turn"], t.v["ap"]) == (2, 1)

@@ -8,7 +8,7 @@ hands the keyboard over in hot seat, and opens the prompt a decision needs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -43,8 +43,10 @@ class PmApp(App[int]):
         config: TuiConfig | None = None,
         threaded: bool = True,
         catch_errors: bool = False,
+        notices: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self.notices = list(notices)  # shown once the table is up (e.g. resume warnings)
         self.catch_errors = catch_errors
         self._errors = 0
         self.fatal = ""
@@ -83,8 +85,21 @@ class PmApp(App[int]):
     def key_for(self, binding_id: str, default: str) -> str:
         return self.config.keymap.get(binding_id, default)
 
+    @property
+    def replaying(self) -> bool:
+        """The replay viewer is open over the table (keys and prompts wait)."""
+        from pmtui.tui.replay import ReplayScreen
+
+        return any(isinstance(s, ReplayScreen) for s in self.screen_stack)
+
     def can_undo(self) -> bool:
-        return not self.hotseat and not self.busy and self.table.can_undo(self.viewer)
+        return not self.busy and self.table.can_undo(self.viewer)
+
+    def undo_refusal(self) -> str:
+        """Why the undo key does nothing now (one line)."""
+        if self.busy:
+            return "wait: the opponent is deciding"
+        return "nothing you may take back now"
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -93,6 +108,8 @@ class PmApp(App[int]):
             self.set_keymap(self.config.keymap)
         for problem in self.config.problems:
             self.notify(problem, severity="warning", timeout=8)
+        for notice in self.notices:
+            self.notify(notice[:300], severity="warning", timeout=10)
         self.push_screen(self.game_screen)
         self._check_size(self.size.width, self.size.height)
         self.call_after_refresh(self.advance)
@@ -166,7 +183,7 @@ class PmApp(App[int]):
             if not self._auto_pass(decision):
                 break
         self.game_screen.refresh_board()
-        if self.too_small:
+        if self.too_small or self.replaying:
             return
         if self.table.over:
             self._show_game_over()
@@ -348,20 +365,105 @@ class PmApp(App[int]):
     # -- undo and the palette --------------------------------------------------------------------
 
     def undo(self) -> None:
-        if not self.can_undo():
+        """The undo key: take back the viewer's last own decision (pmtui.undo's policy for
+        the game's mode); the decisions after it, the computer's included, go with it.
+
+        Hot seat: when that also takes back the other person's decisions, they are asked
+        first on a covering screen (enter accepts), then the keyboard is handed back."""
+        from pmtui.tui.screens.consent import UndoConsentScreen
+        from pmtui.undo import UndoRefused
+
+        if self.busy:
+            self.notify(self.undo_refusal(), severity="warning")
             return
+        player = self.viewer
+        keep = self.table.undo_target(player)
+        if keep is None:
+            self.notify(f"cannot undo: {UndoRefused('nothing you may take back now')}",
+                        severity="warning")
+            return
+        moves = self.table.game.moves
+        theirs = [m for m in moves[keep:] if m[0] != player]
+        if self.hotseat and theirs:
+            other = 1 - player
+            self._close_prompts()
+            self.push_screen(
+                UndoConsentScreen(self.label(player), self.label(other), moves[keep][1],
+                                  len(moves) - keep, len(theirs)),
+                callback=lambda ok: self._undo_answered(player, bool(ok)),
+            )
+            return
+        self._do_undo(player)
+
+    def _undo_answered(self, player: int, ok: bool) -> None:
+        if ok:
+            self._do_undo(player, consent=True, advance=False)
+        else:
+            self.notify(f"{self.label(1 - player)} did not accept the undo", severity="warning")
+
+        def ready() -> None:
+            self.viewer = player
+            self.game_screen.refresh_board()
+
+        # the other person has the keyboard: cover the table until it is handed back
+        self.push_screen(PassKeyboardScreen(self.label(player), ready),
+                         callback=lambda _: self.advance())
+
+    def _do_undo(self, player: int, consent: bool | None = None, advance: bool = True) -> None:
+        from pmtui.undo import UndoRefused
+
         try:
-            text = self.table.undo_to_my_last(self.viewer)
-        except Exception as exc:  # noqa: BLE001
+            text = self.table.undo_to_my_last(player, consent=consent)
+        except UndoRefused as exc:
             self.notify(f"cannot undo: {exc}", severity="warning")
+            return
+        except Exception as exc:  # noqa: BLE001 - e.g. the save could not be written
+            self.notify(f"cannot undo: {type(exc).__name__}: {exc}"[:200], severity="error")
             return
         self._prompted = -1
         self._over_shown = False
-        self.notify(f"took back: {text}", timeout=4)
+        if isinstance(self.screen, GameOverScreen):
+            self.pop_screen()
+        self.notify(f"took back: {self.namer(text)}", timeout=4)
+        if advance:
+            self.advance()
+
+    def open_replay(self) -> None:
+        """The replay viewer on this game's records so far (from the viewer's side;
+        both sides' hidden cards only once the game is over)."""
+        from pmtui.tui.replay import ReplayModel, ReplayScreen
+
+        if self.busy:
+            self.notify("wait: the opponent is deciding", severity="warning")
+            return
+        with self.table.lock:
+            game = self.table.game
+            model = ReplayModel(game.header, [dict(r) for r in game.records[1:]],
+                                ruleset=game.ruleset)
+        self._close_prompts()
+        self.push_screen(
+            ReplayScreen(model, perspective=self.viewer, allow_both=bool(self.table.over),
+                         closable=True, start="end", labels=[self.label(0), self.label(1)]),
+            callback=lambda _: self._replay_closed(),
+        )
+
+    def _replay_closed(self) -> None:
+        self._prompted = -1
         self.advance()
 
+    def table_commands(self) -> list[tuple[str, str, Callable[[], None]]]:
+        """Palette entries that are not decisions: undo, the replay viewer."""
+        out: list[tuple[str, str, Callable[[], None]]] = []
+        if self.replaying:
+            return out
+        if self.can_undo():
+            out.append(("undo", "Undo: take back your last decision", self.undo))
+        if not self.busy:
+            out.append(("replay", "Replay this game so far (viewer)", self.open_replay))
+        return out
+
     def legal_actions(self) -> list[tuple[str, str]]:
-        if self.busy:
+        if self.busy or self.replaying:
             return []
         d = self.table.decision_for(self.viewer)
         if d is None:

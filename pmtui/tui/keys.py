@@ -33,6 +33,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("p", "pass", "Pass", id="pass"),
     Binding("u", "undo", "Undo", id="undo"),
     Binding("v", "browse", "View zone", id="browse"),
+    Binding("r", "replay", "Replay", show=False, id="replay"),
     Binding("question_mark", "help", "Help", id="help"),
     Binding("q", "quit_game", "Quit", id="quit"),
     Binding("left", "cursor(-1, 0)", "Left", show=False, id="left"),
@@ -64,7 +65,9 @@ HELP_TEXT = {
     "no_interference": "do not interfere: take the top card of your deck as a point",
     "stop": "end your approaches (go to Turn End)",
     "pass": "pass priority",
-    "undo": "take back your last decision (against the computer)",
+    "undo": "take back your last decision (and the computer's after it; hot seat: the "
+            "other player accepts first when theirs go too)",
+    "replay": "replay viewer on this game so far (step through it; q comes back)",
     "browse": "look through the focused zone (discard, points, EX deck)",
     "help": "this screen",
     "quit": "leave the game (it is saved: resume later)",

@@ -1,28 +1,39 @@
-"""Entry points the CLI imports lazily: `pmtui play` (and the default `pmtui`)."""
+"""Entry points the CLI imports lazily: `pmtui play` (and the default `pmtui`),
+`pmtui resume`, `pmtui replay`."""
 
 from __future__ import annotations
 
 import argparse
 import secrets
 import sys
-import time
 from pathlib import Path
+from typing import Any
 
 
 def default_save_path(seed: int) -> Path:
-    from platformdirs import user_data_dir
+    """Where a new game is saved without --save (kept for callers; see pmtui.saves)."""
+    from pmtui.saves import new_save_path
 
-    stamp = time.strftime("%Y%m%d-%H%M%S")  # wall clock only names the file
-    return Path(user_data_dir("pmtui")) / "saves" / f"{stamp}-seed{seed}.jsonl"
+    return new_save_path(seed)
+
+
+def _fail(message: object) -> int:
+    """One line on stderr, exit status 2 (bad input: never a traceback)."""
+    print(f"pmtui: {message}", file=sys.stderr)
+    return 2
 
 
 def play(args: argparse.Namespace) -> int:
-    """Start a new game at this terminal; every decision is saved as it is made."""
-    from pmtui.engine.journal import JournalWriter, SaveError
+    """Start a new game at this terminal; every decision is saved as it is made.
+
+    The save is made by `pmtui.saves.start_game` (`--save PATH`, or a new file in
+    `saves_dir()`), which attaches it to the game: each decision is written and
+    fsynced inside `Game.act`, before the screen shows its result.
+    """
+    from pmtui.engine.journal import SaveError
     from pmtui.games import SetupError
-    from pmtui.session import new_game_header, new_table
-    from pmtui.tui.app import PmApp
-    from pmtui.tui.keys import default_config_path, load_config
+    from pmtui.saves import start_game
+    from pmtui.session import new_game_header
 
     seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbelow(2**31)
     vs = getattr(args, "vs", "computer") or "computer"
@@ -32,26 +43,84 @@ def play(args: argparse.Namespace) -> int:
             vs=vs,
             deck=getattr(args, "deck", None),
             opponent_deck=getattr(args, "opponent_deck", None),
-            level=getattr(args, "level", "normal") or "normal",
+            level=getattr(args, "level", None) or "normal",
+            opponent=getattr(args, "opponent", None) or "search",
         )
     except (SetupError, ValueError) as exc:
-        print(f"pmtui: {exc}", file=sys.stderr)
-        return 2
-    path = getattr(args, "save", None) or default_save_path(seed)
+        return _fail(exc)
     try:
-        writer = JournalWriter(path, header)
-    except SaveError as exc:
-        print(f"pmtui: {exc}", file=sys.stderr)
-        return 2
+        game, writer = start_game(header, getattr(args, "save", None))
+    except (SaveError, SetupError, ValueError) as exc:
+        return _fail(exc)
+    return _run_table(game, writer, seats, [])
+
+
+def _run_table(game: Any, writer: Any, seats: list[Any], notices: list[str]) -> int:
+    """Run the game screen on a game attached to its save; close the save after."""
+    from pmtui.engine.journal import SaveError
+    from pmtui.session import LocalTable
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import default_config_path, load_config
+
+    path = writer.path
     try:
-        table = new_table(header, seats, on_records=writer.write)
-        app = PmApp(table, hotseat=vs == "hotseat", config=load_config(default_config_path()),
-                    catch_errors=True)
+        table = LocalTable(game, seats)
+        app = PmApp(table, hotseat=len(table.humans) == 2,
+                    config=load_config(default_config_path()), catch_errors=True,
+                    notices=notices)
         code = app.run()
     except SaveError as exc:
-        print(f"pmtui: {exc}", file=sys.stderr)
-        return 2
+        return _fail(exc)
     finally:
-        writer.close()
+        try:
+            writer.close()
+        except SaveError as exc:  # the last write could not be made durable
+            print(f"pmtui: {exc}", file=sys.stderr)
     print(f"pmtui: game saved in {path}")
     return int(code or 0)
+
+
+def resume(args: argparse.Namespace) -> int:
+    """Continue a save where it stopped (the latest unfinished one without SAVE).
+
+    The engine's pending decision says where that is: mid-window, mid-chain,
+    mid-cost-payment. A game that is over opens in the replay viewer instead.
+    """
+    from pmtui import saves
+    from pmtui.engine.journal import SaveError
+    from pmtui.session import HUMAN, seats_from_header
+
+    path = getattr(args, "save", None) or saves.latest_unfinished()
+    if path is None:
+        return _fail(f"no unfinished game to resume in {saves.saves_dir()}")
+    try:
+        game, writer, warnings = saves.open_game(path)
+    except SaveError as exc:
+        return _fail(exc)
+    if game.over:
+        writer.close()
+        return _replay_file(Path(path), ["This game is over: showing its replay.", *warnings])
+    seats, notes = seats_from_header(game.header)
+    if HUMAN not in seats:
+        writer.close()
+        return _fail(f"{path}: both seats are computer players; watch it with pmtui replay")
+    return _run_table(game, writer, seats, [*warnings, *notes])
+
+
+def replay(args: argparse.Namespace) -> int:
+    """The step-by-step replay viewer on a save (read only; the file is not locked)."""
+    return _replay_file(Path(args.save), [])
+
+
+def _replay_file(path: Path, notices: list[str]) -> int:
+    from pmtui.engine.journal import SaveError
+    from pmtui.engine.state import FoldError
+    from pmtui.games import SetupError
+    from pmtui.tui.replay import ReplayApp, ReplayModel
+
+    try:
+        model = ReplayModel.from_file(path)
+    except (SaveError, FoldError, SetupError) as exc:
+        return _fail(exc if isinstance(exc, SaveError) else f"{path}: {exc}")
+    app = ReplayApp(model, notices=[*notices, *model.warnings], catch_errors=True)
+    return int(app.run() or 0)

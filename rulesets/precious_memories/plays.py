@@ -240,7 +240,8 @@ def play_decision(state: State, t: Tables) -> Decision:
     assert eff is not None
     cancel = Option("cancel", ("cancel",))
     if stage == "dname":
-        pool = effects.name_discards(state, t, p, eff, play["card"])
+        paid = set(play["paid"])  # a card paid for the number is not also the named card
+        pool = [u for u in effects.name_discards(state, t, p, eff, play["card"]) if u not in paid]
         opts = [Option(f"discard {ref(state, u)}", ("dname", u)) for u in pool]
         return Decision(p, "cost", (*opts, cancel), f"Discard a card named {eff.discard_name}")
     assert eff.target is not None
@@ -278,7 +279,8 @@ def payment_decision(state: State, t: Tables) -> Decision:
         "why": why,
         "paid": list(paid),
     }
-    return Decision(p, "pay", tuple(opts), f"Pay {amount} for {name}", info=info)
+    # private: picks are hand secrets until "done" moves them (a cancel reveals nothing)
+    return Decision(p, "pay", tuple(opts), f"Pay {amount} for {name}", info=info, private=True)
 
 
 def on_pay(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:

@@ -209,4 +209,8 @@ class PreciousMemories:
             # a pick among hidden cards (deck, hand, EX deck): only how many
             out["ask"] = {k: v for k, v in ask.items() if k != "from"}
             out["ask"]["count"] = len(ask.get("from", ()))
+        run = out.get("run")
+        if run and run.get("by") != player and "tmp" in run:
+            # an effect's progress may hold a card picked among hidden ones
+            out["run"] = {k: v for k, v in run.items() if k != "tmp"}
         return out

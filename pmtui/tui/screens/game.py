@@ -347,6 +347,8 @@ class GameScreen(Screen[None]):
         pm = self.pm
         if action == "undo":
             return pm.can_undo()
+        if action == "replay":
+            return not pm.busy
         if action == "browse":
             return self.focused_item() is not None
         d = self.decision
@@ -428,6 +430,15 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self.pm.undo()
+
+    def on_key(self, event: Any) -> None:
+        # The undo key when undo is not possible (its binding is off): say why.
+        keys = [k.strip() for k in self.pm.key_for("undo", "u").split(",")]
+        if event.key in keys and not self.check_action("undo", ()):
+            self.pm.notify(f"cannot undo: {self.pm.undo_refusal()}", severity="warning")
+
+    def action_replay(self) -> None:
+        self.pm.open_replay()
 
     def action_browse(self) -> None:
         item = self.focused_item()

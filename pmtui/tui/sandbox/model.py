@@ -1,0 +1,465 @@
+"""The sandbox without a screen: a position you edit and play from, with undo and save.
+
+`Sandbox` holds a `SandboxTable` (both seats are the person at the keyboard,
+who sees everything) around a `Game` whose header carries the position
+(`"scenario"`, mode `"sandbox"`), so playing from it is ordinary play. An
+edit takes the current state (after any plays), changes a copy
+(`position.py`), turns it back into a position and starts a new game from
+it. Every edit and every play is a step of one history: `undo` goes back
+through both.
+
+`save(path)` writes a scenario file that `pmtui check` accepts: the position
+now, an `[[expect]]` with the legal actions now, and one `[[expect]]` per
+"why not?" asked about this position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pmtui.engine.decision import Decision
+from pmtui.engine.game import Game
+from pmtui.engine.journal import FORMAT, VERSION
+from pmtui.engine.state import State, zkey
+from pmtui.games import ruleset
+from pmtui.notation import Ambiguous, NoMatch, NotationError, resolve
+from pmtui.session import HUMAN, LocalTable, LogLine
+from rulesets.precious_memories.scenario import PositionError, parse_position
+
+from . import position as pos
+from .position import PLAYERS, EditError, who
+from .tomlout import dump
+
+DEFAULT_DOC: dict[str, Any] = {"position": {"turn": 3}, "p1": {"deck": 20}, "p2": {"deck": 20}}
+PAGE = re.compile(r"\(p\.\d+(?:-\d+)?\)")
+ZONE_WORDS = {
+    "hand": "hand", "main": "Main Area", "support": "Support Area", "points": "Point Zone",
+    "discard": "Discard Zone", "removed": "removed from play", "ex": "EX deck", "deck": "deck",
+    "attached": "supports", "stack": "level stack", "stage": "stage",
+}
+
+
+def new_header(position: Mapping[str, Any], *, name: str = "sandbox", seed: int = 0,
+               rs: Any = None) -> dict[str, Any]:
+    rs = rs or ruleset()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "seq": 0,
+        "type": "header",
+        "ruleset": rs.id,
+        "ruleset_version": rs.version,
+        "pool_digest": rs.t.pool.digest,
+        "seed": seed,
+        "mode": "sandbox",
+        "players": [{"name": "P1", "kind": HUMAN}, {"name": "P2", "kind": HUMAN}],
+        "decks": [{"name": "sandbox", "main": [], "ex": []} for _ in PLAYERS],
+        "scenario": dict(position),
+        "scenario_name": name,
+    }
+
+
+class SandboxTable(LocalTable):
+    """One omniscient seat for both players: every decision is the keyboard's."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game, [HUMAN, HUMAN], names=["P1", "P2"])
+        self.past: list[LogLine] = []  # log lines of the positions before the last edit
+
+    def decision_for(self, player: int) -> Decision | None:
+        return self.pending()
+
+    def view_for(self, player: int | None) -> dict[str, Any]:
+        with self.lock:
+            st = self.game.state
+            zones = {key: [{"uid": u, "cid": st.cards[u].cid, "owner": st.cards[u].owner,
+                            **st.cards[u].f} for u in uids]
+                     for key, uids in st.zones.items()}
+            return {"player": None, "zones": zones, "vars": dict(st.vars)}
+
+    def log_for(self, player: int | None) -> list[LogLine]:
+        with self.lock:
+            lines = list(self.past)
+            for rec in self.game.records[1:]:
+                kind = rec.get("type")
+                if kind == "decision":
+                    p = rec.get("player")
+                    lines.append(LogLine(f"{who(p)} {rec.get('action')}", "decision", p))
+                elif kind == "undo":
+                    lines.append(LogLine(f"undo: back to decision {rec.get('to')}", "undo"))
+                elif kind == "event":
+                    ev = rec["event"]
+                    s = ev.get("set") or {}
+                    if ev.get("t") == "var" and "turn" in s and ev.get("why") != "scenario position":
+                        lines.append(LogLine(f"── turn {s['turn']}: {who(s.get('ap', 0))} ──",
+                                             "turn", s.get("ap")))
+                    elif ev.get("t") == "end":
+                        w = ev.get("winner")
+                        result = "draw" if w is None else f"{who(w)} wins"
+                        lines.append(LogLine(f"== {result}: {ev.get('reason', '')} ==", "end", w))
+            return lines
+
+    def act(self, player: int, text: str, *, auto: bool = False) -> None:
+        with self.lock:
+            d = self.game.pending()
+            self.game.act(text, d.player if d is not None else player)
+            if auto:
+                self.auto.add(len(self.game.moves) - 1)
+
+
+@dataclass
+class Step:
+    """What undo restores: a game object and how many of its decisions to keep."""
+
+    game: Game
+    keep: int
+    past: int  # length of the table's past log
+    asked: list[tuple[str, str | None]]
+    what: str
+
+
+@dataclass
+class Sandbox:
+    name: str = "sandbox position"
+    page: str = ""
+    description: str = ""
+    seed: int = 0
+    source: Path | None = None
+    rs: Any = None
+    table: SandboxTable = field(init=False)
+    history: list[Step] = field(default_factory=list)
+    asked: list[tuple[str, str | None]] = field(default_factory=list)  # why-not, this position
+    epoch: int = 0  # changes with every edit and undo (the screen's "new decision" check)
+
+    def __post_init__(self) -> None:
+        self.rs = self.rs or ruleset()
+
+    # -- making one --------------------------------------------------------------------
+
+    @classmethod
+    def from_doc(cls, doc: Mapping[str, Any] | None = None, **kw: Any) -> Sandbox:
+        sb = cls(**kw)
+        position = sb._parse(doc or DEFAULT_DOC)
+        sb.table = SandboxTable(sb._game(position))
+        return sb
+
+    @classmethod
+    def from_scenario(cls, path: Path | str) -> tuple[Sandbox, list[str]]:
+        """A scenario file's position with its actions played (ScenarioError when malformed).
+
+        Returns the sandbox and notices (an action that was not legal stops the actions).
+        """
+        from pmtui.scenarios import _place, load
+
+        sc = load(path)
+        sb = cls(name=sc.name, page=sc.page, description=sc.description,
+                 seed=int(sc.header.get("seed", 0)), source=Path(path), rs=sc.rs)
+        sb.table = SandboxTable(sb._game(sc.header["scenario"]))
+        notes: list[str] = []
+        for act in sc.actions:
+            d = sb.game.pending()
+            if d is None:
+                notes.append(f"line {act.line}: {act.text}: the game is over; actions stop here")
+                break
+            try:
+                found = resolve(d.texts, act.text, _place(sb.state))
+            except (NoMatch, Ambiguous, NotationError) as exc:
+                reason = sb.why(act.text, record=False)
+                notes.append(f"line {act.line}: {act.text}: {reason or exc}; actions stop here")
+                break
+            sb.game.act(found.text, d.player)
+        return sb, notes
+
+    def _parse(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            return parse_position(doc, self.rs.t)
+        except PositionError as exc:
+            raise EditError(str(exc)) from None
+
+    def _game(self, position: Mapping[str, Any]) -> Game:
+        game = Game(self.rs, new_header(position, name=self.name, seed=self.seed, rs=self.rs),
+                    hashing=False)
+        game.keep_snapshots()
+        return game
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def defs(self) -> Mapping[str, Any]:
+        return self.rs.t.defs
+
+    def card_name(self, uid: int) -> str:
+        c = self.state.cards[uid]
+        d = self.defs.get(c.cid)
+        return f"{d.name if d else c.cid} ({c.cid})"
+
+    def can_edit(self) -> str | None:
+        """Why editing is not possible now (None: it is)."""
+        return pos.in_progress(self.state)
+
+    def where(self, uid: int) -> tuple[int, str]:
+        c = self.state.cards[uid]
+        owner, _, zone = c.zone.partition("/")
+        return int(owner), zone
+
+    # -- history -----------------------------------------------------------------------
+
+    def _step(self, what: str) -> Step:
+        return Step(self.game, len(self.game.moves), len(self.table.past), list(self.asked), what)
+
+    def mark(self) -> Step:
+        """Before a play: what undo will come back to."""
+        return self._step("play")
+
+    def played(self, before: Step) -> bool:
+        """After a play: remember it if it changed anything."""
+        if before.game is self.game and len(self.game.moves) > before.keep:
+            last = self.game.moves[before.keep][1]
+            before.what = last if len(self.game.moves) == before.keep + 1 else f"{last} ..."
+            self.history.append(before)
+            self.asked = []
+            return True
+        return False
+
+    def undo(self) -> str:
+        """Take back the last edit or play; returns what was taken back."""
+        if not self.history:
+            raise EditError("nothing to undo")
+        step = self.history.pop()
+        table = self.table
+        with table.lock:
+            table.game = step.game
+            if len(step.game.moves) > step.keep:
+                step.game.undo(step.keep)
+            del table.past[step.past:]
+            table.auto = {i for i in table.auto if i < step.keep}
+        self.asked = step.asked
+        self.epoch += 1
+        return step.what
+
+    # -- editing -----------------------------------------------------------------------
+
+    def edit(self, what: str, change: Callable[[State], Any]) -> Any:
+        """Apply `change` to a copy of the state and start from the result.
+
+        Returns (what `change` returned, the new numbering: old uid -> new uid);
+        EditError (nothing changes) when the result is not a legal position.
+        """
+        why = self.can_edit()
+        if why:
+            raise EditError(why)
+        st = self.state.copy()
+        result = change(st)
+        st.vars.pop("over", None)
+        doc, order = pos.state_to_doc(st, self.defs)
+        position = self._parse(doc)
+        game = self._game(position)
+        before = self._step(what)
+        with self.table.lock:
+            self.table.past.extend(self.table.log_for(None)[len(self.table.past):])
+            self.table.past.append(LogLine(f"edit: {what}", "undo"))
+            self.table.game = game
+            self.table.auto = set()
+        self.history.append(before)
+        self.asked = []
+        self.epoch += 1
+        return result, {old: n for n, old in enumerate(order)}
+
+    def _check_uid(self, uid: int) -> None:
+        if not 0 <= uid < len(self.state.cards) or not self.state.cards[uid].zone:
+            raise EditError(f"there is no card {uid}")
+
+    def add(self, cid: str, player: int, zone: str, **where: Any) -> int:
+        """Add a new card; returns its number in the new position."""
+        if cid not in self.rs.t.pool:
+            raise EditError(f"unknown card id {cid}")
+        label = self._dest(player, zone, where)
+        uid, numbers = self.edit(f"add {cid} to {label}",
+                                 lambda st: pos.add(st, cid, player, zone, **where))
+        return numbers[uid]
+
+    def remove(self, uid: int) -> str:
+        self._check_uid(uid)
+        name = self.card_name(uid)
+        gone, _ = self.edit(f"remove {name}", lambda st: pos.remove(st, uid))
+        extra = f" (with {len(gone) - 1} card(s) set on or under it)" if len(gone) > 1 else ""
+        return f"removed {name}{extra}"
+
+    def move(self, uid: int, player: int, zone: str, **where: Any) -> tuple[int, str]:
+        self._check_uid(uid)
+        name = self.card_name(uid)
+        label = self._dest(player, zone, where)
+        deps, numbers = self.edit(f"move {name} to {label}",
+                                  lambda st: pos.move(st, uid, player, zone, **where))
+        extra = f"; {len(deps)} card(s) set on or under it went to the discard" if deps else ""
+        return numbers[uid], f"moved {name} to {label}{extra}"
+
+    def toggle_rest(self, uid: int) -> tuple[int, str]:
+        self._area(uid, "Rest/Active")
+        name = self.card_name(uid)
+        on, numbers = self.edit(f"Rest/Active {name}", lambda st: pos.toggle(st, uid, "rest"))
+        return numbers[uid], f"{name} is {'in Rest' if on else 'Active'}"
+
+    def toggle_summoned(self, uid: int) -> tuple[int, str]:
+        self._area(uid, "summoned this turn")
+        turn = self.state.vars.get("turn")
+        name = self.card_name(uid)
+        on, numbers = self.edit(f"summoned this turn: {name}",
+                                lambda st: pos.toggle(st, uid, "turn", turn))
+        state = "summoned this turn (cannot approach, p.13)" if on else "not summoned this turn"
+        return numbers[uid], f"{name}: {state}"
+
+    def coin(self, uid: int, n: int = 1) -> tuple[int, str]:
+        self._area(uid, "coins")
+        name = self.card_name(uid)
+        coins, numbers = self.edit(f"coin {n:+d} on {name}", lambda st: pos.add_coin(st, uid, n))
+        return numbers[uid], f"{name}: {coins} coin(s), +{10 * coins}/+{10 * coins}"
+
+    def toggle_down(self, uid: int) -> tuple[int, str]:
+        self._check_uid(uid)
+        if self.where(uid)[1] != "points":
+            raise EditError("only point cards are face up or face down (p.07)")
+        name = self.card_name(uid)
+        on, numbers = self.edit(f"face up/down {name}", lambda st: pos.toggle(st, uid, "down"))
+        return numbers[uid], f"{name} is face {'down' if on else 'up'}"
+
+    def _area(self, uid: int, what: str) -> None:
+        self._check_uid(uid)
+        if self.where(uid)[1] not in pos.AREAS:
+            raise EditError(f"{what}: only for charas in the Main or Support Area")
+
+    def set_moment(self, label: str, **kw: Any) -> str:
+        self.edit(label, lambda st: pos.set_moment(st, **kw))
+        return label
+
+    def set_turn(self, turn: int, *, swap_first: bool = False) -> str:
+        self.edit(f"turn {turn}", lambda st: pos.set_turn(st, turn, swap_first=swap_first))
+        ap = self.state.vars.get("ap", 0)
+        return f"turn {turn}: {who(ap)} is the Approacher"
+
+    def _dest(self, player: int, zone: str, where: Mapping[str, Any]) -> str:
+        if where.get("host") is not None:
+            return f"{who(player)}'s {self.card_name(where['host'])} (as a support)"
+        if where.get("under") is not None:
+            return f"the level stack of {who(player)}'s {self.card_name(where['under'])}"
+        extra = " (face down)" if where.get("down") else ""
+        if zone == "deck":
+            extra = " (bottom)" if where.get("bottom") else " (top)"
+        return f"{who(player)}'s {ZONE_WORDS.get(zone, zone)}{extra}"
+
+    # -- asking ------------------------------------------------------------------------
+
+    def why(self, text: str, record: bool = True) -> str | None:
+        """None when `text` is legal now, else the rules' reason (one line, with its page)."""
+        text = " ".join(text.split())
+        if not text:
+            raise EditError("type an action in notation, like: summon STA-004 main")
+        try:
+            reason = self.rs.explain(self.state, text)
+        except Exception as exc:  # noqa: BLE001 - a question never breaks the sandbox
+            raise EditError(f"cannot ask about {text!r}: {type(exc).__name__}: {exc}") from None
+        if record and all(t != text for t, _ in self.asked):
+            self.asked.append((text, reason))
+        return reason
+
+    # -- saving ------------------------------------------------------------------------
+
+    def to_toml(self) -> str:
+        """The position now as a scenario file, with expectations `pmtui check` confirms."""
+        from pmtui.scenarios import Expect, check_expect, loads, new_game
+
+        doc, order = pos.state_to_doc(self.state, self.defs)
+        top: dict[str, Any] = {"name": self.name}
+        if self.page:
+            top["page"] = self.page
+        desc = self.description or "Set up in the pmtui sandbox."
+        top["description"] = desc
+        if self.seed:
+            top["seed"] = self.seed
+        body = {**top, **doc}
+        notes = self._card_notes(doc)
+        comments = ["Saved from the pmtui sandbox. Check it with: pmtui check FILE"]
+        base = dump(body, comments=comments, card_notes=notes)
+        sc = loads(base, "<sandbox>")
+        game = new_game(sc)
+        d = game.pending()
+        expects: list[dict[str, Any]] = []
+        if d is None:
+            over = game.over or {}
+            w = over.get("winner")
+            expects.append({"winner": "draw" if w is None else PLAYERS[w]})
+        else:
+            expects.append({"to_act": PLAYERS[d.player], "decision": d.kind,
+                            "legal": list(d.texts)})
+        for text, reason in self.asked:
+            if reason is None:
+                continue
+            e: dict[str, Any] = {"illegal": [pos.remap(text, order)]}
+            page = PAGE.findall(reason)
+            if page:
+                e["reason_contains"] = page[-1].strip("()")
+            if not check_expect(sc, game, Expect(e, None, 0)):
+                expects.append(e)
+        return dump({**body, "expect": expects}, comments=comments, card_notes=notes)
+
+    def _card_notes(self, doc: Mapping[str, Any]) -> dict[tuple[str, str, int], str]:
+        notes = {}
+        for p in PLAYERS:
+            for zone, items in (doc.get(p) or {}).items():
+                if not isinstance(items, list):
+                    continue
+                for i, item in enumerate(items):
+                    cid = item if isinstance(item, str) else item.get("card")
+                    d = self.defs.get(cid)
+                    if d is not None:
+                        notes[(p, zone, i)] = d.name
+        return notes
+
+    def save(self, path: Path | str) -> str:
+        """Write the scenario file; returns a one-line report (EditError on failure)."""
+        from pmtui.scenarios import ScenarioError, load, run
+
+        text = self.to_toml()
+        target = Path(path).expanduser()
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise EditError(f"cannot write {target}: {exc.strerror or exc}") from None
+        try:
+            result = run(load(target))
+        except ScenarioError as exc:  # pragma: no cover - the writer and reader disagree
+            raise EditError(f"saved, but it does not load back: {exc}") from None
+        if not result.ok:  # pragma: no cover
+            raise EditError(f"saved, but pmtui check fails: {result.failures[0]}")
+        n = text.count("[[expect]]")
+        return f"saved {target} ({n} expectation(s); pmtui check passes)"
+
+
+def zone_cards(state: State, player: int, zone: str) -> list[int]:
+    return list(state.zones.get(zkey(player, zone), ()))
+
+
+def acting(state: State, decision: Decision | None) -> str:
+    if decision is None:
+        return "the game is over"
+    return f"{who(decision.player)} to act ({decision.kind})"
+
+
+def legal_or_reason(reason: str | None) -> str:
+    return "legal: it is a choice now" if reason is None else reason
+
+
+__all__ = ["EditError", "Sandbox", "SandboxTable", "acting", "legal_or_reason", "zone_cards"]

@@ -1,0 +1,344 @@
+"""The sandbox's own prompts: a menu, the card search, "why not?", save as, help.
+
+Like the game's prompts they never change anything themselves: each
+dismisses with what was chosen (or calls back with typed text) and the app
+makes the change, so every bad input ends as one notice line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from pmtui.tui.display import COLOUR_LETTER, COLOUR_STYLE
+from pmtui.tui.guard import guarded
+from pmtui.tui.screens.info import KEY_NAMES
+from pmtui.tui.widgets.picklist import Item, PickList
+
+from .keys import SANDBOX_BINDINGS, SANDBOX_HELP, SANDBOX_NOTES
+
+MAX_HITS = 300
+
+
+def card_label(d: Any, width: int = 24) -> Text:
+    t = Text()
+    t.append(f" {COLOUR_LETTER.get(d.colour, '?')} ", style=COLOUR_STYLE.get(d.colour, ""))
+    t.append(f" {d.name[:width]:<{width}} ")
+    t.append(f"{d.id:<9}", style="dim")
+    stats = f" {d.ap}/{d.dp}" if d.has_apdp else ""
+    t.append(f" {d.type} {d.cost}/{d.provides}{stats}", style="dim")
+    return t
+
+
+@guarded
+class MenuScreen(ModalScreen[str | None]):
+    """Choose one of (label, value); enter chooses, escape closes."""
+
+    DEFAULT_CLASSES = "prompt"
+    BINDINGS = [
+        Binding("enter", "choose", "Choose", id="sb_menu_choose"),
+        Binding("escape", "close", "Close", id="sb_menu_close"),
+    ]
+
+    def __init__(self, title: str, options: Sequence[tuple[str | Text, str]], *,
+                 initial: int = 0, body: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = list(options)
+        self.initial = initial
+        self.body_text = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text(self.title_text, style="bold"), id="title")
+            if self.body_text:
+                yield Static(Text(self.body_text), id="prompt-body")
+            items = [Item(label if isinstance(label, Text) else Text(label), value)
+                     for label, value in self.options]
+            yield PickList(items, id="choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        pl = self.query_one(PickList)
+        pl.index = min(max(self.initial, 0), max(len(self.options) - 1, 0))
+        pl.focus()
+
+    def action_choose(self) -> None:
+        item = self.query_one(PickList).highlighted
+        if item is not None:
+            self.dismiss(item.value)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@guarded
+class CardSearchScreen(ModalScreen[str | None]):
+    """The card pool, searched as you type (id, name, series, properties, text)."""
+
+    DEFAULT_CLASSES = "prompt"
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False, id="sb_search_up"),
+        Binding("down", "move(1)", "Down", show=False, id="sb_search_down"),
+        Binding("pageup", "move(-8)", "Page up", show=False, id="sb_search_pgup"),
+        Binding("pagedown", "move(8)", "Page down", show=False, id="sb_search_pgdn"),
+        Binding("enter", "choose", "Choose", id="sb_search_choose"),
+        Binding("escape", "close", "Close", id="sb_search_close"),
+    ]
+
+    def __init__(self, title: str, pool: Any, query: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.pool = pool
+        self.query = query
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text(self.title_text, style="bold"), id="title")
+            yield Input(value=self.query, placeholder="name, id, series or text", id="search")
+            yield Static(id="count")
+            yield PickList([], id="cards")
+            yield Static(id="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+        self._search(self.query)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._search(event.value)
+
+    def on_input_submitted(self, _: Input.Submitted) -> None:
+        self.action_choose()
+
+    def _search(self, query: str) -> None:
+        found = self.pool.search(query)
+        items = [Item(card_label(d), d.id) for d in found[:MAX_HITS]]
+        pl = self.query_one(PickList)
+        pl.set_items(items)
+        pl.index = 0
+        more = f" (first {MAX_HITS})" if len(found) > MAX_HITS else ""
+        self.query_one("#count", Static).update(
+            Text(f"{len(found)} card(s){more} · up/down choose · enter takes it", style="dim"))
+        self._hint()
+
+    def _hint(self) -> None:
+        item = self.query_one(PickList).highlighted
+        hint = self.query_one("#hint", Static)
+        if item is None:
+            hint.update(Text("no card matches", style="yellow"))
+            return
+        d = self.pool.get(item.value)
+        text = d.text or d.flavour or ""
+        hint.update(Text(f"{d.series} · {d.colour} {d.type}\n{text}", style="dim"))
+
+    def action_move(self, delta: int) -> None:
+        self.query_one(PickList).action_move(delta)
+        self._hint()
+
+    def action_choose(self) -> None:
+        item = self.query_one(PickList).highlighted
+        if item is None:
+            self.app.notify("no card matches that search", severity="warning")
+            return
+        self.dismiss(item.value)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@guarded
+class WhyScreen(ModalScreen[None]):
+    """Why not? Type an action (notation) or pick one; the rules' answer, one line."""
+
+    DEFAULT_CLASSES = "prompt"
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False, id="sb_why_up"),
+        Binding("down", "move(1)", "Down", show=False, id="sb_why_down"),
+        Binding("enter", "ask", "Ask", id="sb_why_ask"),
+        Binding("escape", "close", "Close", id="sb_why_close"),
+    ]
+
+    def __init__(self, title: str, suggestions: Sequence[tuple[str, str | None]],
+                 ask: Callable[[str], str | None], initial: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.suggestions = list(suggestions)  # (text, reason or None when legal)
+        self.ask = ask
+        self.initial = initial
+        self.answer = ""  # the last answer shown (tests read it)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text(self.title_text, style="bold"), id="title")
+            yield Input(value=self.initial, placeholder="an action, like: summon STA-004 main",
+                        id="why-input")
+            yield Static(id="why-answer")
+            items = []
+            for text, reason in self.suggestions:
+                label = Text("✓ " if reason is None else "✗ ",
+                             style="bold green" if reason is None else "red")
+                label.append(text)
+                items.append(Item(label, text))
+            yield PickList(items, id="why-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+        if self.initial:
+            self._show(self.initial, self._known(self.initial))
+        else:
+            self._answer(Text("type an action and press enter, or pick one with up/down",
+                              style="dim"))
+
+    def _known(self, text: str) -> str | None:
+        for t, reason in self.suggestions:
+            if t == text:
+                return reason
+        return self.ask(text)
+
+    def _answer(self, text: Text) -> None:
+        self.answer = text.plain
+        self.query_one("#why-answer", Static).update(text)
+
+    def _show(self, text: str, reason: str | None) -> None:
+        if reason is None:
+            self._answer(Text.assemble(("legal: ", "bold green"), (text, "bold"),
+                                       (" is a choice now (play it with its key or ctrl+p)",
+                                        "green")))
+        else:
+            self._answer(Text.assemble(("why not: ", "bold red"), (reason, "")))
+
+    def action_move(self, delta: int) -> None:
+        pl = self.query_one(PickList)
+        pl.action_move(delta)
+        item = pl.highlighted
+        if item is None:
+            return
+        self.query_one(Input).value = item.value
+        self._show(item.value, self._known(item.value))
+
+    def on_input_submitted(self, _: Input.Submitted) -> None:
+        self.action_ask()
+
+    def action_ask(self) -> None:
+        text = self.query_one(Input).value.strip()
+        if not text:
+            self._answer(Text("type an action first, like: summon STA-004 main",
+                              style="yellow"))
+            return
+        try:
+            reason = self.ask(text)
+        except ValueError as exc:
+            self._answer(Text(str(exc), style="yellow"))
+            return
+        self._show(text, reason)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@guarded
+class SaveScreen(ModalScreen[str | None]):
+    """Save as: a path; `save(path)` returns a one-line report or raises ValueError."""
+
+    DEFAULT_CLASSES = "prompt"
+    BINDINGS = [
+        Binding("enter", "save", "Save", id="sb_save_save"),
+        Binding("escape", "close", "Cancel", id="sb_save_close"),
+    ]
+
+    def __init__(self, default: str, save: Callable[[str], str],
+                 exists: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.default = default
+        self.save = save
+        self.exists = exists
+        self._confirm = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text("Save the position as a scenario file (TOML)", style="bold"),
+                         id="title")
+            yield Input(value=self.default, id="save-path")
+            yield Static(Text("enter saves · escape cancels · pmtui check FILE runs it",
+                              style="dim"), id="save-msg")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, _: Input.Submitted) -> None:
+        self.action_save()
+
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self._confirm = ""
+
+    def _msg(self, text: str, style: str) -> None:
+        self.query_one("#save-msg", Static).update(Text(text, style=style))
+
+    def action_save(self) -> None:
+        path = self.query_one(Input).value.strip()
+        if not path:
+            self._msg("type a file name", "yellow")
+            return
+        if self.exists(path) and self._confirm != path:
+            self._confirm = path
+            self._msg("that file exists: enter again to overwrite it", "yellow")
+            return
+        try:
+            report = self.save(path)
+        except ValueError as exc:
+            self._msg(str(exc), "red")
+            return
+        self.dismiss(report)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@guarded
+class SandboxHelpScreen(ModalScreen[None]):
+    """Every sandbox key with what it does."""
+
+    DEFAULT_CLASSES = "prompt"
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="sb_help_close"),
+        Binding("question_mark", "close", "Close", show=False, id="sb_help_close2"),
+        Binding("q", "close", "Close", show=False, id="sb_help_close3"),
+        Binding("down", "scroll(1)", "Down", show=False, id="sb_help_down"),
+        Binding("up", "scroll(-1)", "Up", show=False, id="sb_help_up"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
+        seen = set()
+        for b in SANDBOX_BINDINGS:
+            bid = b.id or b.action
+            if bid in seen or bid not in SANDBOX_HELP:
+                continue
+            seen.add(bid)
+            table.add_row(KEY_NAMES.get(b.key, b.key), SANDBOX_HELP[bid])
+        with Vertical(id="box"):
+            yield Static(Text("Sandbox keys (both sides are yours)", style="bold"))
+            with VerticalScroll(id="help-scroll"):
+                yield Static(table)
+                yield Static(Text(SANDBOX_NOTES, style="dim"))
+        yield Footer()
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one("#help-scroll", VerticalScroll).scroll_relative(y=delta * 3,
+                                                                        animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

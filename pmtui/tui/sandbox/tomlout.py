@@ -1,0 +1,90 @@
+"""Writing a scenario document as TOML that `pmtui.scenarios.load` reads back.
+
+Only what scenario files use: strings, whole numbers, booleans, lists and
+tables. A card entry that is a table is written inline on one line (TOML
+inline tables cannot span lines); lists of cards go one entry per line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "actions")
+POSITION_ORDER = ("turn", "approacher", "first", "phase", "step", "priority", "passes",
+                  "approach", "interfere", "responder", "vars")
+ZONE_ORDER = ("hand", "main", "support", "points", "discard", "removed", "ex", "deck")
+
+
+def key(k: str) -> str:
+    return k if _BARE.match(k) else json.dumps(k, ensure_ascii=False)
+
+
+def value(v: Any) -> str:
+    """One value on one line."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, Mapping):
+        if not v:
+            return "{}"
+        return "{ " + ", ".join(f"{key(str(k))} = {value(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, Sequence):
+        return "[" + ", ".join(value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {type(v).__name__} as TOML")
+
+
+def _list(name: str, items: Sequence[Any], comments: Sequence[str] = ()) -> list[str]:
+    if not items:
+        return [f"{key(name)} = []"]
+    one = f"{key(name)} = {value(list(items))}"
+    if len(one) <= 88 and not comments:
+        return [one]
+    out = [f"{key(name)} = ["]
+    for i, item in enumerate(items):
+        note = f"  # {comments[i]}" if i < len(comments) and comments[i] else ""
+        out.append(f"  {value(item)},{note}")
+    out.append("]")
+    return out
+
+
+def dump(doc: Mapping[str, Any], *, comments: Sequence[str] = (),
+         card_notes: Mapping[tuple[str, str, int], str] | None = None) -> str:
+    """The document as TOML text: top keys, [position] (and its chain), [p1], [p2], [[expect]]."""
+    lines = [f"# {c}" if c else "#" for c in comments]
+    for k in TOP_ORDER:
+        if k in doc:
+            lines += _list(k, doc[k]) if isinstance(doc[k], list) else [f"{k} = {value(doc[k])}"]
+    pos = dict(doc.get("position") or {})
+    chain = pos.pop("chain", None)
+    lines += ["", "[position]"]
+    for k in POSITION_ORDER:
+        if k in pos:
+            lines.append(f"{k} = {value(pos[k])}")
+    for entry in chain or ():
+        lines += ["", "[[position.chain]]"]
+        lines += [f"{key(k)} = {value(x)}" for k, x in entry.items()]
+    notes = card_notes or {}
+    for p in ("p1", "p2"):
+        table = doc.get(p) or {}
+        lines += ["", f"[{p}]"]
+        for zone in ZONE_ORDER:
+            if zone not in table:
+                continue
+            items = table[zone]
+            if isinstance(items, list):
+                lines += _list(zone, items, [notes.get((p, zone, i), "")
+                                             for i in range(len(items))] if notes else ())
+            else:
+                lines.append(f"{zone} = {value(items)}")
+    for e in doc.get("expect") or ():
+        lines += ["", "[[expect]]"]
+        for k, x in e.items():
+            lines += _list(k, x) if isinstance(x, list) else [f"{key(k)} = {value(x)}"]
+    return "\n".join(lines).lstrip("\n") + "\n"
