@@ -1,5 +1,5 @@
 """Entry points the CLI imports lazily: `pmtui play` (and the default `pmtui`),
-`pmtui resume`, `pmtui replay`."""
+`pmtui resume`, `pmtui replay`, `pmtui sandbox`."""
 
 from __future__ import annotations
 
@@ -124,3 +124,10 @@ def _replay_file(path: Path, notices: list[str]) -> int:
         return _fail(exc if isinstance(exc, SaveError) else f"{path}: {exc}")
     app = ReplayApp(model, notices=[*notices, *model.warnings], catch_errors=True)
     return int(app.run() or 0)
+
+
+def sandbox(args: argparse.Namespace) -> int:
+    """Set up a position by keyboard (or from SCENARIO), play it, ask why not, save it."""
+    from pmtui.tui.sandbox.app import run_sandbox
+
+    return run_sandbox(args)

@@ -58,7 +58,7 @@ REPLAY_BINDINGS: list[Binding] = [
     Binding("p", "turn(-1)", "Previous turn", show=False, id="r_prev_turn"),
     Binding("g", "goto", "go to", id="r_goto"),
     Binding("space", "autoplay", "play", key_display="␣", id="r_play"),
-    Binding("plus", "speed(1)", "speed", key_display="+-", id="r_faster"),
+    Binding("plus", "speed(1)", "Faster", show=False, id="r_faster"),
     Binding("equals_sign", "speed(1)", "Faster", show=False, id="r_faster2"),
     Binding("minus", "speed(-1)", "Slower", show=False, id="r_slower"),
     Binding("1", "view(0)", "view", key_display="1 2 b", id="r_view1"),
@@ -66,8 +66,8 @@ REPLAY_BINDINGS: list[Binding] = [
     Binding("b", "view_both", "View both sides", show=False, id="r_view_both"),
     Binding("home", "edge(0)", "Start", show=False, id="r_start"),
     Binding("end", "edge(1)", "End", show=False, id="r_end"),
-    Binding("question_mark", "help", "keys", key_display="?", id="r_help"),
     Binding("q", "close", "quit", id="r_quit"),
+    Binding("question_mark", "help", "keys", key_display="?", id="r_help"),
     Binding("escape", "close", "Close", show=False, id="r_close"),
 ]
 
@@ -290,9 +290,18 @@ class ReplayModel:
     # -- strides -------------------------------------------------------------------
 
     def start_step(self) -> int:
-        """Where a replay opens: the first decision asked (the set-up dealt)."""
-        steps = self.cursor.decision_steps
-        return steps[0] if steps else len(self)
+        """Where a replay opens: the first decision asked once cards are dealt (a hand
+        redraw, say), else the first decision, else the end."""
+        cur = self.cursor
+        here = cur.position
+        try:
+            for step in cur.decision_steps[:8]:
+                state = cur.seek(step)
+                if any(uids for key, uids in state.zones.items() if not key.endswith("/deck")):
+                    return step
+        finally:
+            cur.seek(here)
+        return cur.decision_steps[0] if cur.decision_steps else len(self)
 
     def decision_stops(self) -> list[int]:
         """Just after each decision record: the board as it was decided, the line names it."""
@@ -425,7 +434,7 @@ class ReplayScreen(Screen[None]):
 
     def perspective_label(self) -> str:
         if self.perspective is None:
-            return "both sides (all cards)"
+            return "both (all cards)"
         return f"P{self.perspective + 1} {self.labels[self.perspective]}"
 
     # -- moving ----------------------------------------------------------------------
@@ -695,7 +704,7 @@ class ReplayScreen(Screen[None]):
         t.append(self.perspective_label(), style="bold yellow" if self.perspective is None
                  else "bold")
         if self.timer is not None:
-            t.append(f" · ▶ {SPEEDS[self.speed]:g}/s", style="bold green")
+            t.append(f" · ▶ {SPEEDS[self.speed]:g}/s (+/-)", style="bold green")
         return t
 
     def _line_text(self) -> Text:
@@ -775,6 +784,7 @@ class ReplayApp(App[int]):
 
     CSS_PATH = "pmtui.tcss"
     TITLE = "pmtui replay"
+    ENABLE_COMMAND_PALETTE = False  # nothing to command: every key is in the footer
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app_quit")]
 
     def __init__(

@@ -94,7 +94,8 @@ class SandboxTable(LocalTable):
                 elif kind == "event":
                     ev = rec["event"]
                     s = ev.get("set") or {}
-                    if ev.get("t") == "var" and "turn" in s and ev.get("why") != "scenario position":
+                    setup = ev.get("why") == "scenario position"
+                    if ev.get("t") == "var" and "turn" in s and not setup:
                         lines.append(LogLine(f"── turn {s['turn']}: {who(s.get('ap', 0))} ──",
                                              "turn", s.get("ap")))
                     elif ev.get("t") == "end":

@@ -98,12 +98,13 @@ class CardSearchScreen(ModalScreen[str | None]):
         super().__init__()
         self.title_text = title
         self.pool = pool
-        self.query = query
+        self.initial_query = query
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(Text(self.title_text, style="bold"), id="title")
-            yield Input(value=self.query, placeholder="name, id, series or text", id="search")
+            yield Input(value=self.initial_query, placeholder="name, id, series or text",
+                        id="search")
             yield Static(id="count")
             yield PickList([], id="cards")
             yield Static(id="hint")
@@ -111,7 +112,7 @@ class CardSearchScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
-        self._search(self.query)
+        self._search(self.initial_query)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._search(event.value)

@@ -1,0 +1,552 @@
+"""`pmtui sandbox [SCENARIO]`: set up a position by keyboard, play from it, ask why not, save.
+
+`SandboxApp` is the game app (`PmApp`) around a `Sandbox` (model.py): both
+seats are the keyboard's, every decision is asked, and the editing keys of
+`SandboxScreen` change the position through the model, which checks it and
+starts a new game from it. Every bad input is a one-line notice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from pmtui.tui.app import PmApp
+from pmtui.tui.keys import TuiConfig
+from pmtui.tui.screens.info import GameOverScreen
+
+from .model import EditError, Sandbox
+from .position import AREAS, PLAYERS, who
+from .prompts import (
+    CardSearchScreen,
+    MenuScreen,
+    SandboxHelpScreen,
+    SaveScreen,
+    WhyScreen,
+    card_label,
+)
+from .screen import ZONE_TITLES, SandboxScreen
+
+HERE = Path(__file__).parent
+TUI = HERE.parent
+
+STEP_LABELS = [
+    # (value, label); values are "phase:step:priority"
+    ("main::0", "Main Phase · P1 holds priority"),
+    ("main::1", "Main Phase · P2 holds priority"),
+    ("approach:assign:", "Approach Phase · assign an approach chara"),
+    ("approach:w2:0", "Approach · w2 window after the approach · P1 priority"),
+    ("approach:w2:1", "Approach · w2 window after the approach · P2 priority"),
+    ("approach:interfere:", "Approach · assign an interfering chara"),
+    ("approach:w4:0", "Approach · w4 window before judgement · P1 priority"),
+    ("approach:w4:1", "Approach · w4 window before judgement · P2 priority"),
+    ("approach:w6:0", "Approach · w6 window after judgement · P1 priority"),
+    ("approach:w6:1", "Approach · w6 window after judgement · P2 priority"),
+    ("end:adjust:", "Turn End · hand adjustment (hand over the limit)"),
+]
+
+
+class SandboxActions(Provider):
+    """Command palette: the sandbox's commands and every card of the pool ('add NAME')."""
+
+    @property
+    def sb(self) -> SandboxApp:
+        return self.app  # type: ignore[return-value]
+
+    def _commands(self) -> list[tuple[str, Callable[[], None], str]]:
+        sb = self.sb
+        return [
+            ("Sandbox: add a card", sb.start_add, "search the card pool (a)"),
+            ("Sandbox: why not?", lambda: sb.ask_why(sb.sandbox_screen._uid()),
+             "ask the rules about an action (w)"),
+            ("Sandbox: set phase / step / priority / turn", sb.choose_moment, "(P)"),
+            ("Sandbox: save as scenario", sb.save_as, "TOML for pmtui check (ctrl+s)"),
+            ("Sandbox: undo", sb.undo, "the last edit or play (u)"),
+        ]
+
+    async def discover(self) -> Hits:
+        for text, run, help_ in self._commands():
+            yield DiscoveryHit(text, run, help=help_)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, run, help_ in self._commands():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), run, help=help_)
+        words = query.split()
+        if words and words[0].lower() == "add":
+            words = words[1:]
+        if not words:
+            return
+        pool = self.sb.model.rs.t.pool
+        for d in pool.search(" ".join(words))[:40]:
+            text = f"add {d.name} ({d.id})"
+            score = max(matcher.match(text), 0.5)
+            yield Hit(score, matcher.highlight(text), partial(self.sb.start_add, d.id),
+                      help=f"{d.colour} {d.type} · {d.series}")
+
+
+class SandboxApp(PmApp):
+    CSS_PATH = [TUI / "pmtui.tcss", HERE / "sandbox.tcss"]
+    TITLE = "pmtui sandbox"
+    COMMANDS = PmApp.COMMANDS | {SandboxActions}
+
+    def __init__(
+        self,
+        model: Sandbox,
+        *,
+        config: TuiConfig | None = None,
+        threaded: bool = False,
+        catch_errors: bool = False,
+        notes: Sequence[str] = (),
+        save_default: str | None = None,
+    ) -> None:
+        super().__init__(model.table, hotseat=False, config=config or TuiConfig(),
+                         threaded=threaded, catch_errors=catch_errors, notices=notes)
+        self.model = model
+        self.always_ask = True  # both seats are yours: every decision is asked
+        self.sandbox_screen = SandboxScreen()
+        self.game_screen = self.sandbox_screen
+        self.saved_epoch = 0
+        self._saved_at: tuple[int, int] | None = (0, 0)
+        self._quit_armed = False
+        self.save_default = save_default or "position.toml"
+        self.last_report = ""  # the last notice an edit gave (tests read it)
+
+    # -- the table ---------------------------------------------------------------------
+
+    @property
+    def table_version(self) -> int:
+        return self.model.epoch * 10_000_000 + len(self.table.game.records)
+
+    @property
+    def dirty(self) -> bool:
+        return self._saved_at != (self.model.epoch, len(self.table.game.records))
+
+    def label(self, player: int) -> str:
+        return who(player)
+
+    def can_undo(self) -> bool:
+        return not self.busy and bool(self.model.history)
+
+    def table_commands(self) -> list[tuple[str, str, Callable[[], None]]]:
+        return [("undo", "Undo: the last edit or play", self.undo)] if self.can_undo() else []
+
+    def advance(self) -> None:
+        """Redraw and open the prompt the pending decision needs, whoever's it is."""
+        if not self.game_screen.is_mounted:
+            return
+        for _ in range(10_000):
+            d = self.table.pending()
+            if d is None or not self._auto_pass(d):
+                break
+        d = self.table.pending()
+        if d is not None:
+            self.viewer = d.player
+        self.game_screen.refresh_board()
+        if self.too_small:
+            return
+        if self.table.over:
+            self._show_game_over()
+            return
+        if d is not None:
+            self.open_prompt()
+
+    def submit_many(self, texts: Sequence[str]) -> None:
+        before = self.model.mark()
+        super().submit_many(texts)
+        if self.model.played(before):
+            self._quit_armed = False
+            self.game_screen.refresh_board()
+
+    def _show_game_over(self) -> None:
+        if self._over_shown:
+            return
+        self._over_shown = True
+        over = self.table.over or {}
+        w = over.get("winner")
+        headline = "Draw." if w is None else f"{who(w)} won."
+        self._close_prompts()
+        self.push_screen(GameOverScreen(headline, f"{over.get('reason', '')}\n"
+                                        "escape: back to the sandbox (u undoes, edits go on)"))
+
+    def show_help(self) -> None:
+        self.push_screen(SandboxHelpScreen())
+
+    def undo(self) -> None:
+        try:
+            what = self.model.undo()
+        except EditError as exc:
+            self.say(str(exc), warn=True)
+            return
+        self._changed(None, f"undone: {what}")
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def say(self, text: str, *, warn: bool = False) -> None:
+        self.last_report = text
+        self.notify(text[:300], severity="warning" if warn else "information",
+                    timeout=6 if warn else 4)
+
+    def _changed(self, uid: int | None, report: str) -> None:
+        self._prompted = -1
+        self._over_shown = False
+        self._quit_armed = False
+        self._close_prompts()
+        while isinstance(self.screen, GameOverScreen):
+            self.pop_screen()
+        self.advance()
+        self.sandbox_screen.focus_uid(uid)
+        self.say(report)
+
+    def _edit(self, make: Callable[[], tuple[int | None, str]]) -> None:
+        try:
+            uid, report = make()
+        except EditError as exc:
+            self.say(str(exc), warn=True)
+            return
+        self._changed(uid, report)
+
+    def _editable(self) -> bool:
+        why = self.model.can_edit()
+        if why:
+            self.say(why, warn=True)
+            return False
+        return True
+
+    def _names(self, uid: int) -> str:
+        c = self.model.state.cards[uid]
+        d = self.model.defs.get(c.cid)
+        return d.name if d is not None else c.cid
+
+    # -- add, remove, move --------------------------------------------------------------
+
+    def start_add(self, cid: str | None = None) -> None:
+        if not self._editable():
+            return
+        if cid is not None:
+            self._where_add(cid)
+            return
+        self.push_screen(CardSearchScreen("Add a card: search the pool", self.model.rs.t.pool),
+                         callback=lambda chosen: chosen and self._where_add(chosen))
+
+    def _where_add(self, cid: str) -> None:
+        options = self._destinations(cid, None)
+        p, zone = self.sandbox_screen.focused_zone()
+        initial = next((i for i, (_, v) in enumerate(options) if v == f"{p}:{zone}"), 0)
+        d = self.model.defs[cid]
+        self.push_screen(MenuScreen(f"Add {d.name} ({cid}) where?", options, initial=initial),
+                         callback=lambda v: v and self._edit(partial(self._add, cid, v)))
+
+    def _add(self, cid: str, value: str) -> tuple[int | None, str]:
+        p, zone, where = self._parse_dest(value)
+        uid = self.model.add(cid, p, zone, **where)
+        return uid, f"added {self.model.card_name(uid)} to {self.model._dest(p, zone, {})}"
+
+    def _destinations(self, cid: str, moving: int | None) -> list[tuple[str | Text, str]]:
+        d = self.model.defs[cid]
+        st = self.model.state
+        here = self.model.where(moving) if moving is not None else None
+        out: list[tuple[str | Text, str]] = []
+        for p in (0, 1):
+            P = who(p)
+            zones: list[tuple[str, str]] = [("hand", f"{P} hand")]
+            if d.type == "chara":
+                if d.has_apdp:
+                    zones.append(("main", f"{P} Main Area"))
+                zones.append(("support", f"{P} Support Area"))
+            zones += [("points", f"{P} Point Zone (face up)"),
+                      ("points:down", f"{P} Point Zone (face down)"),
+                      ("discard", f"{P} Discard Zone"), ("deck", f"{P} deck (top)"),
+                      ("deck:bottom", f"{P} deck (bottom)"), ("ex", f"{P} EX deck"),
+                      ("removed", f"{P} removed from play")]
+            for zone, label in zones:
+                if here == (p, zone) and zone not in ("deck",):
+                    continue
+                out.append((label, f"{p}:{zone}"))
+            for area in AREAS:
+                for u in st.zones.get(f"{p}/{area}", ()):
+                    if u == moving:
+                        continue
+                    name = self._names(u)
+                    if d.type == "support":
+                        out.append((f"{P} set on {name} ({ZONE_TITLES[area]})", f"{p}:host:{u}"))
+                    elif d.type == "chara" and self.model.defs[st.cards[u].cid].name == d.name:
+                        out.append((f"{P} under {name} (level stack)", f"{p}:under:{u}"))
+        return out
+
+    @staticmethod
+    def _parse_dest(value: str) -> tuple[int, str, dict[str, Any]]:
+        p, _, rest = value.partition(":")
+        zone, _, arg = rest.partition(":")
+        where: dict[str, Any] = {}
+        if zone in ("host", "under"):
+            where[zone] = int(arg)
+            zone = "main"
+        elif arg == "down":
+            where["down"] = True
+        elif arg == "bottom":
+            where["bottom"] = True
+        return int(p), zone, where
+
+    def pick_card(self, uid: int | None, zone: tuple[int, str], then: Callable[[int], None],
+                  title: str, *, with_dependants: bool = True) -> None:
+        """The focused card (or, with supports/stack on it, which of them); on a zone bar,
+        a menu of that zone's cards."""
+        if not self._editable():
+            return
+        st = self.model.state
+        if uid is not None:
+            deps = [u for key, uids in st.zones.items() if key.endswith(("/attached", "/stack"))
+                    for u in uids if uid in (st.cards[u].f.get("host"), st.cards[u].f.get("under"))]
+            if not deps or not with_dependants:
+                then(uid)
+                return
+            options: list[tuple[str | Text, str]] = [(f"{self._names(uid)} (the chara)", str(uid))]
+            for u in deps:
+                kind = "support set on it" if "host" in st.cards[u].f else "in its level stack"
+                options.append((f"{self._names(u)} ({kind})", str(u)))
+            self.push_screen(MenuScreen(title, options),
+                             callback=lambda v: v is not None and then(int(v)))
+            return
+        p, name = zone
+        uids = list(st.zones.get(f"{p}/{name}", ()))
+        if not uids:
+            self.say(f"{who(p)}'s {ZONE_TITLES.get(name, name)} is empty", warn=True)
+            return
+        options = []
+        for i, u in enumerate(uids):
+            label = card_label(self.model.defs[st.cards[u].cid], 20)
+            if st.cards[u].f.get("down"):
+                label.append("  face down", style="italic")
+            if name == "deck":
+                label.append(f"  #{i + 1} from the top", style="dim")
+            options.append((label, str(u)))
+        self.push_screen(MenuScreen(f"{title} ({who(p)}'s {ZONE_TITLES.get(name, name)})",
+                                    options),
+                         callback=lambda v: v is not None and then(int(v)))
+
+    def remove_card(self, uid: int) -> None:
+        self._edit(lambda: (None, self.model.remove(uid)))
+
+    def move_card(self, uid: int) -> None:
+        cid = self.model.state.cards[uid].cid
+        options = self._destinations(cid, uid)
+        self.push_screen(MenuScreen(f"Move {self.model.card_name(uid)} where?", options),
+                         callback=lambda v: v and self._edit(partial(self._move, uid, v)))
+
+    def _move(self, uid: int, value: str) -> tuple[int | None, str]:
+        p, zone, where = self._parse_dest(value)
+        return self.model.move(uid, p, zone, **where)
+
+    def face_card(self, uid: int) -> None:
+        self._edit(lambda: self.model.toggle_down(uid))
+
+    def card_edit(self, method: str, uid: int | None, *args: Any) -> None:
+        if uid is None:
+            self.say("focus a chara in a Main or Support Area first", warn=True)
+            return
+        if not self._editable():
+            return
+        self._edit(lambda: getattr(self.model, method)(uid, *args))
+
+    # -- the moment --------------------------------------------------------------------
+
+    def choose_moment(self) -> None:
+        if not self._editable():
+            return
+        v = self.model.state.vars
+        turn = int(v.get("turn") or 1)
+        options: list[tuple[str | Text, str]] = [(label, val) for val, label in STEP_LABELS]
+        options += [
+            (f"Next turn: turn {turn + 1}, {who(1 - int(v.get('ap') or 0))} the Approacher",
+             "turn:+1"),
+        ]
+        if turn > 1:
+            options.append((f"Previous turn: turn {turn - 1}", "turn:-1"))
+        options.append(("Swap who went first (and so the Approacher)", "first:swap"))
+        phase, step, prio = v.get("phase"), v.get("step"), v.get("prio")
+        now = f"{phase}:{step or ''}:{prio if prio is not None else ''}"
+        initial = next((i for i, (_, val) in enumerate(options) if val == now), 0)
+        ap = who(int(v.get("ap") or 0))
+        self.push_screen(MenuScreen(f"Turn {turn}, {ap} is the Approacher: set the moment",
+                                    options, initial=initial), callback=self._moment_chosen)
+
+    def _moment_chosen(self, value: str | None) -> None:
+        if not value:
+            return
+        m = self.model
+        if value.startswith("turn:"):
+            turn = int(m.state.vars.get("turn") or 1) + int(value[5:])
+            self._edit(lambda: (None, m.set_turn(turn)))
+            return
+        if value == "first:swap":
+            turn = int(m.state.vars.get("turn") or 1)
+            self._edit(lambda: (None, m.set_turn(turn, swap_first=True)))
+            return
+        phase, step, prio = value.split(":")
+        label = dict((v, lbl) for v, lbl in STEP_LABELS)[value]
+        kw: dict[str, Any] = {"phase": phase, "step": step or None,
+                              "priority": int(prio) if prio else None}
+        if phase != "approach" or step == "assign":
+            self._edit(lambda: (None, m.set_moment(label, **kw)))
+            return
+        ap = int(m.state.vars.get("ap") or 0)
+        self._pick_chara(ap, "Which chara approaches?", step == "w6", lambda a: self._interferer(
+            label, kw, a, ap))
+
+    def _interferer(self, label: str, kw: dict[str, Any], a: int | None, ap: int) -> None:
+        kw = {**kw, "approach": a}
+        step = kw["step"]
+        if step not in ("w4", "w6"):
+            self._edit(lambda: (None, self.model.set_moment(label, **kw)))
+            return
+        self._pick_chara(1 - ap, "Which chara interferes?", step == "w6",
+                         lambda i: self._edit(lambda: (None, self.model.set_moment(
+                             label, **{**kw, "interfere": i}))))
+
+    def _pick_chara(self, p: int, title: str, optional: bool,
+                    then: Callable[[int | None], None]) -> None:
+        st = self.model.state
+        main = list(st.zones.get(f"{p}/main", ()))
+        if not main and not optional:
+            self.say(f"{who(p)} has no chara in the Main Area for that step (p.13-14)",
+                     warn=True)
+            return
+        options: list[tuple[str | Text, str]] = [
+            (card_label(self.model.defs[st.cards[u].cid], 20), str(u)) for u in main]
+        if optional:
+            options.append(("none (no chara any more)", "-"))
+        if len(options) == 1:
+            value = options[0][1]
+            then(None if value == "-" else int(value))
+            return
+        self.push_screen(MenuScreen(f"{title} ({who(p)}'s Main Area)", options),
+                         callback=lambda v: v and then(None if v == "-" else int(v)))
+
+    # -- why not? -----------------------------------------------------------------------
+
+    def ask_why(self, uid: int | None) -> None:
+        st = self.model.state
+        d = self.table.pending()
+        texts = suggestions(self.model, uid)
+        verdicts = []
+        for text in texts:
+            try:
+                verdicts.append((text, self.model.why(text, record=False)))
+            except EditError:
+                continue
+        moment = "the game is over" if d is None else \
+            f"{who(d.player)} to act: {d.prompt or d.kind}"
+        title = f"Why not? ({moment}, turn {st.vars.get('turn')})"
+        initial = texts[0] if texts and uid is not None else ""
+        self.push_screen(WhyScreen(title, verdicts, self._why, initial=initial))
+
+    def _why(self, text: str) -> str | None:
+        reason = self.model.why(text)
+        self.last_report = "legal" if reason is None else reason
+        self.sandbox_screen.refresh_bindings()
+        return reason
+
+    # -- save and quit -------------------------------------------------------------------
+
+    def save_as(self) -> None:
+        why = self.model.can_edit()
+        if why:
+            self.say(f"cannot save now: {why}", warn=True)
+            return
+        self.push_screen(SaveScreen(self.save_default, self._save,
+                                    lambda p: Path(p).expanduser().exists()),
+                         callback=lambda report: report and self._saved(report))
+
+    def _save(self, path: str) -> str:
+        report = self.model.save(path)
+        self.save_default = path
+        return report
+
+    def _saved(self, report: str) -> None:
+        self._saved_at = (self.model.epoch, len(self.table.game.records))
+        self._quit_armed = False
+        self.game_screen.refresh_board()
+        self.say(report)
+
+    def quit_sandbox(self) -> None:
+        if self.dirty and self.model.history and not self._quit_armed:
+            self._quit_armed = True
+            self.say("the position is not saved: ctrl+s saves it, q again leaves", warn=True)
+            return
+        self.exit(0)
+
+
+def suggestions(model: Sandbox, uid: int | None) -> list[str]:
+    """Actions worth asking about for a card (or in general), legal ones first."""
+    st = model.state
+    d = model.game.pending()
+    legal = list(d.texts) if d is not None else []
+    out: list[str] = []
+    if uid is not None and 0 <= uid < len(st.cards):
+        c = st.cards[uid]
+        r = f"{c.cid}@{uid}"
+        dd = model.defs[c.cid]
+        owner, zone = model.where(uid)
+        mine = [t for t in legal if r in t.split()]
+        out += mine
+        if zone == "hand":
+            if dd.type == "chara":
+                out += [f"summon {r} main", f"summon {r} support"]
+            elif dd.type == "event":
+                out.append(f"event {r}")
+            elif dd.type == "support":
+                for area in AREAS:
+                    for u in st.zones.get(f"{owner}/{area}", ()):
+                        out.append(f"support {r} on {st.cards[u].cid}@{u}")
+            out += [f"pay {r}", f"discard {r}"]
+        elif zone in AREAS:
+            out += [f"approach {r}", f"interfere {r}"]
+            for n in range(1, len(model.rs.t.effects.get(c.cid, ())) + 1):
+                out.append(f"use {r} {n}")
+            out.append(f"move {r} {'support' if zone == 'main' else 'main'}")
+        elif zone == "points":
+            out.append(f"pay {r}")
+    general = ["pass", "stop", "no-interference", "done", "cancel"]
+    out += [t for t in legal if t not in out]
+    out += general
+    seen: set[str] = set()
+    return [t for t in out if not (t in seen or seen.add(t))]
+
+
+def run_sandbox(args: argparse.Namespace) -> int:
+    """`pmtui sandbox [SCENARIO]`."""
+    from pmtui.scenarios import ScenarioError
+    from pmtui.tui.keys import default_config_path, load_config
+
+    path = getattr(args, "scenario", None)
+    notes: list[str] = []
+    try:
+        if path is not None:
+            model, notes = Sandbox.from_scenario(path)
+            default = str(Path(path).with_name(Path(path).stem + "-sandbox.toml"))
+        else:
+            model = Sandbox.from_doc()
+            default = "position.toml"
+    except (ScenarioError, EditError) as exc:
+        print(f"pmtui: {exc}", file=sys.stderr)
+        return 2
+    config = load_config(default_config_path())
+    app = SandboxApp(model, config=config, threaded=False, catch_errors=True, notes=notes,
+                     save_default=default)
+    code = app.run()
+    if app.fatal:
+        return 1
+    return int(code or 0)
+
+
+__all__ = ["PLAYERS", "SandboxApp", "run_sandbox", "suggestions"]
