@@ -49,10 +49,10 @@ IN_HIGH = 16 * 1024  # input bytes buffered before the channel stops reading
 IN_LOW = 4 * 1024  # ... and reads again below this
 RATE = 4096.0  # input bytes per second fed to the app, sustained
 BURST = 2048.0  # ... and at once
-CHUNK = 256  # bytes fed in one go
+CHUNK = 32  # bytes fed in one go (a burst of at most this many keys)
 MAX_BACKLOG = 6  # messages waiting in the app's queue before input waits
-OUT_HIGH = 512 * 1024  # output bytes queued in the channel before frames are dropped
-OUT_LOW = 64 * 1024
+OUT_HIGH = 256 * 1024  # output bytes queued in the channel before frames are dropped
+OUT_LOW = 32 * 1024
 MIN_SIZE, MAX_SIZE = (10, 4), (500, 300)
 
 ENTER = (
@@ -203,7 +203,8 @@ class Terminal:
         self._tokens -= n
         chunk = bytes(self._inbuf[:n])
         del self._inbuf[:n]
-        driver.feed(self._decoder.decode(chunk))
+        # bytes that are no UTF-8 become U+FFFD, which no key means: drop them here
+        driver.feed(self._decoder.decode(chunk).replace("\ufffd", ""))
         if self._reading_paused and len(self._inbuf) < IN_LOW:
             self._reading_paused = False
             try:
@@ -345,3 +346,24 @@ class SshDriver(Driver):
             app.refresh()
         except Exception:  # noqa: BLE001 - no screen yet
             pass
+
+
+class CalmNotifications:
+    """Mixin for an App: at most a few notifications a second.
+
+    Every notification is a widget until it times out; a client repeating a key
+    that notifies (thousands of times, in a flood) must not grow the app's DOM.
+    """
+
+    NOTIFY_BURST = 4
+    NOTIFY_WINDOW = 2.0
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
+        now = time.monotonic()
+        recent = [t for t in getattr(self, "_notify_times", []) if now - t < self.NOTIFY_WINDOW]
+        if len(recent) >= self.NOTIFY_BURST:
+            self._notify_times = recent
+            return
+        recent.append(now)
+        self._notify_times = recent
+        super().notify(message, *args, **kwargs)  # type: ignore[misc]

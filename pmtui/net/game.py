@@ -15,10 +15,13 @@ board, prompts, cost picker, help and palette, but
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 
+import pmtui.tui.app as tui_app
+from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import SeatTable
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
@@ -47,8 +50,11 @@ class NetGameScreen(GameScreen):
         return t
 
 
-class NetApp(PmApp):
+class NetApp(CalmNotifications, PmApp):
     """One session's game screen at a server table."""
+
+    # Textual reads CSS_PATH relative to the subclass's module: point at the TUI's file.
+    CSS_PATH = str(Path(tui_app.__file__).parent / PmApp.CSS_PATH)  # type: ignore[operator]
 
     def __init__(self, table: SeatTable, *, config: TuiConfig | None = None) -> None:
         super().__init__(table, hotseat=False, config=config or TuiConfig(), threaded=False,  # type: ignore[arg-type]

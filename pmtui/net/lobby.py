@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import Registry, ServerTable, TableError, User
 
 Choice = tuple[str, int] | None
@@ -60,7 +61,7 @@ class DeckScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class LobbyApp(App[Choice]):
+class LobbyApp(CalmNotifications, App[Choice]):
     CSS = LOBBY_CSS
     TITLE = "pmtui lobby"
     BINDINGS = [
@@ -88,7 +89,7 @@ class LobbyApp(App[Choice]):
     def compose(self) -> ComposeResult:
         yield Static(f"pmtui lobby · signed in as {self.user.name}", id="title")
         table: DataTable[Any] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "Table", "Players", "Watching", "State")
+        table.add_columns("#", "Players", "Watch", "State")
         yield table
         yield Static(id="message")
         yield Footer()
@@ -123,10 +124,14 @@ class LobbyApp(App[Choice]):
     # -- the list ---------------------------------------------------------------------------
 
     def _registry_changed(self) -> None:
+        """Called on the event loop (outside this app's context) when any table moved."""
         if self._refresh_pending:
             return
         self._refresh_pending = True
-        self.set_timer(0.15, self._refresh_now)
+        self.call_later(self._refresh_soon)  # a message: handled in this app's context
+
+    def _refresh_soon(self) -> None:
+        self.set_timer(0.15, self._refresh_now)  # one refresh per burst of changes
 
     def _refresh_now(self) -> None:
         self._refresh_pending = False
@@ -147,11 +152,10 @@ class LobbyApp(App[Choice]):
         for t in self.registry.listing():
             mark = "▶ " if t.seat_of(self.user) is not None and t.state != "over" else ""
             players = " vs ".join(t.names())
-            dt.add_row(f"{mark}{t.id}", t.name[:24], players[:30], str(t.spectators),
-                       t.describe()[:48])
+            dt.add_row(f"{mark}{t.id}", players[:40], str(t.spectators), t.describe()[:60])
             self._rows.append(t.id)
         if not self._rows:
-            dt.add_row("", "no tables yet", "c: create one", "", "p: play the computer")
+            dt.add_row("", "no tables yet: c creates one", "", "p plays the computer")
         if keep is not None:
             self._select(keep)
         self.refresh_bindings()

@@ -555,12 +555,6 @@ class ReplayScreen(Screen[None]):
         else:
             self.app.exit(0)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "view_both" or (action == "view" and parameters
-                                     and parameters[0] != self.home):
-            return True if self.allow_both else None
-        return True
-
     # -- drawing -------------------------------------------------------------------------
 
     def zone(self, player: int, name: str) -> list[Mapping[str, Any]]:

@@ -116,7 +116,7 @@ class SandboxApp(PmApp):
         self.sandbox_screen = SandboxScreen()
         self.game_screen = self.sandbox_screen
         self.saved_epoch = 0
-        self._saved_at: tuple[int, int] | None = (0, 0)
+        self._saved_at: tuple[int, int] = (model.epoch, len(model.game.records))
         self._quit_armed = False
         self.save_default = save_default or "position.toml"
         self.last_report = ""  # the last notice an edit gave (tests read it)
@@ -192,9 +192,12 @@ class SandboxApp(PmApp):
     # -- helpers -----------------------------------------------------------------------
 
     def say(self, text: str, *, warn: bool = False) -> None:
+        """One line about what an edit did (or why it did not): the last one replaces the
+        others, so a run of edits does not bury the board under notices."""
         self.last_report = text
+        self.clear_notifications()
         self.notify(text[:300], severity="warning" if warn else "information",
-                    timeout=6 if warn else 4)
+                    timeout=6 if warn else 3)
 
     def _changed(self, uid: int | None, report: str) -> None:
         self._prompted = -1
@@ -239,8 +242,8 @@ class SandboxApp(PmApp):
                          callback=lambda chosen: chosen and self._where_add(chosen))
 
     def _where_add(self, cid: str) -> None:
-        options = self._destinations(cid, None)
         p, zone = self.sandbox_screen.focused_zone()
+        options = self._destinations(cid, None, p)
         initial = next((i for i, (_, v) in enumerate(options) if v == f"{p}:{zone}"), 0)
         d = self.model.defs[cid]
         self.push_screen(MenuScreen(f"Add {d.name} ({cid}) where?", options, initial=initial),
@@ -251,12 +254,14 @@ class SandboxApp(PmApp):
         uid = self.model.add(cid, p, zone, **where)
         return uid, f"added {self.model.card_name(uid)} to {self.model._dest(p, zone, {})}"
 
-    def _destinations(self, cid: str, moving: int | None) -> list[tuple[str | Text, str]]:
+    def _destinations(self, cid: str, moving: int | None,
+                      first: int = 0) -> list[tuple[str | Text, str]]:
+        """Where a card may be put: `first`'s zones, then the other player's."""
         d = self.model.defs[cid]
         st = self.model.state
         here = self.model.where(moving) if moving is not None else None
         out: list[tuple[str | Text, str]] = []
-        for p in (0, 1):
+        for p in (first, 1 - first):
             P = who(p)
             zones: list[tuple[str, str]] = [("hand", f"{P} hand")]
             if d.type == "chara":
@@ -339,7 +344,7 @@ class SandboxApp(PmApp):
 
     def move_card(self, uid: int) -> None:
         cid = self.model.state.cards[uid].cid
-        options = self._destinations(cid, uid)
+        options = self._destinations(cid, uid, self.model.where(uid)[0])
         self.push_screen(MenuScreen(f"Move {self.model.card_name(uid)} where?", options),
                          callback=lambda v: v and self._edit(partial(self._move, uid, v)))
 

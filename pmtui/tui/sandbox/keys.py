@@ -21,16 +21,21 @@ EDIT_BINDINGS: list[Binding] = [
     Binding("m", "move", "Move", id="sb_move"),
     Binding("r", "rest", "Rest", id="sb_rest"),
     Binding("f", "face", "Face", id="sb_face"),
-    Binding("c", "coin(1)", "Coin", id="sb_coin"),
+    # shown in the help and the card panel: the footer has no room at 80 columns
+    Binding("c", "coin(1)", "Coin", show=False, id="sb_coin"),
     Binding("C", "coin(-1)", "-Coin", show=False, id="sb_uncoin"),
-    Binding("t", "summoned", "New", id="sb_summoned"),
+    Binding("t", "summoned", "New", show=False, id="sb_summoned"),
     Binding("P", "phase", "Phase", id="sb_phase"),
     Binding("w", "why", "Why?", id="sb_why"),
     Binding("ctrl+s", "save", "Save", id="sb_save"),
 ]
 
+_QUIET = {"quit", "browse"}  # in the help only (the footer has no room)
+
 SANDBOX_BINDINGS: list[Binding] = EDIT_BINDINGS + [
-    b for b in GAME_BINDINGS if (b.id or b.action) not in _TAKEN
+    (Binding(b.key, b.action, b.description, show=False, id=b.id)
+     if (b.id or b.action) in _QUIET else b)
+    for b in GAME_BINDINGS if (b.id or b.action) not in _TAKEN
 ]
 
 SANDBOX_HELP = {

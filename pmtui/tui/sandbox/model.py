@@ -83,14 +83,19 @@ class SandboxTable(LocalTable):
 
     def log_for(self, player: int | None) -> list[LogLine]:
         with self.lock:
-            lines = list(self.past)
+            lines: list[LogLine] = []
+            starts: list[int] = []  # where each decision still in effect begins in `lines`
             for rec in self.game.records[1:]:
                 kind = rec.get("type")
                 if kind == "decision":
                     p = rec.get("player")
+                    starts.append(len(lines))
                     lines.append(LogLine(f"{who(p)} {rec.get('action')}", "decision", p))
-                elif kind == "undo":
-                    lines.append(LogLine(f"undo: back to decision {rec.get('to')}", "undo"))
+                elif kind == "undo":  # the sandbox log shows what is in effect
+                    keep = int(rec.get("to", 0))
+                    if keep < len(starts):
+                        del lines[starts[keep]:]
+                        del starts[keep:]
                 elif kind == "event":
                     ev = rec["event"]
                     s = ev.get("set") or {}
@@ -102,7 +107,7 @@ class SandboxTable(LocalTable):
                         w = ev.get("winner")
                         result = "draw" if w is None else f"{who(w)} wins"
                         lines.append(LogLine(f"== {result}: {ev.get('reason', '')} ==", "end", w))
-            return lines
+            return [*self.past, *lines]
 
     def act(self, player: int, text: str, *, auto: bool = False) -> None:
         with self.lock:
@@ -172,7 +177,9 @@ class Sandbox:
                 reason = sb.why(act.text, record=False)
                 notes.append(f"line {act.line}: {act.text}: {reason or exc}; actions stop here")
                 break
+            before = sb.mark()  # undo goes back through the file's actions too
             sb.game.act(found.text, d.player)
+            sb.played(before)
         return sb, notes
 
     def _parse(self, doc: Mapping[str, Any]) -> dict[str, Any]:

@@ -329,7 +329,10 @@ class SandboxHelpScreen(ModalScreen[None]):
             if bid in seen or bid not in SANDBOX_HELP:
                 continue
             seen.add(bid)
-            table.add_row(KEY_NAMES.get(b.key, b.key), SANDBOX_HELP[bid])
+            key = KEY_NAMES.get(b.key, b.key)
+            if len(key) == 1 and key.isupper():
+                key = f"shift+{key.lower()}"
+            table.add_row(key, SANDBOX_HELP[bid])
         with Vertical(id="box"):
             yield Static(Text("Sandbox keys (both sides are yours)", style="bold"))
             with VerticalScroll(id="help-scroll"):

@@ -43,9 +43,8 @@ AREA_ACTIONS = {"rest", "coin", "summoned"}
 
 
 @guarded
-class SandboxScreen(GameScreen):
+class SandboxScreen(GameScreen, inherit_bindings=False):
     BINDINGS = SANDBOX_BINDINGS
-    inherit_bindings = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -75,7 +74,7 @@ class SandboxScreen(GameScreen):
                 yield Static(id="detail")
                 yield GameLog(id="log")
         yield Static(id="prompt")
-        yield Footer()
+        yield Footer(compact=True)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -260,6 +259,8 @@ class SandboxScreen(GameScreen):
         t.append(f"{who(d.player)} ▶ ", style="bold cyan" if d.player == 0 else "bold green")
         t.append(d.prompt or d.kind, style="bold")
         hint = "  ? keys · w why not?"
+        if self.focused_card() is not None and self.row_name.endswith(("main", "support")):
+            hint = "  c/C coin · t new · w why? · ? keys"  # no room for them in the footer
         if d.kind not in ("priority", "approach", "interfere"):
             hint = "  (enter: open the prompt)"
         t.append(hint, style="dim")
