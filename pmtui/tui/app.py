@@ -92,6 +92,15 @@ class PmApp(App[int]):
 
         return any(isinstance(s, ReplayScreen) for s in self.screen_stack)
 
+    @property
+    def covered(self) -> bool:
+        """The table is covered (replay viewer, hot-seat hand-over or undo consent, too
+        small): the palette offers nothing, so it cannot act for whoever is not looking."""
+        from pmtui.tui.screens.consent import UndoConsentScreen
+
+        return self.replaying or isinstance(
+            self.screen, PassKeyboardScreen | UndoConsentScreen | TooSmallScreen)
+
     def can_undo(self) -> bool:
         return not self.busy and self.table.can_undo(self.viewer)
 
@@ -388,7 +397,7 @@ class PmApp(App[int]):
             other = 1 - player
             self._close_prompts()
             self.push_screen(
-                UndoConsentScreen(self.label(player), self.label(other), moves[keep][1],
+                UndoConsentScreen(self.label(player), self.label(other), self.namer(moves[keep][1]),
                                   len(moves) - keep, len(theirs)),
                 callback=lambda ok: self._undo_answered(player, bool(ok)),
             )
@@ -454,7 +463,7 @@ class PmApp(App[int]):
     def table_commands(self) -> list[tuple[str, str, Callable[[], None]]]:
         """Palette entries that are not decisions: undo, the replay viewer."""
         out: list[tuple[str, str, Callable[[], None]]] = []
-        if self.replaying:
+        if self.covered:
             return out
         if self.can_undo():
             out.append(("undo", "Undo: take back your last decision", self.undo))
@@ -463,7 +472,7 @@ class PmApp(App[int]):
         return out
 
     def legal_actions(self) -> list[tuple[str, str]]:
-        if self.busy or self.replaying:
+        if self.busy or self.covered:
             return []
         d = self.table.decision_for(self.viewer)
         if d is None:

@@ -65,8 +65,7 @@ HELP_TEXT = {
     "no_interference": "do not interfere: take the top card of your deck as a point",
     "stop": "end your approaches (go to Turn End)",
     "pass": "pass priority",
-    "undo": "take back your last decision (and the computer's after it; hot seat: the "
-            "other player accepts first when theirs go too)",
+    "undo": "take back your last decision and all after it (hot seat: the other accepts)",
     "replay": "replay viewer on this game so far (step through it; q comes back)",
     "browse": "look through the focused zone (discard, points, EX deck)",
     "help": "this screen",

@@ -208,7 +208,7 @@ class ReplayModel:
         if t == "var":
             s = ev.get("set") or {}
             if "turn" in s:
-                return f"turn {s['turn']}: {_who(s.get('ap'))} approaches"
+                return f"turn {s['turn']}: {_who(s.get('ap'))}'s turn"
             shown = [f"{k} {v}" for k, v in s.items() if isinstance(v, str | int) and
                      not isinstance(v, bool) and k in ("phase", "step", "prio", "passes")]
             return "· " + ", ".join(shown) if shown else "· the table changes"

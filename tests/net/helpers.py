@@ -66,26 +66,24 @@ class Client:
                       size: tuple[int, int] = (80, 24), pty: bool = True,
                       window: int | None = None) -> Client:
         conn = await asyncssh.connect("127.0.0.1", port, username=user, client_keys=[key],
-                                      known_hosts=None, agent_path=None, config=None)
-        holder: dict[str, Client] = {}
+                                      known_hosts=None, agent_path=None, config=None,
+                                      connect_timeout=20)
+        c = cls(conn, None, user)
 
         class _S(asyncssh.SSHClientSession):  # type: ignore[type-arg]
             def data_received(self, data: bytes, datatype: Any) -> None:
-                c = holder["c"]
                 c.out += data
                 c.got.set()
 
             def connection_lost(self, exc: Exception | None) -> None:
-                holder["c"].closed.set()
+                c.closed.set()
 
         kw: dict[str, Any] = {"encoding": None}
         if window is not None:
             kw["window"] = window
         if pty:
             kw.update(term_type="xterm-256color", term_size=size)
-        chan, _ = await conn.create_session(_S, **kw)
-        c = cls(conn, chan, user)
-        holder["c"] = c
+        c.chan, _ = await asyncio.wait_for(conn.create_session(_S, **kw), 20)
         return c
 
     def text(self, since: int = 0) -> str:

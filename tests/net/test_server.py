@@ -14,7 +14,7 @@ from pmtui.net.game import NetApp
 from pmtui.net.lobby import LobbyApp
 from pmtui.tui.screens.info import TooSmallScreen
 
-from .helpers import Client, Keys, app_of, session_of, start_server, wait_until
+from .helpers import Client, app_of, session_of, start_server, wait_until
 
 DOWN, ENTER, ESC = "\x1b[B", "\r", "\x1b"
 

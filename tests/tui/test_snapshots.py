@@ -15,6 +15,20 @@ from .helpers import make_app, settle
 SIZES = [(80, 24), (120, 40)]
 
 
+async def log_at_end(pilot) -> None:  # noqa: ANN001
+    """Wait (bounded) until the game log has scrolled to its last line: RichLog scrolls
+    after a refresh, which a busy machine may not have done when the screenshot is taken."""
+    from pmtui.tui.widgets.panels import GameLog
+
+    log = pilot.app.game_screen.query_one("#log", GameLog)
+    for _ in range(100):
+        if log.scroll_y >= log.max_scroll_y:
+            break
+        await pilot.pause(0.02)
+    pilot.app.game_screen.refresh(repaint=True)  # repainted behind a prompt box too
+    await pilot.pause()
+
+
 async def my_main(pilot) -> None:  # noqa: ANN001
     app = pilot.app
     for _ in range(100):
@@ -23,6 +37,7 @@ async def my_main(pilot) -> None:  # noqa: ANN001
         if d is not None and d.kind == "priority" and app.table.game.state.vars["ap"] == 0:
             await pilot.press("right")  # focus the second hand card
             await settle(pilot, app)
+            await log_at_end(pilot)
             return
         await pilot.press("enter" if isinstance(app.screen, ChoiceScreen) else "p")
     raise AssertionError("never reached my main phase")
@@ -43,6 +58,7 @@ async def cost_picker(pilot) -> None:  # noqa: ANN001
     assert isinstance(app.screen, PayScreen)
     await pilot.press("space")
     await settle(pilot, app)
+    await log_at_end(pilot)
 
 
 async def decline_prompt(pilot) -> None:  # noqa: ANN001
@@ -50,6 +66,7 @@ async def decline_prompt(pilot) -> None:  # noqa: ANN001
     for _ in range(200):
         await settle(pilot, app)
         if isinstance(app.screen, RespondScreen):
+            await log_at_end(pilot)
             return
         await pilot.press("enter" if isinstance(app.screen, ChoiceScreen) else "p")
     raise AssertionError("no Decline prompt")
@@ -59,6 +76,7 @@ async def help_screen(pilot) -> None:  # noqa: ANN001
     await my_main(pilot)
     await pilot.press("question_mark")
     await settle(pilot, pilot.app)
+    await log_at_end(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -21,8 +21,9 @@ class UndoConsentScreen(Screen[bool]):
     DEFAULT_CSS = """
     UndoConsentScreen { align: center middle; background: $background; }
     UndoConsentScreen #consent-box {
-        width: auto; max-width: 76; height: auto; border: double $warning; padding: 1 3;
+        width: 72; height: auto; border: double $warning; padding: 1 3;
     }
+    UndoConsentScreen #consent-text { width: 100%; height: auto; }
     """
     BINDINGS = [
         Binding("enter", "answer(True)", "Accept", id="consent_yes"),
@@ -46,7 +47,8 @@ class UndoConsentScreen(Screen[bool]):
                 Text.assemble(
                     ("Undo? Pass the keyboard\n\n", "bold"),
                     (self.answerer, "bold cyan"),
-                    f": {self.asker} asks to take back `{self.text}` and everything after it "
+                    f": {self.asker} asks to take back \u201c{self.text}\u201d "
+                    "and everything after it "
                     f"({self.count} decisions, {self.theirs} {later} of yours among them).\n\n",
                     ("enter", "bold"), " accepts · ", ("escape", "bold"), " refuses. "
                     f"Then hand the keyboard back to {self.asker}.",
