@@ -356,10 +356,10 @@ def seats_from_header(header: Mapping[str, Any]) -> tuple[list[Seat], list[str]]
         d = decks[i] if i < len(decks) and isinstance(decks[i], Mapping) else {}
         deck = (list(d.get("main") or []), list(d.get("ex") or []))
         try:
-            seats.append(computer_seat(kind, seed * 2 + 2 + i, level, deck))
+            seats.append(computer_seat(kind, seed * 2 + 1 + i, level, deck))
         except (ValueError, TypeError):
             notes.append(f"unknown computer player {kind!r}: the search player takes its seat")
-            seats.append(computer_seat("search", seed * 2 + 2 + i, level, deck))
+            seats.append(computer_seat("search", seed * 2 + 1 + i, level, deck))
     return seats, notes
 
 

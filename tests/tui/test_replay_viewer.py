@@ -229,3 +229,30 @@ async def goto_turn_4(pilot) -> None:  # noqa: ANN001
 
 def test_replay_snapshot_80x24(snap_compare) -> None:  # noqa: ANN001
     assert snap_compare(viewer(), terminal_size=(80, 24), run_before=goto_turn_4)
+
+
+async def test_the_games_own_viewer_shows_both_once_it_is_over() -> None:
+    from pmtui.ai import make_player
+    from pmtui.engine.journal import read_journal
+    from pmtui.saves import reexecute
+    from pmtui.session import HUMAN, LocalTable
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import TuiConfig
+
+    loaded = read_journal(GAME)
+    game, _ = reexecute(loaded.header, loaded.records)
+    assert game.over
+    app = PmApp(LocalTable(game, [HUMAN, make_player("random", 1)]), config=TuiConfig(),
+                threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")  # the game-over box
+        await pilot.press("r")
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.allow_both
+        await pilot.press("b")
+        assert screen.perspective is None
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, ReplayScreen)
