@@ -30,7 +30,28 @@ from pmtui.tui.screens.info import GameOverScreen
 
 
 class NetGameScreen(GameScreen):
-    """The game screen with a status line for a network table (no seed)."""
+    """The game screen for a network table: no seed in the status line, and a footer
+    rebuilt only when the keys it shows change.
+
+    (The game screen asks for its footer to be refreshed after every redraw, and
+    Textual's Footer answers by rebuilding its widgets: most of the CPU a cursor key
+    costs. One server draws every session's screen, so it matters here.)
+    """
+
+    _bindings_shown: tuple[Any, ...] | None = None
+
+    def refresh_bindings(self) -> None:
+        try:
+            state = tuple(
+                (key, ab.binding.action, ab.enabled, ab.binding.description, ab.binding.show)
+                for key, ab in self.active_bindings.items()
+            )
+        except Exception:  # noqa: BLE001 - not mounted yet: refresh as usual
+            state = None
+        if state is not None and state == self._bindings_shown:
+            return
+        self._bindings_shown = state
+        super().refresh_bindings()
 
     def _status_text(self) -> Text:
         pm = self.pm

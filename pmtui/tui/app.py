@@ -54,6 +54,7 @@ class PmApp(App[int]):
         self.hotseat = hotseat
         self.config = config or TuiConfig()
         self.always_ask = self.config.always_ask
+        self.pass_turn: tuple[int, int] | None = None  # (player, turn) passing to end of turn
         self.threaded = threaded
         first = table.pending()
         humans = table.humans or [0]
@@ -208,8 +209,36 @@ class PmApp(App[int]):
             return
         self.open_prompt()
 
+    def window_of(self, d: Decision, vars_: dict) -> str:
+        """The stop a decision belongs to (see TuiConfig.stops)."""
+        if d.kind == "respond":
+            return "respond"
+        if vars_.get("phase") == "main":
+            return "own_main" if vars_.get("ap") == d.player else "opponent_main"
+        return "approach"
+
+    def toggle_pass_turn(self, player: int) -> None:
+        turn = self.table.view_for(player)["vars"].get("turn")
+        if self.pass_turn == (player, turn):
+            self.pass_turn = None
+            self.notify("Passing to the end of the turn: off", timeout=3)
+        else:
+            self.pass_turn = (player, turn)
+            self.notify("Passing every window until this turn ends (E again: cancel)", timeout=4)
+        self.advance()
+
     def _auto_pass(self, d: Decision) -> bool:
-        """Pass for a player whose only legal choice is to pass, outside their own Main Phase."""
+        """Pass for a player whose only legal choice is to pass (outside their own Main
+        Phase), in windows they took out of their stops, or until the end of the turn
+        when they asked for it."""
+        if d.kind in ("priority", "respond") and "pass" in d.texts:
+            vars_ = self.table.view_for(d.player)["vars"]
+            wanted = self.pass_turn is not None and self.pass_turn == (d.player, vars_.get("turn"))
+            if self.pass_turn is not None and not wanted and self.pass_turn[0] == d.player:
+                self.pass_turn = None  # a new turn: stop passing
+            if wanted or self.window_of(d, vars_) not in self.config.stops:
+                self.table.act(d.player, "pass", auto=True)
+                return True
         if self.always_ask or d.texts != ["pass"]:
             return False
         vars_ = self.table.view_for(d.player)["vars"]

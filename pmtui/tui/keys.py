@@ -45,6 +45,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("pageup", "scroll_log(-1)", "Log up", show=False, id="log_up"),
     Binding("pagedown", "scroll_log(1)", "Log down", show=False, id="log_down"),
     Binding("A", "always_ask", "Always ask", show=False, id="always_ask"),
+    Binding("E", "pass_turn", "Pass to end of turn", show=False, id="pass_turn"),
 ]
 
 # Prompts (modal screens). Shared ids so one remap changes every prompt.
@@ -79,6 +80,7 @@ HELP_TEXT = {
     "log_up": "scroll the game log up",
     "log_down": "scroll the game log down",
     "always_ask": "toggle 'always ask': prompt even when your only choice is to pass",
+    "pass_turn": "pass every priority and response until this turn ends (again: cancel)",
 }
 
 PROMPT_HELP = [
@@ -91,10 +93,16 @@ PROMPT_HELP = [
 ]
 
 
+STOPS = ("own_main", "opponent_main", "approach", "respond")
+
+
 @dataclass
 class TuiConfig:
     keymap: dict[str, str] = field(default_factory=dict)
     always_ask: bool = False
+    # windows where the game stops for you when you could act (others pass for you):
+    # own_main, opponent_main, approach (its three windows), respond (Decline prompts)
+    stops: frozenset[str] = frozenset(STOPS)
     problems: list[str] = field(default_factory=list)  # one-line notices for the player
 
 
@@ -129,4 +137,10 @@ def load_config(path: Path | None) -> TuiConfig:
     options = data.get("options", {})
     if isinstance(options, dict) and isinstance(options.get("always_ask"), bool):
         cfg.always_ask = options["always_ask"]
+    stops = options.get("stops") if isinstance(options, dict) else None
+    if stops is not None:
+        if isinstance(stops, list) and all(s in STOPS for s in stops):
+            cfg.stops = frozenset(stops)
+        else:
+            cfg.problems.append(f"{path}: options.stops must list some of {', '.join(STOPS)}")
     return cfg

@@ -363,6 +363,8 @@ class GameScreen(Screen[None]):
             return any(t.startswith(f"{action} {r} ") for t in opts)
         if action in ("event", "approach", "interfere"):
             return f"{action} {r}" in opts
+        if action == "pass_turn":
+            return "pass" in d.texts
         simple = {"pass": "pass", "stop": "stop", "no_interference": "no-interference"}
         if action in simple:
             return simple[action] in d.texts
@@ -421,6 +423,11 @@ class GameScreen(Screen[None]):
 
     def action_pass(self) -> None:
         self.pm.submit("pass")
+
+    def action_pass_turn(self) -> None:
+        d = self.decision
+        if d is not None:
+            self.pm.toggle_pass_turn(d.player)
 
     def action_stop(self) -> None:
         self.pm.submit("stop")
