@@ -1,14 +1,17 @@
 """Load on `pmtui serve`: 20 SSH sessions at 10 tables, keys typed by a script.
 
-    python benchmarks/bench_ssh.py [--sessions 20] [--seconds 30] [--rate 2] [--json]
+    python benchmarks/bench_ssh.py [--sessions 20] [--seconds 30] [--rate 1] [--move-every 8]
+                                   [--json]
 
 The server runs in its own process (`python -m pmtui serve`, a temporary data
 directory and authorized-keys file); the clients are asyncssh sessions with a
 pseudo-terminal (80x24) in this process. Pairs of clients create and join a table
 each through the lobby, by keys. Then every session types, at `--rate` keys a
 second with jitter, left/right on its hand (the cursor moves, the card panel
-changes: a redraw); every few seconds the player whose decision it is answers it
-by keys (enter on a prompt, p to pass on the board), which redraws both screens.
+changes: a redraw; up/down in a prompt's list when one is open); about every
+`--move-every` seconds a player answers what they are asked by keys (enter on a
+prompt, p to pass on the board): a move, which redraws both screens of the table
+and opens the next prompt.
 
 Measured: keypress-to-output latency (from writing the key to the first bytes of
 output after it, per session, p50/p95/p99/max), keys that got no output within 2 s,
@@ -35,7 +38,7 @@ from typing import Any
 import asyncssh
 
 ROOT = Path(__file__).resolve().parent.parent
-RIGHT, LEFT, ENTER, DOWN = "\x1b[C", "\x1b[D", "\r", "\x1b[B"
+RIGHT, LEFT, ENTER, DOWN, UP = "\x1b[C", "\x1b[D", "\r", "\x1b[B", "\x1b[A"
 
 
 def rss_kb(pid: int) -> int:
@@ -57,17 +60,26 @@ class Session:
         self.chan: Any = None
         self.conn: Any = None
         self.sent_at: float | None = None
+        self.kind = "move"
         self.latencies: list[float] = []
+        self.by_kind: dict[str, list[float]] = {"move": [], "cursor": []}
         self.missed = 0
         self.got = asyncio.Event()
+        self.footer = b""  # the last footer drawn: what the keys do now
 
     def received(self, data: bytes) -> None:
         now = time.perf_counter()
         self.out += data
         if len(self.out) > 200_000:
             del self.out[:100_000]
+        for mark in (b"Choose", b"? Help"):  # a prompt's footer, the board's footer
+            i = data.rfind(mark)
+            if i >= 0:
+                self.footer = data[i:i + 200]
+                break
         if self.sent_at is not None:
             self.latencies.append(now - self.sent_at)
+            self.by_kind[self.kind].append(now - self.sent_at)
             self.sent_at = None
         self.got.set()
 
@@ -87,8 +99,9 @@ class Session:
         self.chan, _ = await self.conn.create_session(_S, term_type="xterm-256color",
                                                       term_size=(80, 24), encoding=None)
 
-    def send(self, key: str, timed: bool = False) -> None:
+    def send(self, key: str, timed: bool = False, kind: str = "cursor") -> None:
         if timed:
+            self.kind = kind
             if self.sent_at is not None:
                 self.missed += 1  # the previous key never got an answer
             self.sent_at = time.perf_counter()
@@ -126,10 +139,11 @@ async def setup(port: int, keys: dict[str, asyncssh.SSHKey], n: int) -> list[Ses
     return sessions
 
 
-async def typist(s: Session, seconds: float, rate: float, rng: random.Random) -> None:
+async def typist(s: Session, seconds: float, rate: float, move_every: float,
+                 rng: random.Random) -> None:
     end = time.monotonic() + seconds
     flip = False
-    next_move = time.monotonic() + rng.uniform(2, 5)
+    next_move = time.monotonic() + rng.uniform(0, move_every)
     while time.monotonic() < end:
         await asyncio.sleep(rng.uniform(0.5, 1.5) / rate)
         if s.sent_at is not None and time.perf_counter() - s.sent_at > 2.0:
@@ -137,17 +151,20 @@ async def typist(s: Session, seconds: float, rate: float, rng: random.Random) ->
             s.missed += 1
         if s.sent_at is not None:
             continue  # still waiting for the last answer
-        screen = s.text()[-3000:]
+        prompt = s.footer.startswith(b"Choose")
         if time.monotonic() > next_move:
-            next_move = time.monotonic() + rng.uniform(3, 6)
-            if "(enter: open the prompt)" in screen and "Choose" in screen:
-                s.send(ENTER, timed=True)
+            next_move = time.monotonic() + rng.uniform(0.5, 1.5) * move_every
+            if prompt:
+                s.send(ENTER, timed=True, kind="move")
                 continue
-            if "p Pass" in screen:
-                s.send("p", timed=True)
+            if b"p Pass" in s.footer:
+                s.send("p", timed=True, kind="move")
                 continue
         flip = not flip
-        s.send(RIGHT if flip else LEFT, timed=True)
+        if prompt:  # a prompt is open: move in its list
+            s.send(DOWN if flip else UP, timed=True)
+        else:  # the board: move along the hand
+            s.send(RIGHT if flip else LEFT, timed=True)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -163,9 +180,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             for i in range(args.sessions)}
     auth = tmp / "authorized_keys"
     auth.write_bytes(b"".join(k.export_public_key() for k in keys.values()))
+    profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
+        if os.environ.get("BENCH_PROFILE") else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "pmtui", "serve", "--port", "0", "--data-dir", str(tmp / "data"),
-         "--authorized-keys", str(auth)],
+        [sys.executable, *profile, "-m", "pmtui", "serve", "--port", "0",
+         "--data-dir", str(tmp / "data"), "--authorized-keys", str(auth)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
     try:
@@ -179,14 +198,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         setup_s = time.monotonic() - t0
         await asyncio.sleep(2)
         rss1 = rss_kb(proc.pid)
-        cpu0, w0 = cpu_seconds(proc.pid), time.monotonic()
+        cpu0, w0, me0 = cpu_seconds(proc.pid), time.monotonic(), time.process_time()
         rng = random.Random(1)
-        await asyncio.gather(*(typist(s, args.seconds, args.rate, random.Random(rng.random()))
-                               for s in sessions))
+        await asyncio.gather(*(typist(s, args.seconds, args.rate, args.move_every,
+                                      random.Random(rng.random())) for s in sessions))
         await asyncio.sleep(2.5)
-        cpu = (cpu_seconds(proc.pid) - cpu0) / (time.monotonic() - w0)
+        wall = time.monotonic() - w0
+        cpu = (cpu_seconds(proc.pid) - cpu0) / wall
+        client_cpu = (time.process_time() - me0) / wall
         rss2 = rss_kb(proc.pid)
         lat = [x * 1000 for s in sessions for x in s.latencies]
+        cur = [x * 1000 for s in sessions for x in s.by_kind["cursor"]]
+        mov = [x * 1000 for s in sessions for x in s.by_kind["move"]]
         for s in sessions:
             s.conn.close()
         return {
@@ -195,10 +218,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "p50_ms": round(pct(lat, 0.50), 1), "p95_ms": round(pct(lat, 0.95), 1),
             "p99_ms": round(pct(lat, 0.99), 1), "max_ms": round(max(lat, default=0), 1),
             "mean_ms": round(statistics.fmean(lat), 1) if lat else None,
+            "cursor_keys": len(cur), "cursor_p50_ms": round(pct(cur, 0.5), 1),
+            "cursor_p95_ms": round(pct(cur, 0.95), 1),
+            "move_keys": len(mov), "move_p50_ms": round(pct(mov, 0.5), 1),
+            "move_p95_ms": round(pct(mov, 0.95), 1),
             "rss_start_mb": round(rss0 / 1024, 1), "rss_seated_mb": round(rss1 / 1024, 1),
             "rss_end_mb": round(rss2 / 1024, 1),
             "rss_per_session_mb": round((max(rss1, rss2) - rss0) / 1024 / args.sessions, 2),
-            "server_cpu_share": round(cpu, 2), "setup_s": round(setup_s, 1),
+            "server_cpu_share": round(cpu, 2), "client_cpu_share": round(client_cpu, 2),
+            "setup_s": round(setup_s, 1),
             "load_avg_1m": os.getloadavg()[0],
         }
     finally:
@@ -213,7 +241,9 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sessions", type=int, default=20)
     p.add_argument("--seconds", type=float, default=30)
-    p.add_argument("--rate", type=float, default=2.0, help="keys per second per session")
+    p.add_argument("--rate", type=float, default=1.0, help="keys per second per session")
+    p.add_argument("--move-every", type=float, default=8.0,
+                   help="seconds between a player's answers to what they are asked")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     result = asyncio.run(run(args))

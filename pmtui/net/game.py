@@ -15,37 +15,68 @@ board, prompts, cost picker, help and palette, but
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 
 import pmtui.tui.app as tui_app
-from pmtui.net.driver import CalmNotifications
+from pmtui.net.driver import CalmNotifications, bindings_state
 from pmtui.net.tables import SeatTable
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import GameOverScreen
 
+_SAME = object()
+# the game screen's widgets and the method it redraws each with
+REDRAWN = {"status": "update", "stage": "update", "detail": "update", "prompt": "update",
+           "flow": "show", "opp-bar": "set_data", "my-bar": "set_data",
+           "opp-support": "set_data", "opp-main": "set_data", "my-main": "set_data",
+           "my-support": "set_data", "hand": "set_data"}
+
+
+def _skip_same(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn`, skipped when called with what it was called with last time."""
+    last: list[Any] = [_SAME]
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        key = (args, kwargs)
+        try:
+            if key == last[0]:
+                return None
+        except Exception:  # noqa: BLE001 - not comparable: just draw
+            pass
+        last[0] = key
+        return fn(*args, **kwargs)
+
+    return call
+
 
 class NetGameScreen(GameScreen):
-    """The game screen for a network table: no seed in the status line, and a footer
-    rebuilt only when the keys it shows change.
+    """The game screen for a network table: no seed in the status line, and only what
+    changed is redrawn.
 
-    (The game screen asks for its footer to be refreshed after every redraw, and
-    Textual's Footer answers by rebuilding its widgets: most of the CPU a cursor key
-    costs. One server draws every session's screen, so it matters here.)
+    The game screen redraws every widget, and asks for its footer to be rebuilt,
+    after every key; one server draws every session's screen, so here a widget given
+    what it already shows is left alone and the footer is rebuilt only when the keys
+    it shows change (together most of the CPU a cursor key costs).
     """
 
     _bindings_shown: tuple[Any, ...] | None = None
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        for wid, method in REDRAWN.items():
+            for w in self.query(f"#{wid}"):
+                fn = getattr(w, method, None)
+                if callable(fn):
+                    setattr(w, method, _skip_same(fn))
+
     def refresh_bindings(self) -> None:
         try:
-            state = tuple(
-                (key, ab.binding.action, ab.enabled, ab.binding.description, ab.binding.show)
-                for key, ab in self.active_bindings.items()
-            )
+            state = bindings_state(self.active_bindings)
         except Exception:  # noqa: BLE001 - not mounted yet: refresh as usual
             state = None
         if state is not None and state == self._bindings_shown:

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from pmtui.net.driver import CalmNotifications
+from pmtui.net.driver import CalmNotifications, bindings_state
 from pmtui.net.tables import Registry, ServerTable, TableError, User
 
 Choice = tuple[str, int] | None
@@ -145,17 +145,24 @@ class LobbyApp(CalmNotifications, App[Choice]):
         self.refresh_tables()
 
     def refresh_tables(self) -> None:
-        dt = self.query_one("#tables", DataTable)
-        keep = self.selected_id()
-        dt.clear()
-        self._rows = []
+        rows: list[tuple[str, ...]] = []
+        ids: list[int] = []
         for t in self.registry.listing():
             mark = "▶ " if t.seat_of(self.user) is not None and t.state != "over" else ""
             players = " vs ".join(t.names())
-            dt.add_row(f"{mark}{t.id}", players[:40], str(t.spectators), t.describe()[:60])
-            self._rows.append(t.id)
-        if not self._rows:
-            dt.add_row("", "no tables yet: c creates one", "", "p plays the computer")
+            rows.append((f"{mark}{t.id}", players[:40], str(t.spectators), t.describe()[:60]))
+            ids.append(t.id)
+        if not rows:
+            rows.append(("", "no tables yet: c creates one", "", "p plays the computer"))
+        if rows == getattr(self, "_shown_rows", None):
+            return  # nothing changed: no redraw
+        self._shown_rows = rows
+        dt = self.query_one("#tables", DataTable)
+        keep = self.selected_id()
+        dt.clear()
+        self._rows = ids
+        for row in rows:
+            dt.add_row(*row)
         if keep is not None:
             self._select(keep)
         self.refresh_bindings()
@@ -172,6 +179,18 @@ class LobbyApp(CalmNotifications, App[Choice]):
     def selected(self) -> ServerTable | None:
         tid = self.selected_id()
         return self.registry.tables.get(tid) if tid is not None else None
+
+    def refresh_bindings(self) -> None:
+        """Rebuild the footer only when its keys change (a rebuild is costly, and every
+        lobby on the server is refreshed whenever any table moves)."""
+        try:
+            state = bindings_state(self.screen.active_bindings)
+        except Exception:  # noqa: BLE001
+            state = None
+        if state is not None and state == getattr(self, "_bindings_shown", None):
+            return
+        self._bindings_shown = state
+        super().refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         t = self.selected()
