@@ -7,8 +7,8 @@ The server runs in its own process (`python -m pmtui serve`, a temporary data
 directory and authorized-keys file); the clients are asyncssh sessions with a
 pseudo-terminal (80x24) in this process. Pairs of clients create and join a table
 each through the lobby, by keys. Then every session types, at `--rate` keys a
-second with jitter, left/right on its hand (the cursor moves, the card panel
-changes: a redraw; up/down in a prompt's list when one is open); about every
+second with jitter, down and up (on the board the cursor moves to the next row and
+back, the card panel changes; in a prompt the highlight moves): a redraw; about every
 `--move-every` seconds a player answers what they are asked by keys (enter on a
 prompt, p to pass on the board): a move, which redraws both screens of the table
 and opens the next prompt.
@@ -38,7 +38,7 @@ from typing import Any
 import asyncssh
 
 ROOT = Path(__file__).resolve().parent.parent
-RIGHT, LEFT, ENTER, DOWN, UP = "\x1b[C", "\x1b[D", "\r", "\x1b[B", "\x1b[A"
+ENTER, DOWN, UP = "\r", "\x1b[B", "\x1b[A"
 
 
 def rss_kb(pid: int) -> int:
@@ -161,10 +161,9 @@ async def typist(s: Session, seconds: float, rate: float, move_every: float,
                 s.send("p", timed=True, kind="move")
                 continue
         flip = not flip
-        if prompt:  # a prompt is open: move in its list
-            s.send(DOWN if flip else UP, timed=True)
-        else:  # the board: move along the hand
-            s.send(RIGHT if flip else LEFT, timed=True)
+        # down/up: on the board the cursor goes to the next row and back, in a
+        # prompt the highlight moves along its list: always something to redraw
+        s.send(DOWN if flip else UP, timed=True)
 
 
 def pct(values: list[float], q: float) -> float:

@@ -241,6 +241,7 @@ class SshDriver(Driver):
             raise RuntimeError("SshDriver needs app.ssh_terminal")
         super().__init__(app, debug=False, mouse=False, size=terminal.size)
         self.terminal = terminal
+        self._out: list[str] = []  # one frame, sent as one write on flush()
         self._parser = XTermParser()
         self._tick: asyncio.TimerHandle | None = None
         self.accepting = False
@@ -252,15 +253,22 @@ class SshDriver(Driver):
         return False  # ctrl+z and friends do nothing over SSH
 
     def write(self, data: str) -> None:
-        self.terminal.write(data)
+        self._out.append(data)
+        if len(self._out) > 64:
+            self.flush()
 
     def flush(self) -> None:
-        pass
+        """Send what the app wrote since the last flush (Textual flushes after each
+        frame): one channel write, so one SSH packet and one system call per frame."""
+        if self._out:
+            data = "".join(self._out)
+            self._out.clear()
+            self.terminal.write(data)
 
     def start_application_mode(self) -> None:
         self.terminal.driver = self
         self.terminal.enter()
-        self.terminal.write("\x1b[2J")
+        self.terminal.write("\x1b[2J\x1b[?2026$p")  # clear; ask for synchronized output
         self.accepting = True
         self.resize(*self.terminal.size)
 
@@ -273,6 +281,7 @@ class SshDriver(Driver):
             self.terminal.driver = None
 
     def stop_application_mode(self) -> None:
+        self.flush()
         self.disable_input()
 
     def open_url(self, url: str, new_tab: bool = True) -> None:

@@ -143,6 +143,31 @@ class NetApp(CalmNotifications, PmApp):
     def can_undo(self) -> bool:
         return not self.busy and self.seat_table.can_undo(self.viewer)
 
+    def undo(self) -> None:
+        """The undo key: against the computer only (between two people it would need
+        the other's consent, which the server does not ask for yet)."""
+        if not self.can_undo():
+            self.notify(self.undo_refusal(), severity="warning")
+            return
+        try:
+            text = self.seat_table.undo_to_my_last(self.viewer)
+        except Exception as exc:  # noqa: BLE001 - refused, or the save failed: one line
+            self.notify(f"cannot undo: {exc}"[:200], severity="warning")
+            return
+        self._prompted = -1
+        self._over_shown = False
+        if isinstance(self.screen, GameOverScreen):
+            self.pop_screen()
+        self.notify(f"took back: {self.namer(text)}", timeout=4)
+        self.advance()
+
+    def open_replay(self) -> None:
+        # The replay viewer reads the game's whole log; a session gets views only.
+        self.notify("The replay viewer is not available over SSH yet.", severity="warning")
+
+    def table_commands(self) -> list[Any]:
+        return [c for c in super().table_commands() if c[0] != "replay"]
+
     # -- lifecycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:

@@ -18,10 +18,12 @@ import argparse
 import asyncio
 import contextlib
 import contextvars
+import gc
 import logging
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -281,6 +283,7 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return await app.run_async(mouse=False, size=self.terminal.size)
         finally:
             self.app = None
+            self.server.gc.app_ended()
 
     async def run(self) -> None:
         from pmtui.net.game import NetApp
@@ -333,6 +336,55 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 # -- the server ---------------------------------------------------------------------------------
 
 
+class GcSteward:
+    """Keeps Python's garbage collector from pausing every session at once.
+
+    Each session's Textual apps hold many long-lived objects, and a full collection
+    scans them all: with 20 sessions one pause took over half a second, stalling every
+    screen (docs/ssh.md). So every few seconds the objects that survived the young
+    collections are frozen (`gc.freeze()`: moved out of the collector's way), and only
+    now and then, once enough apps have ended to make it worth it, everything is
+    unfrozen and collected in one go (one pause instead of one every few seconds).
+    """
+
+    EVERY = 5.0  # seconds between freezes
+    FULL_AFTER_APPS = 30  # ended apps before a full collection ...
+    FULL_AFTER_SECONDS = 600.0  # ... or this long, if any app ended at all
+
+    def __init__(self) -> None:
+        self.ended = 0
+        self._last_full = 0.0
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        gc.collect()
+        gc.freeze()  # the imports, the card pool, the tables read back
+        self._last_full = time.monotonic()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name="pmtui gc")
+
+    def app_ended(self) -> None:
+        self.ended += 1
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.EVERY)
+            now = time.monotonic()
+            if self.ended >= self.FULL_AFTER_APPS or (
+                    self.ended and now - self._last_full > self.FULL_AFTER_SECONDS):
+                gc.unfreeze()
+                gc.collect()
+                self.ended = 0
+                self._last_full = now
+            else:
+                gc.collect(1)  # the young garbage, before it is frozen with the rest
+            gc.freeze()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        gc.unfreeze()
+
+
 class PmServer:
     """The listening server: registry of tables, key checks, live sessions."""
 
@@ -344,6 +396,7 @@ class PmServer:
         self.acceptor: Any = None
         self.port = 0
         self.key = host_key(data_dir)
+        self.gc = GcSteward()
 
     async def start(self, host: str, port: int) -> list[str]:
         warnings = self.registry.restore()
@@ -364,6 +417,7 @@ class PmServer:
         )
         sockets = self.acceptor.sockets if hasattr(self.acceptor, "sockets") else []
         self.port = sockets[0].getsockname()[1] if sockets else port
+        self.gc.start()
         return warnings
 
     async def stop(self) -> None:
@@ -375,6 +429,7 @@ class PmServer:
         if tasks:
             await asyncio.wait(tasks, timeout=5)
         self.registry.shutdown()
+        self.gc.stop()
 
 
 def _setup_logging() -> None:

@@ -171,6 +171,17 @@ async def test_play_the_computer_and_watch(tmp_path: Path) -> None:
             moves = len(table.local.game.moves)
             app.call_later(app.submit, d.texts[0])
             await wait_until(lambda m=moves: len(table.local.game.moves) > m, what="a move")
+        # undo works against the computer: back to alice's last decision
+        await wait_until(lambda: not table.computer_running, what="the computer")
+        assert app.can_undo()
+        app.call_later(app.undo)
+        await wait_until(lambda: any(r.get("type") == "undo"
+                                     for r in table.local.game.records), what="the undo")
+        # the replay viewer (the whole log) is not offered over SSH
+        app.call_later(app.open_replay)
+        await asyncio.sleep(0.3)
+        assert type(app.screen).__name__ != "ReplayScreen"
+        assert all(c[0] != "replay" for c in app.table_commands())
         c = await lobby(server, keys, "carol")
         c.set_mark()
         c.send("w")
