@@ -152,10 +152,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    try:
-        from pmtui.net.server import serve
-    except ImportError:
-        raise _not_yet("the SSH server") from None
+    from pmtui.net.server import serve  # asyncssh is loaded only for serving
+
     return serve(args)
 
 

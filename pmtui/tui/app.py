@@ -307,10 +307,20 @@ class PmApp(App[int]):
         while isinstance(self.screen, PromptScreen | BrowseScreen):
             self.pop_screen()
 
+    def _close_stale_prompts(self) -> None:
+        """Close decision prompts left open for a decision that is no longer pending
+        (it was passed for the player meanwhile); a browsed zone stays open."""
+        from pmtui.tui.screens.prompts import PromptScreen
+
+        while isinstance(self.screen, PromptScreen):
+            self.pop_screen()
+        self._prompted = -1
+
     def open_prompt(self, force: bool = False) -> None:
         """Open the prompt the viewer's pending decision needs (once per decision)."""
         d = self.table.decision_for(self.viewer)
         if d is None or d.kind in BOARD_KINDS:
+            self._close_stale_prompts()
             return
         version = self.table_version
         if version == self._prompted and not force:

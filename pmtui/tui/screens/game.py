@@ -182,7 +182,8 @@ class GameScreen(Screen[None]):
         for r in CARD_ROWS:
             w = self.query_one(f"#{r}", CardRow)
             cursor = self.cols[r] if self.row_name == r else None
-            w.set_data(self.row_cards[r], defs, turn, cursor, marks, attached)
+            hidden = self._count(me, "hand") if r == "hand" and not self.row_cards[r] else 0
+            w.set_data(self.row_cards[r], defs, turn, cursor, marks, attached, hidden=hidden)
         for r, p in (("opp-bar", opp), ("my-bar", me)):
             cursor = self.cols[r] if self.row_name == r else None
             self.query_one(f"#{r}", ZoneBar).set_data(self._bar_parts(p, p == me), cursor)
@@ -214,8 +215,8 @@ class GameScreen(Screen[None]):
             ("", Text(f"{pm.label(p)}{role}", style="bold cyan" if mine else "bold green")),
             ("", Text(f"Deck {self._count(p, 'deck')}")),
         ]
-        if not mine:
-            parts.append(("", Text(f"Hand {self._count(p, 'hand')}")))
+        if not mine or not isinstance(self.pview["zones"].get(f"{p}/hand"), list):
+            parts.append(("", Text(f"Hand {self._count(p, 'hand')}")))  # (a spectator's)
         parts.append(("discard", Text(f"Disc {self._count(p, 'discard')}")))
         points = self.zone(p, "points")
         down = sum(1 for c in points if c.get("down"))

@@ -37,6 +37,7 @@ class CardRow(Widget):
         self.defs: Mapping[str, Any] = {}
         self.turn: int | None = None
         self.cursor: int | None = None  # index of the focused card when this row is active
+        self.hidden = 0
         self.marks: dict[int, str] = {}  # uid -> one-char mark (playable, can approach, ...)
         self.attached: dict[int, int] = {}  # uid -> supports set on it
 
@@ -48,8 +49,10 @@ class CardRow(Widget):
         cursor: int | None,
         marks: dict[int, str],
         attached: dict[int, int],
+        hidden: int = 0,
     ) -> None:
         self.cards, self.defs, self.turn = list(cards), defs, turn
+        self.hidden = hidden  # cards this viewer may count but not see (a spectator's hand)
         self.cursor, self.marks, self.attached = cursor, marks, attached
         self.refresh()
 
@@ -57,7 +60,8 @@ class CardRow(Widget):
         width, height = self.size.width, max(self.size.height, 1)
         n = max(len(self.cards), self.slots)
         if n == 0:
-            line = Text(f" {self.label}: none", style="dim")
+            what = f"{self.hidden} cards, hidden" if self.hidden else "none"
+            line = Text(f" {self.label}: {what}", style="dim")
             if self.cursor is not None:
                 line.stylize("reverse", 0, len(self.label) + 2)
             return line

@@ -1,0 +1,262 @@
+"""Load on `pmtui serve`: 20 SSH sessions at 10 tables, keys typed by a script.
+
+    python benchmarks/bench_ssh.py [--sessions 20] [--seconds 30] [--rate 1] [--move-every 8]
+                                   [--json]
+
+The server runs in its own process (`python -m pmtui serve`, a temporary data
+directory and authorized-keys file); the clients are asyncssh sessions with a
+pseudo-terminal (80x24) in this process. Pairs of clients create and join a table
+each through the lobby, by keys. Then every session types, at `--rate` keys a
+second with jitter, down and up (on the board the cursor moves to the next row and
+back, the card panel changes; in a prompt the highlight moves): a redraw; about every
+`--move-every` seconds a player answers what they are asked by keys (enter on a
+prompt, p to pass on the board): a move, which redraws both screens of the table
+and opens the next prompt.
+
+Measured: keypress-to-output latency (from writing the key to the first bytes of
+output after it, per session, p50/p95/p99/max), keys that got no output within 2 s,
+the server's RSS (baseline after start, with every session at its table: per
+session = the difference / sessions) and the server's CPU use during the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parent.parent
+ENTER, DOWN, UP = "\r", "\x1b[B", "\x1b[A"
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Session:
+    def __init__(self, user: str) -> None:
+        self.user = user
+        self.out = bytearray()
+        self.chan: Any = None
+        self.conn: Any = None
+        self.sent_at: float | None = None
+        self.kind = "move"
+        self.latencies: list[float] = []
+        self.by_kind: dict[str, list[float]] = {"move": [], "cursor": []}
+        self.missed = 0
+        self.got = asyncio.Event()
+        self.footer = b""  # the last footer drawn: what the keys do now
+
+    def received(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.out += data
+        if len(self.out) > 200_000:
+            del self.out[:100_000]
+        for mark in (b"Choose", b"? Help"):  # a prompt's footer, the board's footer
+            i = data.rfind(mark)
+            if i >= 0:
+                self.footer = data[i:i + 200]
+                break
+        if self.sent_at is not None:
+            self.latencies.append(now - self.sent_at)
+            self.by_kind[self.kind].append(now - self.sent_at)
+            self.sent_at = None
+        self.got.set()
+
+    def text(self) -> str:
+        return re.sub(r"\x1b\[[0-?]*[ -/]*[@-~]", "", self.out[-20_000:].decode("utf-8", "replace"))
+
+    async def connect(self, port: int, key: asyncssh.SSHKey) -> None:
+        me = self
+
+        class _S(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+            def data_received(self, data: bytes, datatype: Any) -> None:
+                me.received(data)
+
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.user,
+                                           client_keys=[key], known_hosts=None,
+                                           agent_path=None, config=None)
+        self.chan, _ = await self.conn.create_session(_S, term_type="xterm-256color",
+                                                      term_size=(80, 24), encoding=None)
+
+    def send(self, key: str, timed: bool = False, kind: str = "cursor") -> None:
+        if timed:
+            self.kind = kind
+            if self.sent_at is not None:
+                self.missed += 1  # the previous key never got an answer
+            self.sent_at = time.perf_counter()
+        self.chan.write(key.encode())
+
+    async def wait_for(self, text: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.text():
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{self.user}: never saw {text!r}")
+            self.got.clear()
+            try:
+                await asyncio.wait_for(self.got.wait(), 0.2)
+            except TimeoutError:
+                pass
+
+
+async def setup(port: int, keys: dict[str, asyncssh.SSHKey], n: int) -> list[Session]:
+    sessions = [Session(f"u{i:02d}") for i in range(n)]
+    await asyncio.gather(*(s.connect(port, keys[s.user]) for s in sessions))
+    await asyncio.gather(*(s.wait_for("q Leave") for s in sessions))
+    for t in range(n // 2):  # table t+1: created by one of a pair, joined by the other
+        a, b = sessions[2 * t], sessions[2 * t + 1]
+        a.send("c")
+        await a.wait_for("Your deck for a new table")
+        a.send(DOWN * (t % 4) + ENTER)
+        await a.wait_for("waiting for a player")
+        await b.wait_for(f"{a.user} vs —")
+        await asyncio.sleep(0.3)
+        b.send(DOWN * t + "j")
+        await b.wait_for("Your deck for table")
+        b.send(DOWN * ((t + 1) % 4) + ENTER)
+        await b.wait_for(f"You vs {a.user}")
+        await a.wait_for(f"You vs {b.user}")
+    return sessions
+
+
+async def typist(s: Session, seconds: float, rate: float, move_every: float,
+                 rng: random.Random) -> None:
+    end = time.monotonic() + seconds
+    flip = False
+    next_move = time.monotonic() + rng.uniform(0, move_every)
+    while time.monotonic() < end:
+        await asyncio.sleep(rng.uniform(0.5, 1.5) / rate)
+        if s.sent_at is not None and time.perf_counter() - s.sent_at > 2.0:
+            s.sent_at = None
+            s.missed += 1
+        if s.sent_at is not None:
+            continue  # still waiting for the last answer
+        prompt = s.footer.startswith(b"Choose")
+        if time.monotonic() > next_move:
+            next_move = time.monotonic() + rng.uniform(0.5, 1.5) * move_every
+            if prompt:
+                s.send(ENTER, timed=True, kind="move")
+                continue
+            if b"p Pass" in s.footer:
+                s.send("p", timed=True, kind="move")
+                continue
+        flip = not flip
+        # down/up: on the board the cursor goes to the next row and back, in a
+        # prompt the highlight moves along its list: always something to redraw
+        s.send(DOWN if flip else UP, timed=True)
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = Path(tempfile.mkdtemp(prefix="pmtui-bench-ssh-"))
+    keys = {f"u{i:02d}": asyncssh.generate_private_key("ssh-ed25519")
+            for i in range(args.sessions)}
+    auth = tmp / "authorized_keys"
+    auth.write_bytes(b"".join(k.export_public_key() for k in keys.values()))
+    profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
+        if os.environ.get("BENCH_PROFILE") else []
+    nice = ["nice", "-n", str(args.nice)] if args.nice else []
+    proc = subprocess.Popen(
+        [*nice, sys.executable, *profile, "-m", "pmtui", "serve", "--port", "0",
+         "--data-dir", str(tmp / "data"), "--authorized-keys", str(auth)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        port = int(re.search(r":(\d+) ", line).group(1))  # type: ignore[union-attr]
+        await asyncio.sleep(0.5)
+        rss0 = rss_kb(proc.pid)
+        t0 = time.monotonic()
+        sessions = await setup(port, keys, args.sessions)
+        setup_s = time.monotonic() - t0
+        await asyncio.sleep(2)
+        rss1 = rss_kb(proc.pid)
+        cpu0, w0, me0 = cpu_seconds(proc.pid), time.monotonic(), time.process_time()
+        rng = random.Random(1)
+        await asyncio.gather(*(typist(s, args.seconds, args.rate, args.move_every,
+                                      random.Random(rng.random())) for s in sessions))
+        await asyncio.sleep(2.5)
+        wall = time.monotonic() - w0
+        cpu = (cpu_seconds(proc.pid) - cpu0) / wall
+        client_cpu = (time.process_time() - me0) / wall
+        rss2 = rss_kb(proc.pid)
+        lat = [x * 1000 for s in sessions for x in s.latencies]
+        cur = [x * 1000 for s in sessions for x in s.by_kind["cursor"]]
+        mov = [x * 1000 for s in sessions for x in s.by_kind["move"]]
+        for s in sessions:
+            s.conn.close()
+        return {
+            "sessions": args.sessions, "tables": args.sessions // 2, "seconds": args.seconds,
+            "keys": len(lat), "keys_without_output": sum(s.missed for s in sessions),
+            "p50_ms": round(pct(lat, 0.50), 1), "p95_ms": round(pct(lat, 0.95), 1),
+            "p99_ms": round(pct(lat, 0.99), 1), "max_ms": round(max(lat, default=0), 1),
+            "mean_ms": round(statistics.fmean(lat), 1) if lat else None,
+            "cursor_keys": len(cur), "cursor_p50_ms": round(pct(cur, 0.5), 1),
+            "cursor_p95_ms": round(pct(cur, 0.95), 1),
+            "move_keys": len(mov), "move_p50_ms": round(pct(mov, 0.5), 1),
+            "move_p95_ms": round(pct(mov, 0.95), 1),
+            "rss_start_mb": round(rss0 / 1024, 1), "rss_seated_mb": round(rss1 / 1024, 1),
+            "rss_end_mb": round(rss2 / 1024, 1),
+            "rss_per_session_mb": round((max(rss1, rss2) - rss0) / 1024 / args.sessions, 2),
+            "server_cpu_share": round(cpu, 2), "client_cpu_share": round(client_cpu, 2),
+            "setup_s": round(setup_s, 1),
+            "load_avg_1m": round(os.getloadavg()[0], 2), "nice": args.nice,
+        }
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sessions", type=int, default=20)
+    p.add_argument("--seconds", type=float, default=30)
+    p.add_argument("--rate", type=float, default=1.0, help="keys per second per session")
+    p.add_argument("--move-every", type=float, default=8.0,
+                   help="seconds between a player's answers to what they are asked")
+    p.add_argument("--nice", type=int, default=0,
+                   help="run the server at this niceness (negative: ahead of other "
+                        "processes on a busy machine; needs root)")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    result = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for k, v in result.items():
+            print(f"{k:22s} {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,291 @@
+"""The lobby: the tables on this server, and the keys to create, join, watch or leave.
+
+The app ends with what the session does next: `("play", table id)` to sit at
+your seat, `("watch", table id)`, or None to leave. Creating a table keeps you
+in the lobby until someone joins; then you are taken to the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from pmtui.net.driver import CalmNotifications, bindings_state
+from pmtui.net.tables import Registry, ServerTable, TableError, User
+
+Choice = tuple[str, int] | None
+
+LOBBY_CSS = """
+Screen { layout: vertical; }
+#title { height: 1; background: $primary; color: $text; text-style: bold; padding: 0 1; }
+#tables { height: 1fr; }
+#message { height: 3; padding: 0 1; }
+DeckScreen { align: center middle; }
+DeckScreen > Vertical { width: 64; max-width: 100%; height: auto; max-height: 90%;
+    border: round $accent; background: $surface; padding: 0 1; }
+DeckScreen OptionList { height: auto; max-height: 16; }
+"""
+
+
+class DeckScreen(ModalScreen[str | None]):
+    """Choose a deck: the starter decks, then the deck files of the data directory."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="deck_cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text, style="bold"))
+            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in
+                               enumerate(self.choices)], id="decks")
+            yield Static(Text("enter: choose · escape: cancel", style="dim"))
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        i = int(event.option.id or 0)
+        self.dismiss(self.choices[i][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyApp(CalmNotifications, App[Choice]):
+    CSS = LOBBY_CSS
+    TITLE = "pmtui lobby"
+    BINDINGS = [
+        Binding("c", "create", "Create"),
+        Binding("j", "join", "Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("p", "computer", "Play vs computer"),
+        Binding("x", "close_table", "Close my table"),
+        Binding("q", "leave", "Leave"),
+        Binding("ctrl+q", "leave", "Leave", show=False, priority=True),
+    ]
+
+    def __init__(self, registry: Registry, user: User, notice: str = "") -> None:
+        super().__init__()
+        self.registry = registry
+        self.user = user
+        self.notice = notice
+        self.waiting_for: int | None = None
+        self._refresh_pending = False
+        self._rows: list[int] = []
+        self.ssh_terminal: Any = None
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"pmtui lobby · signed in as {self.user.name}", id="title")
+        table: DataTable[Any] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        table.add_columns("#", "Players", "Watch", "State")
+        yield table
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.registry.subscribe(self._registry_changed)
+        self.refresh_tables()
+        mine = [t for t in self.registry.seats_of(self.user) if t.state == "playing"]
+        waiting = [t for t in self.registry.seats_of(self.user) if t.state == "waiting"]
+        if waiting:
+            self.waiting_for = waiting[0].id
+        if self.notice:
+            self.say(self.notice, "yellow")
+        elif mine:
+            self._select(mine[0].id)
+            self.say(f"You have a game at table {mine[0].id}: j takes you back to your seat.",
+                     "bold")
+        else:
+            self.say("Welcome. c creates a table, p plays against the computer, "
+                     "j joins the selected table, w watches it.")
+        self.query_one("#tables", DataTable).focus()
+
+    def on_unmount(self) -> None:
+        self.registry.unsubscribe(self._registry_changed)
+
+    def detach(self) -> None:
+        self.registry.unsubscribe(self._registry_changed)
+
+    def say(self, text: str, style: str = "") -> None:
+        self.query_one("#message", Static).update(Text(text, style=style))
+
+    # -- the list ---------------------------------------------------------------------------
+
+    def _registry_changed(self) -> None:
+        """Called on the event loop (outside this app's context) when any table moved."""
+        if self._refresh_pending:
+            return
+        self._refresh_pending = True
+        self.call_later(self._refresh_soon)  # a message: handled in this app's context
+
+    def _refresh_soon(self) -> None:
+        self.set_timer(0.15, self._refresh_now)  # one refresh per burst of changes
+
+    def _refresh_now(self) -> None:
+        self._refresh_pending = False
+        if self.waiting_for is not None:
+            t = self.registry.tables.get(self.waiting_for)
+            if t is None:
+                self.waiting_for = None
+            elif t.state == "playing" and t.seat_of(self.user) is not None:
+                self.exit(("play", t.id))
+                return
+        self.refresh_tables()
+
+    def refresh_tables(self) -> None:
+        rows: list[tuple[str, ...]] = []
+        ids: list[int] = []
+        for t in self.registry.listing():
+            mark = "▶ " if t.seat_of(self.user) is not None and t.state != "over" else ""
+            players = " vs ".join(t.names())
+            rows.append((f"{mark}{t.id}", players[:40], str(t.spectators), t.describe()[:60]))
+            ids.append(t.id)
+        if not rows:
+            rows.append(("", "no tables yet: c creates one", "", "p plays the computer"))
+        if rows == getattr(self, "_shown_rows", None):
+            return  # nothing changed: no redraw
+        self._shown_rows = rows
+        dt = self.query_one("#tables", DataTable)
+        keep = self.selected_id()
+        dt.clear()
+        self._rows = ids
+        for row in rows:
+            dt.add_row(*row)
+        if keep is not None:
+            self._select(keep)
+        self.refresh_bindings()
+
+    def _select(self, tid: int) -> None:
+        if tid in self._rows:
+            self.query_one("#tables", DataTable).move_cursor(row=self._rows.index(tid))
+
+    def selected_id(self) -> int | None:
+        dt = self.query_one("#tables", DataTable)
+        row = dt.cursor_row
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    def selected(self) -> ServerTable | None:
+        tid = self.selected_id()
+        return self.registry.tables.get(tid) if tid is not None else None
+
+    def refresh_bindings(self) -> None:
+        """Rebuild the footer only when its keys change (a rebuild is costly, and every
+        lobby on the server is refreshed whenever any table moves)."""
+        try:
+            state = bindings_state(self.screen.active_bindings)
+        except Exception:  # noqa: BLE001
+            state = None
+        if state is not None and state == getattr(self, "_bindings_shown", None):
+            return
+        self._bindings_shown = state
+        super().refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        t = self.selected()
+        if action in ("join", "watch") and t is None:
+            return False
+        if action == "watch" and t is not None and t.local is None:
+            return False
+        if action == "close_table":
+            return t is not None and t.state == "waiting" and t.seat_of(self.user) is not None
+        return True
+
+    def on_data_table_row_highlighted(self, _event: Any) -> None:
+        self.refresh_bindings()
+
+    def on_data_table_row_selected(self, _event: Any) -> None:
+        self.action_join()  # enter on a row
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _guard(self, fn: Callable[[], None]) -> None:
+        try:
+            fn()
+        except TableError as exc:
+            self.say(str(exc), "bold red")
+        except Exception as exc:  # noqa: BLE001 - a lobby error is one line, never a crash
+            self.say(f"error: {type(exc).__name__}: {exc}"[:200], "bold red")
+
+    def _pick_deck(self, title: str, then: Callable[[str], None]) -> None:
+        def chosen(spec: str | None) -> None:
+            if spec:
+                self._guard(lambda: then(spec))
+
+        self.push_screen(DeckScreen(title, self.registry.deck_choices()), callback=chosen)
+
+    def action_create(self) -> None:
+        def create(spec: str) -> None:
+            t = self.registry.create(self.user, spec)
+            self.waiting_for = t.id
+            self.refresh_tables()
+            self._select(t.id)
+            self.say(f"Table {t.id} is open: waiting for a player to join "
+                     "(you will be taken there; x closes it).", "bold")
+
+        self._pick_deck("Your deck for a new table", create)
+
+    def action_join(self) -> None:
+        t = self.selected()
+        if t is None:
+            return
+        seat = t.seat_of(self.user)
+        if seat is not None and t.state in ("playing", "over", "stopped") and t.local:
+            self.exit(("play", t.id))
+            return
+        if seat is not None:
+            self.say(f"Table {t.id} is yours: waiting for a player to join.", "yellow")
+            return
+        if t.open_seat() is None:
+            self.say(f"Table {t.id} has no open seat: w watches it.", "yellow")
+            return
+
+        def join(spec: str) -> None:
+            table = self.registry.join(self.user, t.id, spec)
+            self.exit(("play", table.id))
+
+        self._pick_deck(f"Your deck for table {t.id} (against {t.names()[0]})", join)
+
+    def action_watch(self) -> None:
+        t = self.selected()
+        if t is None:
+            return
+        if t.local is None:
+            self.say(f"Table {t.id} has not started yet.", "yellow")
+            return
+        self.exit(("watch", t.id))
+
+    def action_computer(self) -> None:
+        def play(spec: str) -> None:
+            table = self.registry.play_computer(self.user, spec)
+            self.exit(("play", table.id))
+
+        self._pick_deck("Your deck against the computer", play)
+
+    def action_close_table(self) -> None:
+        t = self.selected()
+        if t is None:
+            return
+
+        def close() -> None:
+            self.registry.close(self.user, t.id)
+            if self.waiting_for == t.id:
+                self.waiting_for = None
+            self.refresh_tables()
+            self.say(f"Table {t.id} closed.")
+
+        self._guard(close)
+
+    def action_leave(self) -> None:
+        self.exit(None)

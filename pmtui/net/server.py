@@ -1,0 +1,502 @@
+"""`pmtui serve`: the SSH server (asyncssh), its keys, and one Textual app per session.
+
+Data directory layout (default `<user data dir>/pmtui/server`):
+
+    ssh_host_ed25519_key   the server's host key, made on first run (mode 0600)
+    authorized_keys        the default --authorized-keys file (OpenSSH format)
+    tables/table-N.jsonl   every table's game, a save journal (docs/save-format.md)
+    decks/*.toml           deck files players may choose in the lobby
+
+A person is the SSH user name *and* the key they signed in with: a seat belongs
+to both, so with one authorized-keys file shared by a club nobody can take
+someone else's seat by typing their name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import contextvars
+import gc
+import logging
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
+from pmtui.net.tables import Registry, SeatTable, TableError, User, valid_name
+
+log = logging.getLogger("pmtui.net")
+
+HOST_KEY = "ssh_host_ed25519_key"
+MAX_SESSIONS = 200
+SESSIONS_PER_CONNECTION = 2
+
+
+class ServeError(Exception):
+    """A one-line reason `pmtui serve` cannot start."""
+
+
+# -- keys ----------------------------------------------------------------------------------
+
+
+def host_key(data_dir: Path) -> asyncssh.SSHKey:
+    """The server's ed25519 host key, generated and kept in the data directory."""
+    path = data_dir / HOST_KEY
+    if path.exists():
+        try:
+            return asyncssh.read_private_key(path)
+        except (OSError, asyncssh.KeyImportError, ValueError) as exc:
+            raise ServeError(f"{path}: cannot read the host key ({exc})") from None
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="pmtui host key")
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        (path.with_name(path.name + ".pub")).write_bytes(key.export_public_key())
+    except OSError as exc:
+        raise ServeError(f"{path}: cannot write the host key ({exc.strerror or exc})") from None
+    return key
+
+
+class KeyAuth:
+    """Which client keys may sign in: those in the authorized-keys file, or any (--open).
+
+    The file is read again when it changes, so keys can be added while serving.
+    """
+
+    def __init__(self, path: Path | None, open_: bool) -> None:
+        self.path = path
+        self.open = open_
+        self._stamp: tuple[int, int] | None = None
+        self._keys: asyncssh.SSHAuthorizedKeys | None = None
+        if path is not None and path.exists():
+            self._load(strict=not open_)
+        elif not open_:
+            raise ServeError(
+                f"{path}: no authorized-keys file (write client public keys there, "
+                "or use --open to let anyone in)"
+            )
+
+    def _load(self, strict: bool = False) -> None:
+        assert self.path is not None
+        try:
+            st = self.path.stat()
+            stamp = (st.st_mtime_ns, st.st_size)
+            if stamp == self._stamp:
+                return
+            text = self.path.read_text(encoding="utf-8", errors="replace")
+            self._keys = asyncssh.import_authorized_keys(text) if text.strip() else None
+            self._stamp = stamp
+        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+            if strict:
+                raise ServeError(f"{self.path}: {exc}".splitlines()[0]) from None
+            log.warning("%s: %s (keeping the keys read before)", self.path, exc)
+            self._stamp = None
+
+    def allowed(self, key: asyncssh.SSHKey, host: str = "", addr: str = "") -> bool:
+        if self.open:
+            return True
+        if self.path is not None:
+            self._load()
+        if self._keys is None:
+            return False
+        try:
+            return self._keys.validate(key, host, addr) is not None
+        except Exception:  # noqa: BLE001 - a key the file cannot judge is not allowed
+            return False
+
+
+# -- one SSH connection, one session ---------------------------------------------------------
+
+
+class _Connection(asyncssh.SSHServer):
+    def __init__(self, server: PmServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.username = ""
+        self.fingerprint = ""
+        self.sessions = 0
+        self.peer = ("", "")
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("", 0)
+        self.peer = (str(peer[0]), str(peer[0]))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        pass
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return True  # authentication is always required
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        ok = self.server.auth.allowed(key, *self.peer)
+        if ok:
+            self.fingerprint = key.get_fingerprint("sha256")
+        return ok
+
+    def session_requested(self) -> Any:
+        if self.sessions >= SESSIONS_PER_CONNECTION or len(self.server.sessions) >= MAX_SESSIONS:
+            return False
+        self.sessions += 1
+        return Session(self.server, User(self.username, self.fingerprint), self)
+
+
+class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One person's terminal: the lobby, then a table, then the lobby again, ..."""
+
+    def __init__(self, server: PmServer, user: User, conn: _Connection) -> None:
+        self.server = server
+        self.user = user
+        self.conn = conn
+        self.chan: Any = None
+        self.pty: tuple[str, tuple[int, int]] | None = None
+        self.terminal: Terminal | None = None
+        self.app: Any = None
+        self.task: asyncio.Task[None] | None = None
+        self.closed = False
+
+    # asyncssh callbacks -----------------------------------------------------------------
+
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+        with contextlib.suppress(Exception):
+            chan.set_write_buffer_limits(high=OUT_HIGH, low=OUT_LOW)
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Any) -> bool:
+        self.pty = (str(term_type or "xterm")[:64], clamp_size(term_size[0], term_size[1]))
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return True  # answered in session_started: the lobby with a terminal, else a refusal
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        chan = self.chan
+        if self.pty is None:
+            self._refuse(b"pmtui: this server needs a terminal: connect with ssh -t\r\n")
+            return
+        if not valid_name(self.user.name):
+            self._refuse(b"pmtui: player names are SSH user names of letters, digits and "
+                         b"_ . - (at most 32)\r\n")
+            return
+        env = {}
+        with contextlib.suppress(Exception):
+            env = dict(chan.get_environment())
+        term_type, size = self.pty
+        self.terminal = Terminal(chan, size, term_type, str(env.get("COLORTERM", ""))[:32])
+        self.server.sessions.add(self)
+        self.task = asyncio.get_running_loop().create_task(
+            self.run(), name=f"pmtui session {self.user.name}", context=contextvars.Context()
+        )
+
+    def _refuse(self, message: bytes) -> None:
+        with contextlib.suppress(Exception):
+            self.chan.write(message)
+            self.chan.exit(1)
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        if self.terminal is not None:
+            self.terminal.data_received(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        if self.terminal is not None:
+            self.terminal.resize(width, height)
+        elif self.pty is not None:
+            self.pty = (self.pty[0], clamp_size(width, height))
+
+    def break_received(self, msec: int) -> bool:
+        return True  # ignored
+
+    def signal_received(self, signal: str) -> None:
+        pass  # ignored: nothing on the server can be signalled from a session
+
+    def eof_received(self) -> bool:
+        self.close()
+        return False
+
+    def pause_writing(self) -> None:
+        if self.terminal is not None:
+            self.terminal.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.terminal is not None:
+            self.terminal.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.close()
+
+    # the session ----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.terminal is not None:
+            self.terminal.close()
+        app = self.app
+        if app is not None:
+            with contextlib.suppress(Exception):
+                app.exit()
+
+    async def _run_app(self, app: Any) -> Any:
+        assert self.terminal is not None
+        app.ssh_terminal = self.terminal
+        app.driver_class = SshDriver
+        if self.terminal.color_system:
+            from rich.console import COLOR_SYSTEMS
+
+            app.console._color_system = COLOR_SYSTEMS[self.terminal.color_system]
+        self.app = app
+        try:
+            if self.closed:
+                return None
+            return await app.run_async(mouse=False, size=self.terminal.size)
+        finally:
+            self.app = None
+            self.server.gc.app_ended()
+
+    async def run(self) -> None:
+        from pmtui.net.game import NetApp
+        from pmtui.net.lobby import LobbyApp
+
+        registry = self.server.registry
+        notice = ""
+        try:
+            while not self.closed:
+                lobby = LobbyApp(registry, self.user, notice=notice)
+                try:
+                    choice = await self._run_app(lobby)
+                finally:
+                    lobby.detach()
+                notice = ""
+                if choice is None or self.closed:
+                    break
+                kind, tid = choice
+                try:
+                    table = registry.get(tid)
+                    seat = table.seat_of(self.user) if kind == "play" else None
+                    if kind == "play" and seat is None:
+                        raise TableError(f"you have no seat at table {tid}")
+                    view = SeatTable(table, seat)
+                except TableError as exc:
+                    notice = str(exc)
+                    continue
+                app = NetApp(view)
+                table.attach(seat)
+                log.info("%s %s table %s", self.user.name,
+                         "sits at" if seat is not None else "watches", tid)
+                try:
+                    await self._run_app(app)
+                finally:
+                    app.detach()
+                    table.detach(seat)
+                if app.fatal:
+                    notice = f"the game screen stopped: {app.fatal}"[:200]
+        except Exception:  # noqa: BLE001 - one session's failure is logged, not shared
+            log.exception("session of %s failed", self.user.name)
+        finally:
+            self.server.sessions.discard(self)
+            if self.terminal is not None:
+                self.terminal.leave()
+                self.terminal.close()
+            with contextlib.suppress(Exception):
+                self.chan.exit(0)
+
+
+# -- the server ---------------------------------------------------------------------------------
+
+
+class GcSteward:
+    """Keeps Python's garbage collector from pausing every session at once.
+
+    Each session's Textual apps hold many long-lived objects, and a full collection
+    scans them all: with 20 sessions one pause took over half a second, stalling every
+    screen (docs/ssh.md). So every few seconds the objects that survived the young
+    collections are frozen (`gc.freeze()`: moved out of the collector's way), and only
+    now and then, once enough apps have ended to make it worth it, everything is
+    unfrozen and collected in one go (one pause instead of one every few seconds).
+    """
+
+    EVERY = 5.0  # seconds between freezes
+    FULL_AFTER_APPS = 30  # ended apps before a full collection ...
+    FULL_AFTER_SECONDS = 600.0  # ... or this long, if any app ended at all
+
+    def __init__(self) -> None:
+        self.ended = 0
+        self._last_full = 0.0
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        gc.collect()
+        gc.freeze()  # the imports, the card pool, the tables read back
+        self._last_full = time.monotonic()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name="pmtui gc")
+
+    def app_ended(self) -> None:
+        self.ended += 1
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.EVERY)
+            now = time.monotonic()
+            if self.ended >= self.FULL_AFTER_APPS or (
+                    self.ended and now - self._last_full > self.FULL_AFTER_SECONDS):
+                gc.unfreeze()
+                gc.collect()
+                self.ended = 0
+                self._last_full = now
+            else:
+                gc.collect(1)  # the young garbage, before it is frozen with the rest
+            gc.freeze()
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        gc.unfreeze()
+
+
+class PmServer:
+    """The listening server: registry of tables, key checks, live sessions."""
+
+    def __init__(self, data_dir: Path, auth: KeyAuth) -> None:
+        self.data_dir = data_dir
+        self.auth = auth
+        self.registry = Registry(data_dir, loop=asyncio.get_running_loop())
+        self.sessions: set[Session] = set()
+        self.acceptor: Any = None
+        self.port = 0
+        self.key = host_key(data_dir)
+        self.gc = GcSteward()
+
+    async def start(self, host: str, port: int) -> list[str]:
+        warnings = self.registry.restore()
+        self.acceptor = await asyncssh.create_server(
+            lambda: _Connection(self),
+            host,
+            port,
+            server_host_keys=[self.key],
+            line_editor=False,
+            encoding=None,
+            allow_pty=True,
+            x11_forwarding=False,
+            agent_forwarding=False,
+            keepalive_interval=30,
+            keepalive_count_max=4,
+            login_timeout=60,
+            window=256 * 1024,
+        )
+        sockets = self.acceptor.sockets if hasattr(self.acceptor, "sockets") else []
+        self.port = sockets[0].getsockname()[1] if sockets else port
+        self.gc.start()
+        return warnings
+
+    async def stop(self) -> None:
+        if self.acceptor is not None:
+            self.acceptor.close()
+        for s in list(self.sessions):
+            s.close()
+        tasks = [s.task for s in list(self.sessions) if s.task is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
+        self.registry.shutdown()
+        self.gc.stop()
+
+
+def _setup_logging() -> None:
+    logger = logging.getLogger("pmtui.net")
+    if not logger.handlers:
+        # bound to the real stderr now: Textual apps redirect sys.stderr while they run
+        handler = logging.StreamHandler(sys.__stderr__)
+        handler.setFormatter(logging.Formatter("pmtui serve: %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+
+
+async def _main(args: argparse.Namespace, data_dir: Path, auth: KeyAuth) -> int:
+    server = PmServer(data_dir, auth)
+    try:
+        warnings = await server.start(args.host, args.port)
+    except OSError as exc:
+        raise ServeError(f"cannot listen on {args.host}:{args.port}: "
+                         f"{exc.strerror or exc}") from None
+    for w in warnings:
+        log.warning("%s", w)
+    restored = len(server.registry.tables)
+    mode = "open to anyone with a key" if auth.open else f"keys in {auth.path}"
+    print(f"pmtui: serving on {args.host}:{server.port} ({mode}; data in {data_dir}; "
+          f"{restored} table(s) restored; host key {server.key.get_fingerprint()})",
+          flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.stop()
+        sys.stdout = sys.__stdout__  # Textual's stdout capture, if any app left it behind
+        sys.stderr = sys.__stderr__
+    print("pmtui: server stopped", flush=True)
+    return 0
+
+
+def default_data_dir() -> Path:
+    import platformdirs
+
+    return platformdirs.user_data_path("pmtui", appauthor=False) / "server"
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the SSH server until interrupted (ctrl+c or SIGTERM)."""
+    data_dir = Path(args.data_dir) if getattr(args, "data_dir", None) else default_data_dir()
+    keys = getattr(args, "authorized_keys", None)
+    keys_path = Path(keys) if keys else data_dir / "authorized_keys"
+    port = int(getattr(args, "port", 2222))
+    if not 0 <= port <= 65535:
+        print(f"pmtui: bad port {port}", file=sys.stderr)
+        return 2
+    _setup_logging()
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        auth = KeyAuth(keys_path, bool(getattr(args, "open", False)))
+        return asyncio.run(_main(args, data_dir, auth))
+    except ServeError as exc:
+        print(f"pmtui: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"pmtui: {data_dir}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

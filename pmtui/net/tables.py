@@ -1,0 +1,698 @@
+"""The server's tables, and what one session may see and do at one of them.
+
+A `ServerTable` is the authority for one game: the `Game` (inside a `LocalTable`,
+which brings the lock, the redacted log and undo), its save journal in the data
+directory, and two seats, each a person (an SSH user name *and* the key they
+signed in with) or a computer player. The `Registry` is the lobby's list of
+tables: create, join, play against the computer, and bring the tables back from
+their journals when the server starts again.
+
+A session never touches a `ServerTable` directly: it gets a `SeatTable`, which
+offers the interface of `pmtui.session.LocalTable` that the TUI uses, for one
+seat (or for a spectator), and only ever hands out that seat's view, its own
+pending decision, the redacted log and, for anyone else's decision, who is
+deciding and nothing more. Every decision is checked against the session's seat
+before the engine sees it.
+
+Threads: everything runs on the server's event loop except the computer players,
+which think in a worker thread on a copy of their view (the table lock is held
+only to read the view and to apply the choice, never while thinking, so a slow
+computer cannot stall the event loop). Listeners are always called on the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pmtui.engine.decision import Decision, IllegalAction
+from pmtui.engine.journal import JournalWriter, SaveError, read_journal
+from pmtui.engine.views import view
+from pmtui.session import HUMAN, LocalTable, LogLine, Seat, computer_player
+
+log = logging.getLogger("pmtui.net")
+
+COMPUTER = "Computer"
+DEFAULT_LEVEL = "normal"
+MAX_TABLES = 200  # a bound on what one server keeps in memory
+_NAME_OK = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
+
+
+class TableError(ValueError):
+    """A lobby request that cannot be done (one line for the player)."""
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """Who is at the keyboard: the SSH user name and the fingerprint of the key used."""
+
+    name: str
+    key: str = ""
+
+
+def valid_name(name: str) -> bool:
+    """Player names are SSH user names: letters, digits, `_ . -`, at most 32."""
+    return bool(_NAME_OK.match(name))
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    name: str
+    key: str = ""  # the fingerprint of the key that took the seat ("" for a computer)
+    kind: str = HUMAN  # "human", or the computer player's kind
+    deck: str = ""  # the deck's name, for the lobby
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+    def belongs_to(self, user: User) -> bool:
+        return self.human and self.name == user.name and self.key == user.key
+
+
+class ServerTable:
+    """One table on the server: seats, and once both are taken, the game and its journal."""
+
+    def __init__(self, registry: Registry, tid: int, name: str, level: str = DEFAULT_LEVEL):
+        self.registry = registry
+        self.id = tid
+        self.name = name
+        self.level = level
+        self.seats: list[SeatInfo | None] = [None, None]
+        self.decks: list[Any] = [None, None]
+        self.local: LocalTable | None = None
+        self.writer: JournalWriter | None = None
+        self.path: Path | None = None
+        self.present = [0, 0]  # sessions at each seat now
+        self.spectators = 0
+        self.listeners: set[Callable[[], None]] = set()
+        self.computer_running = False
+        self.error = ""  # why the table stopped (a save that failed)
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def state(self) -> str:
+        if self.error:
+            return "stopped"
+        if self.local is None:
+            return "waiting"
+        return "over" if self.local.over else "playing"
+
+    @property
+    def vs_computer(self) -> bool:
+        return any(s is not None and not s.human for s in self.seats)
+
+    def names(self) -> list[str]:
+        return [s.name if s is not None else "—" for s in self.seats]
+
+    def seat_of(self, user: User) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s is not None and s.belongs_to(user):
+                return i
+        return None
+
+    def open_seat(self) -> int | None:
+        if self.local is not None:
+            return None
+        return next((i for i, s in enumerate(self.seats) if s is None), None)
+
+    def away(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return s is not None and s.human and self.present[seat] == 0
+
+    def describe(self) -> str:
+        """The table's state in a few public words, for the lobby."""
+        st = self.state
+        if st == "stopped":
+            return f"stopped: {self.error}"[:60]
+        if st == "waiting":
+            return "waiting for a player"
+        assert self.local is not None
+        over = self.local.over
+        if over:
+            w = over.get("winner")
+            return "over: draw" if w is None else f"over: {self.names()[w]} won"
+        with self.local.lock:
+            turn = self.local.game.state.vars.get("turn")
+            d = self.local.game.pending()
+        who = self.names()[d.player] if d is not None else "?"
+        text = f"turn {turn} · {who} to play" if turn else f"setting up · {who} to play"
+        away = [self.names()[i] for i in (0, 1) if self.away(i)]
+        if away:
+            text += " · " + ", ".join(away) + " away"
+        return text
+
+    # -- listeners ------------------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self.listeners.add(callback)
+
+    def unsubscribe(self, callback: Callable[[], None]) -> None:
+        self.listeners.discard(callback)
+
+    def changed(self) -> None:
+        """Tell every session at this table (and the lobbies) that something moved."""
+        for cb in list(self.listeners):
+            self.registry.call_soon(cb)
+        self.registry.changed()
+
+    def attach(self, seat: int | None) -> None:
+        if seat is None:
+            self.spectators += 1
+        else:
+            self.present[seat] += 1
+        self.changed()
+
+    def detach(self, seat: int | None) -> None:
+        if seat is None:
+            self.spectators = max(0, self.spectators - 1)
+        else:
+            self.present[seat] = max(0, self.present[seat] - 1)
+        self.changed()
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def _require_game(self) -> LocalTable:
+        if self.local is None:
+            raise IllegalAction("the game has not started")
+        if self.error:
+            raise IllegalAction(f"the table is stopped: {self.error}")
+        return self.local
+
+    def act(self, seat: int, text: str, *, auto: bool = False) -> None:
+        """`seat`'s decision (IllegalAction unless it is theirs and legal now)."""
+        local = self._require_game()
+        if not isinstance(text, str) or len(text) > 200:
+            raise IllegalAction("not a legal choice now")
+        try:
+            local.act(seat, text, auto=auto)
+        except SaveError as exc:
+            self._stop(str(exc))
+            raise
+        self.changed()
+        self.kick_computer()
+
+    def can_undo(self, seat: int) -> bool:
+        # Between two people undo needs the other's consent (pmtui/undo.py), which
+        # the server does not ask for yet: only against the computer.
+        if self.local is None or not self.vs_computer or self.computer_running or self.error:
+            return False
+        return self.local.can_undo(seat)
+
+    def undo(self, seat: int) -> str:
+        if not self.can_undo(seat):
+            raise IllegalAction("nothing you may take back now")
+        assert self.local is not None
+        try:
+            text = self.local.undo_to_my_last(seat)
+        except SaveError as exc:
+            self._stop(str(exc))
+            raise
+        self.changed()
+        return text
+
+    def _stop(self, reason: str) -> None:
+        self.error = reason.splitlines()[0][:200] if reason else "error"
+        log.error("table %s stopped: %s", self.id, self.error)
+
+    # -- the computer -----------------------------------------------------------------------
+
+    def kick_computer(self) -> None:
+        """If a computer seat must decide, let it think in a worker thread."""
+        local = self.local
+        if local is None or self.computer_running or self.error or local.over:
+            return
+        d = local.pending()
+        if d is None or local.is_human(d.player):
+            return
+        self.computer_running = True
+        self.changed()
+        loop = self.registry.loop
+        if loop is None:  # no event loop (unit tests): think right here
+            self._computer_steps()
+            self._computer_done()
+            return
+        fut = loop.run_in_executor(None, self._computer_steps)
+        fut.add_done_callback(lambda _f: self._computer_done())
+
+    def _computer_done(self) -> None:
+        self.computer_running = False
+        self.changed()
+
+    def _computer_steps(self, limit: int = 10_000) -> None:
+        """Computer decisions until a person must decide (runs in a worker thread)."""
+        local = self.local
+        assert local is not None
+        for _ in range(limit):
+            with local.lock:
+                game = local.game
+                d = game.pending()
+                if d is None or local.is_human(d.player) or self.error:
+                    return
+                seat = local.seats[d.player]
+                seen = view(game.ruleset, game.state, d.player)  # a copy: think without the lock
+                version = len(game.records)
+            assert not isinstance(seat, str)
+            try:
+                choice = seat.choose(seen, d)
+                if d.find(choice) is None:
+                    raise IllegalAction(f"not a legal choice now: {choice!r}")
+            except Exception as exc:  # noqa: BLE001 - a broken computer must not stop the game
+                choice = next((t for t in d.texts if t != "cancel"), d.texts[0])
+                local.problems.append(
+                    f"computer player failed ({type(exc).__name__}: {exc}); played {choice}"[:200]
+                )
+            with local.lock:
+                if len(local.game.records) != version:
+                    continue  # the game moved (an undo) while it thought: look again
+                try:
+                    local.game.act(choice, d.player)
+                except SaveError as exc:
+                    self._stop(str(exc))
+                    return
+            self.changed()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                self.writer.close()
+            self.writer = None
+
+
+def _hidden_decision(d: Decision) -> Decision:
+    """Someone else's decision as a session may know it: whose it is and its kind."""
+    return Decision(player=d.player, kind=d.kind, options=())
+
+
+class SeatTable:
+    """One session's side of a table: LocalTable's interface, for one seat or a spectator.
+
+    `seat` is 0 or 1 for a player, None for a spectator. Only views go out: the
+    seat's own view (a spectator's and anyone asking about another seat get the
+    public one), the seat's own pending decision, the log as the seat may read it.
+    There is deliberately no `game` attribute: the state never reaches a session.
+    """
+
+    def __init__(self, table: ServerTable, seat: int | None) -> None:
+        if table.local is None:
+            raise TableError("the game has not started")
+        self._table = table
+        self._local = table.local
+        self.seat = seat
+        self.problems: list[str] = []
+
+    # -- who is who ----------------------------------------------------------------------
+
+    @property
+    def table_id(self) -> int:
+        return self._table.id
+
+    @property
+    def table_name(self) -> str:
+        return self._table.name
+
+    @property
+    def names(self) -> list[str]:
+        return self._table.names()
+
+    @property
+    def vs_computer(self) -> bool:
+        return self._table.vs_computer
+
+    def is_human(self, player: int) -> bool:
+        return self._local.is_human(player)
+
+    @property
+    def humans(self) -> list[int]:
+        return [self.seat] if self.seat is not None else []
+
+    def away(self, player: int) -> bool:
+        return self._table.away(player)
+
+    @property
+    def over(self) -> dict[str, Any] | None:
+        return self._local.over
+
+    @property
+    def defs(self) -> Mapping[str, Any]:
+        return self._local.defs
+
+    @property
+    def version(self) -> int:
+        return len(self._local.game.records)
+
+    @property
+    def computer_running(self) -> bool:
+        return self._table.computer_running
+
+    @property
+    def error(self) -> str:
+        return self._table.error
+
+    def _mine(self, player: int | None) -> int | None:
+        """The seat whose information may be shown for a request about `player`."""
+        return self.seat if player is not None and player == self.seat else None
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def pending(self) -> Decision | None:
+        d = self._local.pending()
+        if d is None:
+            return None
+        return d if d.player == self.seat else _hidden_decision(d)
+
+    def decision_for(self, player: int) -> Decision | None:
+        if self.seat is None or player != self.seat:
+            return None
+        return self._local.decision_for(self.seat)
+
+    def view_for(self, player: int | None) -> dict[str, Any]:
+        return self._local.view_for(self._mine(player))
+
+    def log_for(self, player: int | None) -> list[LogLine]:
+        return self._local.log_for(self._mine(player))
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def _check_seat(self, player: int) -> int:
+        if self.seat is None:
+            raise IllegalAction("you are watching this table")
+        if player != self.seat:
+            raise IllegalAction("that is not your seat")
+        return self.seat
+
+    def act(self, player: int, text: str, *, auto: bool = False) -> None:
+        self._table.act(self._check_seat(player), text, auto=auto)
+
+    def preview(self, player: int, texts: Sequence[str]) -> Decision | None:
+        seat = self._check_seat(player)
+        if len(texts) > 100:
+            return None
+        d = self._local.preview(seat, texts)
+        return d if d is not None and d.player == seat else None
+
+    def can_undo(self, player: int) -> bool:
+        return self.seat is not None and player == self.seat and self._table.can_undo(self.seat)
+
+    def undo_to_my_last(self, player: int, consent: bool | None = None) -> str:
+        # consent: LocalTable's signature; the server offers undo only against the computer
+        return self._table.undo(self._check_seat(player))
+
+    def take_problems(self) -> list[str]:
+        """Computer-player failures, for the person playing against it."""
+        if self.seat is None or not self.vs_computer:
+            return []
+        out = list(self._local.problems)
+        self._local.problems.clear()
+        return out
+
+    # -- the computer and listeners ---------------------------------------------------------
+
+    def kick_computer(self) -> None:
+        self._table.kick_computer()
+
+    def run_computer(self, *_a: Any, **_k: Any) -> int:  # LocalTable's; the server runs it
+        self._table.kick_computer()
+        return 0
+
+    def step_computer(self) -> bool:
+        self._table.kick_computer()
+        return False
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self._table.subscribe(callback)
+
+    def unsubscribe(self, callback: Callable[[], None]) -> None:
+        self._table.unsubscribe(callback)
+
+
+# -- the lobby's list of tables ---------------------------------------------------------------
+
+
+class Registry:
+    """Every table of the server, their journals in `<data dir>/tables/`, deck choices."""
+
+    def __init__(self, data_dir: Path, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.data_dir = Path(data_dir)
+        self.tables_dir = self.data_dir / "tables"
+        self.decks_dir = self.data_dir / "decks"
+        self.loop = loop
+        self.tables: dict[int, ServerTable] = {}
+        self.listeners: set[Callable[[], None]] = set()
+        self._next_id = 1
+
+    # -- notifications ------------------------------------------------------------------------
+
+    def call_soon(self, cb: Callable[[], None]) -> None:
+        if self.loop is None:
+            cb()
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            self.loop.call_soon_threadsafe(cb)
+
+    def changed(self) -> None:
+        for cb in list(self.listeners):
+            self.call_soon(cb)
+
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        self.listeners.add(callback)
+
+    def unsubscribe(self, callback: Callable[[], None]) -> None:
+        self.listeners.discard(callback)
+
+    # -- decks ---------------------------------------------------------------------------------
+
+    def deck_choices(self) -> list[tuple[str, str]]:
+        """(label, spec) of every deck a player may choose: built-in, then the data dir's."""
+        from pmtui.games import builtin_decks
+
+        out = [(f"{name} (starter)", name) for name in builtin_decks()]
+        try:
+            files = sorted(p for p in self.decks_dir.iterdir()
+                           if p.suffix == ".toml" and p.is_file())
+        except OSError:
+            files = []
+        out += [(f"{p.stem} (decks/{p.name})", str(p)) for p in files[:100]]
+        return out
+
+    def load_deck(self, spec: str) -> Any:
+        """A deck among the choices, validated (TableError with the reason otherwise)."""
+        from pmtui.games import SetupError, load_deck, ruleset
+
+        if spec not in {s for _, s in self.deck_choices()}:
+            raise TableError("not one of the decks offered")
+        try:
+            return load_deck(spec, ruleset())
+        except SetupError as exc:
+            raise TableError(str(exc).splitlines()[0][:200]) from None
+
+    # -- tables --------------------------------------------------------------------------------
+
+    def listing(self) -> list[ServerTable]:
+        return [self.tables[k] for k in sorted(self.tables)]
+
+    def get(self, tid: int) -> ServerTable:
+        t = self.tables.get(tid)
+        if t is None:
+            raise TableError(f"there is no table {tid}")
+        return t
+
+    def seats_of(self, user: User) -> list[ServerTable]:
+        """Unfinished tables where `user` holds a seat."""
+        return [t for t in self.listing() if t.state in ("waiting", "playing")
+                and t.seat_of(user) is not None]
+
+    def _new_table(self, name: str, level: str = DEFAULT_LEVEL) -> ServerTable:
+        live = [t for t in self.tables.values() if t.state != "over"]
+        if len(live) >= MAX_TABLES:
+            raise TableError("the server has too many tables open; try again later")
+        if len(self.tables) >= MAX_TABLES:  # forget the oldest finished tables
+            for t in [t for t in self.listing() if t.state == "over"][: len(self.tables) // 4]:
+                t.close()
+                del self.tables[t.id]
+        tid = self._next_id
+        self._next_id += 1
+        table = ServerTable(self, tid, name, level)
+        self.tables[tid] = table
+        return table
+
+    def create(self, user: User, deck_spec: str) -> ServerTable:
+        """A table with `user` in seat 1, waiting for an opponent."""
+        for t in self.listing():
+            if t.state == "waiting" and t.seat_of(user) is not None:
+                raise TableError(f"you already have table {t.id} waiting for a player")
+        deck = self.load_deck(deck_spec)
+        table = self._new_table(f"{user.name}'s table")
+        table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
+        table.decks[0] = deck
+        self.changed()
+        return table
+
+    def join(self, user: User, tid: int, deck_spec: str) -> ServerTable:
+        """Take the open seat of table `tid`; the game starts and is saved from now on."""
+        table = self.get(tid)
+        seat = table.open_seat()
+        if seat is None:
+            raise TableError(f"table {tid} has no open seat (w: watch it)")
+        if any(s is not None and s.name == user.name for s in table.seats):
+            raise TableError("you cannot play against yourself")
+        deck = self.load_deck(deck_spec)
+        table.seats[seat] = SeatInfo(user.name, user.key, HUMAN, deck.name)
+        table.decks[seat] = deck
+        try:
+            self._start(table)
+        except Exception:
+            table.seats[seat] = None
+            table.decks[seat] = None
+            raise
+        return table
+
+    def play_computer(self, user: User, deck_spec: str, level: str = DEFAULT_LEVEL,
+                      opponent_spec: str | None = None) -> ServerTable:
+        """A new table against a computer player; the game starts at once."""
+        from pmtui.games import builtin_decks
+
+        deck = self.load_deck(deck_spec)
+        if opponent_spec is None:
+            names = builtin_decks()
+            opponent_spec = names[(names.index(deck_spec) + 1) % len(names)] \
+                if deck_spec in names else names[0]
+        opponent = self.load_deck(opponent_spec)
+        table = self._new_table(f"{user.name} vs {COMPUTER}", level)
+        table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
+        table.seats[1] = SeatInfo(COMPUTER, "", "computer", opponent.name)
+        table.decks = [deck, opponent]
+        try:
+            self._start(table)
+        except Exception:
+            del self.tables[table.id]
+            raise
+        return table
+
+    def close(self, user: User, tid: int) -> None:
+        """Close `user`'s own table while it waits for a player."""
+        table = self.get(tid)
+        if table.state != "waiting" or table.seat_of(user) is None:
+            raise TableError("you can only close your own table while it waits for a player")
+        del self.tables[tid]
+        self.changed()
+
+    def _start(self, table: ServerTable) -> None:
+        from pmtui.games import SetupError, make_header, ruleset
+        from pmtui.saves import start_game
+
+        rs = ruleset()
+        seed = secrets.randbelow(2**31)
+        seats: list[Seat] = []
+        players = []
+        for i, info in enumerate(table.seats):
+            assert info is not None
+            if info.human:
+                seats.append(HUMAN)
+                players.append({"name": info.name, "kind": HUMAN, "key": info.key})
+            else:
+                cpu = computer_player(table.level, seed * 2 + 2 + i)
+                info.kind = cpu.name
+                seats.append(cpu)
+                players.append({"name": info.name, "kind": cpu.name})
+        mode = "computer" if table.vs_computer else "ssh"
+        header = make_header(rs, table.decks, seed, players, mode,
+                             table={"id": table.id, "name": table.name, "level": table.level})
+        self.tables_dir.mkdir(parents=True, exist_ok=True)
+        path = self.tables_dir / f"table-{table.id}.jsonl"
+        n = 2
+        while path.exists():
+            path = self.tables_dir / f"table-{table.id}-{n}.jsonl"
+            n += 1
+        try:
+            game, writer = start_game(header, path, ruleset=rs)
+        except (SaveError, SetupError) as exc:
+            raise TableError(str(exc).splitlines()[0][:200]) from None
+        table.local = LocalTable(game, seats, names=table.names())
+        table.writer = writer
+        table.path = path
+        table.decks = [None, None]
+        log.info("table %s started: %s (%s)", table.id, " vs ".join(table.names()), path.name)
+        table.changed()
+        table.kick_computer()
+
+    # -- a server restart ------------------------------------------------------------------------
+
+    def restore(self) -> list[str]:
+        """Bring back every unfinished table from its journal; one warning per problem."""
+        from pmtui.saves import is_finished, open_game
+
+        warnings: list[str] = []
+        try:
+            paths = sorted(self.tables_dir.glob("table-*.jsonl"))
+        except OSError:
+            return warnings
+        for path in paths:
+            m = re.match(r"table-(\d+)", path.name)
+            if m:
+                self._next_id = max(self._next_id, int(m.group(1)) + 1)
+            finished = is_finished(path)
+            if finished is None:
+                warnings.append(f"{path.name}: not a save this server can continue; skipped")
+                continue
+            if finished:
+                continue
+            try:
+                header = read_journal(path).header
+                info = header.get("table") if isinstance(header.get("table"), dict) else {}
+                tid = int(info.get("id", m.group(1) if m else 0))
+                if tid in self.tables or tid <= 0:
+                    raise SaveError(f"{path.name}: table {tid} is already open")
+                game, writer, warns = open_game(path)
+            except (SaveError, ValueError, TypeError) as exc:
+                warnings.append(str(exc).splitlines()[0][:300])
+                continue
+            warnings += warns
+            try:
+                table = self._rebuild(tid, info, header, game, writer, path)
+            except Exception as exc:  # noqa: BLE001 - one bad journal must not stop the server
+                writer.close()
+                warnings.append(f"{path.name}: cannot seat its players ({exc})"[:300])
+                continue
+            self._next_id = max(self._next_id, tid + 1)
+            self.tables[tid] = table
+        for table in self.listing():
+            table.kick_computer()
+        return warnings
+
+    def _rebuild(self, tid: int, info: Mapping[str, Any], header: Mapping[str, Any],
+                 game: Any, writer: JournalWriter, path: Path) -> ServerTable:
+        players = header.get("players")
+        if not isinstance(players, list) or len(players) != 2:
+            raise ValueError("the header has no two players")
+        level = str(info.get("level") or DEFAULT_LEVEL)
+        table = ServerTable(self, tid, str(info.get("name") or f"table {tid}")[:60], level)
+        seats: list[Seat] = []
+        decks = header.get("decks") or [{}, {}]
+        for i, p in enumerate(players):
+            kind = str(p.get("kind") or HUMAN)
+            deck_name = str((decks[i] if i < len(decks) else {}).get("name", ""))
+            if kind == HUMAN:
+                table.seats[i] = SeatInfo(str(p.get("name")), str(p.get("key") or ""), HUMAN,
+                                          deck_name)
+                seats.append(HUMAN)
+            else:
+                cpu = computer_player(kind, int(header.get("seed", 0)) * 2 + 2 + i)
+                table.seats[i] = SeatInfo(str(p.get("name") or COMPUTER), "", cpu.name, deck_name)
+                seats.append(cpu)
+        table.local = LocalTable(game, seats, names=table.names())
+        table.writer = writer
+        table.path = path
+        return table
+
+    def shutdown(self) -> None:
+        for t in self.tables.values():
+            t.close()

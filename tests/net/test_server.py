@@ -1,0 +1,362 @@
+"""The SSH server in this process, driven by asyncssh clients with a pseudo-terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from pmtui.net.driver import IN_HIGH
+from pmtui.net.game import NetApp
+from pmtui.net.lobby import LobbyApp
+from pmtui.tui.screens.info import TooSmallScreen
+
+from .helpers import Client, app_of, session_of, start_server, wait_until
+
+DOWN, ENTER, ESC = "\x1b[B", "\r", "\x1b"
+
+
+async def lobby(server, keys, user: str, key: str | None = None, **kw) -> Client:
+    c = await Client.connect(server.port, user, keys.keys[key or user], **kw)
+    await c.wait_for(f"signed in as {user}")
+    await app_of(server, user, "LobbyApp")
+    return c
+
+
+async def against_computer(server, keys, user: str = "alice") -> tuple[Client, NetApp]:
+    """`user` signs in and sits down against the computer from the lobby (p, enter)."""
+    c = await lobby(server, keys, user)
+    c.send("p")
+    await c.wait_for("Your deck against the computer")
+    c.send(ENTER)
+    return c, await app_of(server, user, "NetApp")
+
+
+async def create_table(server, c: Client, downs: int = 0) -> int:
+    c.set_mark()
+    c.send("c")
+    await c.wait_for("Your deck for a new table")
+    c.send(DOWN * downs + ENTER)
+    await c.wait_for("waiting for a player")
+    return max(server.registry.tables)
+
+
+async def join_table(server, c: Client, downs: int = 0) -> NetApp:
+    c.set_mark()
+    c.send("j")
+    await c.wait_for("Your deck for table")
+    c.send(DOWN * downs + ENTER)
+    return await app_of(server, c.user, "NetApp")
+
+
+async def test_lobby_create_join_move_disconnect_reconnect(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        a = await lobby(server, keys, "alice")
+        b = await lobby(server, keys, "bob", size=(100, 30))
+        await a.wait_for("no tables yet")
+        tid = await create_table(server, a, downs=2)
+        await b.wait_for("alice vs —")
+        bob_app = await join_table(server, b, downs=3)
+        alice_app = await app_of(server, "alice", "NetApp")  # taken to the table on join
+        table = server.registry.get(tid)
+        assert bob_app.seat_table.seat == 1 and alice_app.seat_table.seat == 0
+        await a.wait_for("You vs bob")
+        await b.wait_for("You vs alice")
+
+        # the first decision is made by keys in the deciding player's session
+        d = table.local.pending()
+        who = a if d.player == 0 else b
+        moves = len(table.local.game.moves)
+        who.send(ENTER)  # the prompt is open: choose its first option
+        await wait_until(lambda: len(table.local.game.moves) > moves, what="a move")
+
+        # bob drops; alice sees him away; he comes back to his own seat
+        b.set_mark()
+        hand_before = bob_app.seat_table.view_for(1)["zones"]["1/hand"]
+        a.set_mark()
+        await b.close()
+        await a.wait_for("bob (away)")
+        b = await lobby(server, keys, "bob")
+        await b.wait_for("j takes you back to your seat")
+        b.send("j")
+        bob_again = await app_of(server, "bob", "NetApp")
+        assert bob_again.seat_table.seat == 1
+        assert bob_again.seat_table.view_for(1)["zones"]["1/hand"] == hand_before
+        await b.close()
+        await a.close()
+    finally:
+        await server.stop()
+
+
+async def test_without_a_pty_the_session_is_refused(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        c = await Client.connect(server.port, "alice", keys.keys["alice"], pty=False)
+        await asyncio.wait_for(c.closed.wait(), 10)
+        assert "needs a terminal" in c.text()
+        assert c.chan.get_exit_status() == 1
+        await c.close()
+    finally:
+        await server.stop()
+
+
+async def test_unknown_keys_are_refused_and_open_lets_anyone_in(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", server.port, username="alice",
+                                   client_keys=[keys.stranger], known_hosts=None,
+                                   agent_path=None, config=None)
+        with pytest.raises(asyncssh.PermissionDenied):  # no key at all
+            await asyncssh.connect("127.0.0.1", server.port, username="alice",
+                                   client_keys=[], password="x", known_hosts=None,
+                                   agent_path=None, config=None)
+    finally:
+        await server.stop()
+    server, _ = await start_server(tmp_path / "open", open_=True, keys=keys)
+    try:
+        c = await Client.connect(server.port, "zed", keys.stranger)
+        await c.wait_for("signed in as zed")
+        await c.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_bad_user_name_is_refused(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        c = await Client.connect(server.port, "x" * 40, keys.keys["alice"])
+        await asyncio.wait_for(c.closed.wait(), 10)
+        assert "player names" in c.text()
+        await c.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_name_without_its_key_gets_no_seat(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        a = await lobby(server, keys, "alice")
+        b = await lobby(server, keys, "bob")
+        tid = await create_table(server, a)
+        await b.wait_for("alice vs —")
+        await join_table(server, b)
+        # carol signs in with her own key but calls herself alice
+        m = await lobby(server, keys, "alice", key="carol")
+        table = server.registry.get(tid)
+        impostor = session_of(server, "alice", keys.keys["carol"])
+        assert table.seat_of(impostor.user) is None
+        m.set_mark()
+        m.send("j")
+        await m.wait_for("no open seat")
+        assert isinstance(impostor.app, LobbyApp)
+        for c in (a, b, m):
+            await c.close()
+    finally:
+        await server.stop()
+
+
+async def test_play_the_computer_and_watch(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        a, app = await against_computer(server, keys)
+        table = server.registry.get(app.seat_table.table_id)
+        assert table.vs_computer
+        await a.wait_for("You vs CPU")
+        # alice answers whatever she is asked; the computer answers in between
+        for _ in range(6):
+            await wait_until(lambda: not table.computer_running, what="the computer")
+            d = table.local.pending()
+            if d is None or d.player != 0:
+                continue
+            moves = len(table.local.game.moves)
+            app.call_later(app.submit, d.texts[0])
+            await wait_until(lambda m=moves: len(table.local.game.moves) > m, what="a move")
+        # undo works against the computer: back to alice's last decision
+        def undone() -> bool:
+            return any(r.get("type") == "undo" for r in table.local.game.records)
+
+        for _ in range(20):  # the screen may pass for alice and wake the computer meanwhile
+            await wait_until(lambda: not table.computer_running, what="the computer")
+            await asyncio.sleep(0.05)
+            if app.can_undo():
+                app.call_later(app.undo)
+                with contextlib.suppress(AssertionError):
+                    await wait_until(undone, 2, what="the undo")
+            if undone():
+                break
+        assert undone()
+        # the replay viewer (the whole log) is not offered over SSH
+        app.call_later(app.open_replay)
+        await asyncio.sleep(0.3)
+        assert type(app.screen).__name__ != "ReplayScreen"
+        assert all(c[0] != "replay" for c in app.table_commands())
+        c = await lobby(server, keys, "carol")
+        c.set_mark()
+        c.send("w")
+        watch = await app_of(server, "carol", "NetApp")
+        assert watch.seat_table.seat is None
+        await c.wait_for("watching")
+        await c.wait_for("cards, hidden")  # alice's hand: a count for a spectator
+        assert table.spectators == 1
+        await c.close()
+        await wait_until(lambda: table.spectators == 0, what="carol gone")
+        await a.close()
+    finally:
+        await server.stop()
+
+
+async def test_window_size_changes_relayout(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        a, app = await against_computer(server, keys)
+        a.chan.change_terminal_size(120, 40)
+        await wait_until(lambda: tuple(app.size) == (120, 40), what="120x40")
+        a.chan.change_terminal_size(60, 20)
+        await wait_until(lambda: isinstance(app.screen, TooSmallScreen), what="too small")
+        a.set_mark()
+        a.chan.change_terminal_size(80, 24)
+        await wait_until(lambda: not isinstance(app.screen, TooSmallScreen), what="big again")
+        await a.wait_for("You vs CPU")
+        await a.close()
+    finally:
+        await server.stop()
+
+
+GARBAGE = [
+    b"\xff\xfe\xfd\xc3\x28\xa0\xa1\xe2\x28\xa1\xf0\x28\x8c\xbc",  # invalid UTF-8
+    b"\x00\x00\x01\x02\x1c\x1a\x03\x1d",  # NUL, ctrl+z, ctrl+c, ctrl+\ ...
+    b"\x1b[" + b"9" * 200 + b"~",  # an endless CSI
+    b"\x1b[<0;-5;-5M\x1b[<64;99999;99999M\x1b[M\xff\xff\xff",  # bad mouse reports
+    b"\x1b]52;c;" + b"A" * 500 + b"\x07",  # OSC
+    b"\x1b[200~" + b"x" * 3000,  # a paste that never ends ...
+    b"\x1b[201~",  # ... until it does
+    b"\x1b[48;x;y;z;wt\x1b[?2026;9$y\x1b[99;99R",  # size, mode and cursor reports
+    b"\x1bO\x1bP\x1b\x1b\x1b[1;2;3;4;5;6;7;8;9;10u\x1b[57399;5u",
+]
+
+
+async def test_malformed_bytes_never_crash_a_session(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        a, game_app = await against_computer(server, keys)
+        rng = random.Random(7)
+        for chunk in GARBAGE:
+            a.send(chunk)
+        # random bytes that are no UTF-8 (a random "q" or ctrl+q would just leave)
+        a.send(bytes(rng.randrange(0x80, 0x100) for _ in range(6_000)))
+        await asyncio.sleep(0.5)
+        s = session_of(server, "alice")
+        # the session is alive (in the game or back in the lobby after a stray q)
+        await wait_until(lambda: s.app is not None and s.app.is_running
+                         and not s.terminal._inbuf, 30, "input drained")
+        a.send(ESC * 3)
+        await asyncio.sleep(0.3)
+        a.set_mark()
+        if s.app is game_app:
+            a.send("?")
+            await a.wait_for("Keys (remap")
+        b = await lobby(server, keys, "bob")  # and the server still takes new sessions
+        await b.close()
+        await a.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_flood_does_not_stall_others(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        flood = await lobby(server, keys, "carol")
+        a = await lobby(server, keys, "alice")
+        s = session_of(server, "carol")
+
+        async def pour() -> None:
+            for _ in range(200):  # 1.2 MB of keys and junk, as fast as SSH takes it
+                flood.send(b"\x1b[A\x1b[Bjx" * 1000)
+                await flood.chan.drain() if hasattr(flood.chan, "drain") else None
+                await asyncio.sleep(0)
+
+        task = asyncio.create_task(pour())
+        try:
+            for _ in range(5):  # alice keeps getting answers while carol floods
+                await asyncio.sleep(0.1)
+                a.set_mark()
+                a.send("c")
+                await a.wait_for("Your deck for a new table", timeout=10)
+                a.set_mark()
+                a.send(ESC)
+                await a.wait_for("Create", timeout=10)
+                await asyncio.sleep(0.15)
+                assert len(s.terminal._inbuf) <= 4 * IN_HIGH  # bounded on the server
+        finally:
+            task.cancel()
+        await flood.close(abort=True)
+        await a.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_slow_client_does_not_stall_others(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        slow = await lobby(server, keys, "carol", size=(200, 60), window=32 * 1024)
+        a = await lobby(server, keys, "alice")
+        s = session_of(server, "carol")
+        slow.chan.pause_reading()  # carol's client stops reading: its window fills up
+        big = True
+        for _ in range(300):  # full repaints at a big size, until the server drops frames
+            big = not big
+            slow.chan.change_terminal_size(200 if big else 199, 60)
+            await asyncio.sleep(0.03)  # a resize at a time: Textual would merge quicker ones
+            if s.terminal.frames_dropped:
+                break
+        assert s.terminal.frames_dropped > 0
+        a.set_mark()
+        a.send("c")  # alice is served all the while
+        await a.wait_for("Your deck for a new table", timeout=10)
+        slow.set_mark()
+        slow.chan.resume_reading()  # carol reads again: she gets a whole screen
+        await slow.wait_for("signed in as carol", timeout=20)
+        await slow.close(abort=True)
+        await a.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_prompt_whose_decision_is_gone_closes(tmp_path: Path) -> None:
+    """A prompt opened for a decision that was then answered without it (a pass made
+    for the player while the computer's thread was finishing) must not stay on screen
+    once the player's next decision is made on the board."""
+    from pmtui.tui.screens.game import BOARD_KINDS
+    from pmtui.tui.screens.prompts import PromptScreen
+
+    server, keys = await start_server(tmp_path)
+    try:
+        a, app = await against_computer(server, keys)
+        table = server.registry.get(app.seat_table.table_id)
+
+        def mine() -> object:
+            d = table.local.pending()
+            return d if d is not None and d.player == 0 else None
+
+        answered_behind = 0
+        for _ in range(40):  # answer alice's prompts behind their back until the board
+            await wait_until(lambda: not table.computer_running and mine() is not None,
+                             what="alice's decision")
+            d = mine()
+            if d.kind in BOARD_KINDS:
+                break
+            await wait_until(lambda: isinstance(app.screen, PromptScreen), what="a prompt")
+            table.act(0, next(t for t in d.texts if t != "cancel"))
+            answered_behind += 1
+        assert answered_behind and mine().kind in BOARD_KINDS
+        await wait_until(lambda: not isinstance(app.screen, PromptScreen), 5,
+                         what="the stale prompt closed")
+        await a.close()
+    finally:
+        await server.stop()

@@ -1,0 +1,196 @@
+"""Server tables without SSH: seats, who may act, views, journals, a restart."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pmtui.engine.decision import IllegalAction
+from pmtui.net.tables import Registry, SeatTable, TableError, User
+
+ALICE = User("alice", "SHA256:alice")
+BOB = User("bob", "SHA256:bob")
+MALLORY_AS_ALICE = User("alice", "SHA256:mallory")  # alice's name, another key
+
+
+def two_player_table(reg: Registry):
+    t = reg.create(ALICE, "starlit_overture")
+    assert t.state == "waiting" and t.local is None
+    reg.join(BOB, t.id, "tidewater_morning")
+    assert t.state == "playing"
+    return t
+
+
+def play_some(t, n: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    for _ in range(n):
+        d = t.local.pending()
+        if d is None:
+            return
+        texts = [x for x in d.texts if x != "cancel"] or d.texts
+        t.act(d.player, rng.choice(texts))
+
+
+def test_create_join_and_seats(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = two_player_table(reg)
+    assert t.seat_of(ALICE) == 0 and t.seat_of(BOB) == 1
+    assert t.seat_of(MALLORY_AS_ALICE) is None  # a name alone is not a seat
+    assert t.names() == ["alice", "bob"]
+    header = json.loads(t.path.read_text().splitlines()[0])
+    assert header["mode"] == "ssh" and header["table"]["id"] == t.id
+    assert [p["name"] for p in header["players"]] == ["alice", "bob"]
+    with pytest.raises(TableError):
+        reg.join(User("carol", "k"), t.id, "starlit_overture")  # no open seat
+    with pytest.raises(TableError):
+        reg.create(ALICE, "no_such_deck")
+    with pytest.raises(TableError):
+        reg.create(ALICE, "/etc/passwd")  # only decks offered in the lobby
+
+
+def test_cannot_join_own_table_or_create_two(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = reg.create(ALICE, "starlit_overture")
+    with pytest.raises(TableError):
+        reg.join(ALICE, t.id, "starlit_overture")
+    with pytest.raises(TableError):
+        reg.create(ALICE, "starlit_overture")
+    with pytest.raises(TableError):
+        reg.close(BOB, t.id)
+    reg.close(ALICE, t.id)
+    assert reg.listing() == []
+
+
+def test_a_session_acts_only_for_its_seat(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = two_player_table(reg)
+    d = t.local.pending()
+    mine = SeatTable(t, d.player)
+    theirs = SeatTable(t, 1 - d.player)
+    watcher = SeatTable(t, None)
+    choice = d.texts[0]
+    with pytest.raises(IllegalAction):
+        theirs.act(d.player, choice)  # acting for the other seat
+    with pytest.raises(IllegalAction):
+        theirs.act(1 - d.player, choice)  # not their decision
+    with pytest.raises(IllegalAction):
+        watcher.act(d.player, choice)
+    assert theirs.decision_for(d.player) is None
+    hidden = theirs.pending()
+    assert hidden.player == d.player and hidden.options == ()
+    mine.act(d.player, choice)
+    assert len(t.local.game.moves) == 1
+
+
+def test_views_are_the_seats_own(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = two_player_table(reg)
+    play_some(t, 6)
+    a, b, w = SeatTable(t, 0), SeatTable(t, 1), SeatTable(t, None)
+    assert isinstance(a.view_for(0)["zones"]["0/hand"], list)
+    assert isinstance(a.view_for(0)["zones"]["1/hand"], int)
+    # asking for the other seat's view gives the public one
+    assert isinstance(a.view_for(1)["zones"]["1/hand"], int)
+    assert isinstance(a.view_for(1)["zones"]["0/hand"], int)
+    assert isinstance(b.view_for(1)["zones"]["1/hand"], list)
+    for z in ("0/hand", "1/hand"):
+        assert isinstance(w.view_for(0)["zones"][z], int)
+    assert a.log_for(1) == a.log_for(None)
+    assert not hasattr(a, "game")  # the state never reaches a session
+
+
+def test_preview_never_shows_another_seats_decision(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = two_player_table(reg)
+    d = t.local.pending()
+    s = SeatTable(t, d.player)
+    nxt = s.preview(d.player, [d.texts[0]])
+    assert nxt is None or nxt.player == d.player
+    with pytest.raises(IllegalAction):
+        SeatTable(t, 1 - d.player).preview(d.player, [])
+
+
+def test_no_undo_between_two_people(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = two_player_table(reg)
+    play_some(t, 4)
+    for seat in (0, 1):
+        assert not SeatTable(t, seat).can_undo(seat)
+        with pytest.raises(IllegalAction):
+            SeatTable(t, seat).undo_to_my_last(seat)
+
+
+def test_against_the_computer(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = reg.play_computer(ALICE, "starlit_overture")
+    assert t.vs_computer and t.seats[1].name == "Computer"
+    d = t.local.pending()
+    assert d is not None and d.player == 0  # the computer moved until alice must decide
+    s = SeatTable(t, 0)
+    s.act(0, d.texts[0])
+    assert t.local.pending() is None or t.local.pending().player == 0
+    if s.can_undo(0):
+        s.undo_to_my_last(0)
+
+
+def test_listeners_hear_every_move(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    heard: list[str] = []
+    reg.subscribe(lambda: heard.append("lobby"))
+    t = two_player_table(reg)
+    t.subscribe(lambda: heard.append("table"))
+    play_some(t, 3)
+    assert heard.count("table") >= 3 and "lobby" in heard
+
+
+def test_restart_brings_tables_back(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = two_player_table(reg)
+    cpu = reg.play_computer(BOB, "tidewater_morning")
+    play_some(t, 25, seed=4)
+    before = (t.local.game.moves[:], SeatTable(t, 0).view_for(0))
+    cpu_moves = cpu.local.game.moves[:]
+    reg.shutdown()
+
+    again = Registry(tmp_path)
+    assert again.restore() == []
+    t2 = again.get(t.id)
+    assert t2.seat_of(ALICE) == 0 and t2.seat_of(BOB) == 1
+    assert t2.seat_of(MALLORY_AS_ALICE) is None
+    assert t2.local.game.moves == before[0]
+    assert SeatTable(t2, 0).view_for(0) == before[1]
+    c2 = again.get(cpu.id)
+    assert c2.vs_computer and c2.local.game.moves == cpu_moves
+    new = again.create(User("carol", "k"), "starlit_overture")
+    assert new.id > max(t.id, cpu.id)  # ids are not reused
+    play_some(t2, 5, seed=9)  # and the game goes on, saved in the same journal
+    again.shutdown()
+
+
+def test_restore_skips_bad_journals(tmp_path: Path) -> None:
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "table-3.jsonl").write_text("not json\n")
+    reg = Registry(tmp_path)
+    warnings = reg.restore()
+    assert len(warnings) == 1 and "table-3" in warnings[0]
+    assert reg.create(ALICE, "starlit_overture").id == 4
+
+
+def test_deck_files_in_the_data_dir(tmp_path: Path) -> None:
+    from pmtui.games import builtin_decks
+    from rulesets.precious_memories.cards import data_dir
+
+    (tmp_path / "decks").mkdir()
+    src = data_dir().joinpath("decks", f"{builtin_decks()[0]}.toml").read_text()
+    (tmp_path / "decks" / "mine.toml").write_text(src)
+    (tmp_path / "decks" / "broken.toml").write_text("name = 3\n")
+    reg = Registry(tmp_path)
+    specs = dict(reg.deck_choices())
+    mine = next(s for label, s in specs.items() if label.startswith("mine"))
+    assert reg.create(ALICE, mine).seats[0].deck
+    broken = next(s for label, s in specs.items() if label.startswith("broken"))
+    with pytest.raises(TableError):
+        reg.create(BOB, broken)
