@@ -185,7 +185,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     proc = subprocess.Popen(
         [*nice, sys.executable, *profile, "-m", "pmtui", "serve", "--port", "0",
          "--data-dir", str(tmp / "data"), "--authorized-keys", str(auth)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+        # BENCH_STDERR=FILE keeps the server's log (e.g. with PYTHONASYNCIODEBUG=1: stalls)
+        stderr=open(os.environ["BENCH_STDERR"], "w") if os.environ.get("BENCH_STDERR")  # noqa: SIM115
+        else subprocess.DEVNULL,
     )
     try:
         assert proc.stdout is not None

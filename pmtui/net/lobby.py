@@ -15,11 +15,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from pmtui.net.driver import CalmNotifications, bindings_state
 from pmtui.net.tables import Registry, ServerTable, TableError, User
+from pmtui.tui.widgets.footer import Footer
 
 Choice = tuple[str, int] | None
 

@@ -283,7 +283,6 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return await app.run_async(mouse=False, size=self.terminal.size)
         finally:
             self.app = None
-            self.server.gc.app_ended()
 
     async def run(self) -> None:
         from pmtui.net.game import NetApp
@@ -340,44 +339,53 @@ class GcSteward:
     """Keeps Python's garbage collector from pausing every session at once.
 
     Each session's Textual apps hold many long-lived objects, and a full collection
-    scans them all: with 20 sessions one pause took over half a second, stalling every
-    screen (docs/ssh.md). So every few seconds the objects that survived the young
-    collections are frozen (`gc.freeze()`: moved out of the collector's way), and only
-    now and then, once enough apps have ended to make it worth it, everything is
-    unfrozen and collected in one go (one pause instead of one every few seconds).
+    scans them all: with 20 sessions one takes about a second, stalling every screen
+    (docs/ssh.md). So every few seconds what survived the young collections is frozen
+    (`gc.freeze()`: moved where the collector does not look), and Python's own
+    collections scan only recent objects. A prompt closed after it was frozen is
+    garbage the collector cannot see, so when the frozen set has grown by a quarter
+    since the last full collection (Python's own rule for its oldest generation)
+    everything is unfrozen and collected once: memory stays bounded, and the full
+    pauses come every half minute or so under heavy load instead of every few seconds.
     """
 
     EVERY = 5.0  # seconds between freezes
-    FULL_AFTER_APPS = 30  # ended apps before a full collection ...
-    FULL_AFTER_SECONDS = 600.0  # ... or this long, if any app ended at all
+    GROWTH = 0.25  # frozen objects may grow by this share before a full collection
+    MIN_GROWTH = 200_000  # ... and by at least this many
 
     def __init__(self) -> None:
-        self.ended = 0
-        self._last_full = 0.0
         self.task: asyncio.Task[None] | None = None
+        self.baseline = 0  # frozen objects after the last full collection
+        self.full_collections = 0
+        self.last_pause = 0.0  # seconds the last collection took
 
     def start(self) -> None:
-        gc.collect()
-        gc.freeze()  # the imports, the card pool, the tables read back
-        self._last_full = time.monotonic()
+        self.collect(full=True)
         self.task = asyncio.get_running_loop().create_task(self._run(), name="pmtui gc")
 
-    def app_ended(self) -> None:
-        self.ended += 1
+    def collect(self, full: bool) -> None:
+        t = time.perf_counter()
+        if full:
+            gc.unfreeze()
+            gc.collect()
+        else:
+            gc.collect(1)  # the young garbage, before it is frozen with the rest
+        gc.freeze()
+        self.last_pause = time.perf_counter() - t
+        if full:
+            self.baseline = gc.get_freeze_count()
+            self.full_collections += 1
+        log.debug("%s collection: %.3f s, %d objects frozen", "full" if full else "young",
+                  self.last_pause, gc.get_freeze_count())
+
+    def due(self) -> bool:
+        return gc.get_freeze_count() > self.baseline + max(self.MIN_GROWTH,
+                                                           self.GROWTH * self.baseline)
 
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.EVERY)
-            now = time.monotonic()
-            if self.ended >= self.FULL_AFTER_APPS or (
-                    self.ended and now - self._last_full > self.FULL_AFTER_SECONDS):
-                gc.unfreeze()
-                gc.collect()
-                self.ended = 0
-                self._last_full = now
-            else:
-                gc.collect(1)  # the young garbage, before it is frozen with the rest
-            gc.freeze()
+            self.collect(full=self.due())
 
     def stop(self) -> None:
         if self.task is not None:

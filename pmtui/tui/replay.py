@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.state import State
@@ -36,6 +36,7 @@ from pmtui.session import LogLine
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.board import CardRow, ZoneBar
+from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import TurnFlow, _styled
 from pmtui.tui.words import REF, humanize
 

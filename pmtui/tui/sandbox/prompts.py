@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from pmtui.tui.display import COLOUR_LETTER, COLOUR_STYLE
 from pmtui.tui.guard import guarded
 from pmtui.tui.screens.info import KEY_NAMES
+from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
 
 from .keys import SANDBOX_BINDINGS, SANDBOX_HELP, SANDBOX_NOTES

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.widgets.board import CardRow, ZoneBar
+from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import GameLog, TurnFlow
 
 from .keys import SANDBOX_BINDINGS

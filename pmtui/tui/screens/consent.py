@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pmtui.tui.guard import guarded
+from pmtui.tui.widgets.footer import Footer
 
 
 @guarded

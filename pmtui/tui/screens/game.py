@@ -15,13 +15,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pmtui.engine.decision import Decision
 from pmtui.tui.display import detail_text, ref
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS
 from pmtui.tui.widgets.board import CardRow, ZoneBar
+from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import GameLog, TurnFlow
 
 if TYPE_CHECKING:

@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP
+from pmtui.tui.widgets.footer import Footer
 
 KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
 

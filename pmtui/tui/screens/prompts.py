@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pmtui.engine.decision import Decision
 from pmtui.tui.display import COLOUR_LETTER, COLOUR_STYLE, detail_text, display_stats
 from pmtui.tui.guard import guarded
+from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
 
 Namer = Callable[[str], str]  # option text -> plain-language label
