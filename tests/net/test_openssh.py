@@ -121,7 +121,10 @@ def hand_of(screen: str) -> list[str]:
     """The lines under the player's own zone bar: the hand (names, then stats)."""
     lines = screen.splitlines()
     i = next(i for i, line in enumerate(lines) if re.match(r"You( \(\w\))? │", line))
-    return [line.split("▏")[0].rstrip() for line in lines[i + 1:i + 4]]
+    edge = lines[i].find("▏")  # where the side panel starts: the board is left of it
+    edge = edge if edge > 0 else len(lines[i])
+    # "▸" marks what may be played now, which depends on whose move it is
+    return [line[:edge].replace("▸", " ").rstrip() for line in lines[i + 1:i + 4]]
 
 
 def wait_hand(tmux: Tmux, name: str, timeout: float = 15.0) -> list[str]:
@@ -130,6 +133,9 @@ def wait_hand(tmux: Tmux, name: str, timeout: float = 15.0) -> list[str]:
     screen = ""
     while time.monotonic() < deadline:
         screen = tmux.screen(name)
+        time.sleep(0.3)
+        if screen != tmux.screen(name):
+            continue  # still drawing
         if "Choose" not in screen:
             try:
                 hand = hand_of(screen)
