@@ -68,6 +68,7 @@ class NetGameScreen(GameScreen):
     # q leaves for the lobby (the seat stays yours), so the footer says so
     BINDINGS = [Binding(b.key, b.action, "Lobby", show=b.show, id=b.id) if b.id == "quit" else b
                 for b in GAME_BINDINGS]
+    QUIT_HINT = "q: back to the lobby"
     _bindings_shown: tuple[Any, ...] | None = None
 
     def on_mount(self) -> None:
@@ -104,6 +105,12 @@ class NetGameScreen(GameScreen):
         if table.error:
             t.append(f" · stopped: {table.error}", style="red")
         return t
+
+
+class NetGameOverScreen(GameOverScreen):
+    BINDINGS = [Binding(b.key, b.action, "Lobby", show=b.show, id=b.id)
+                if b.id == "over_quit" else b for b in GameOverScreen.BINDINGS]
+    HINT = "q back to the lobby · escape shows the table"
 
 
 class NetApp(CalmNotifications, PmApp):
@@ -231,9 +238,7 @@ class NetApp(CalmNotifications, PmApp):
             headline = "Draw."
         elif seat is not None and w == seat:
             headline = "You win!"
-        elif seat is not None:
-            headline = f"{self.label(w)} won."
         else:
-            headline = f"{self.seat_table.names[w]} won."
+            headline = f"{self.label(w).removesuffix(' (away)')} won."
         self._close_prompts()
-        self.push_screen(GameOverScreen(headline, str(over.get("reason", ""))))
+        self.push_screen(NetGameOverScreen(headline, str(over.get("reason", ""))))

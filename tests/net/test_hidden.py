@@ -157,6 +157,7 @@ async def test_whole_game_leaks_no_hidden_card(tmp_path: Path, seed: int, first:
             if not await play_a_little(table, apps, players):
                 break
         assert table.local.over, "the game did not end"
+        await a.wait_for("back to the lobby")  # the game-over box: q leads to the lobby
         await settle(screens)
         await asyncio.sleep(0.2)
         for client, viewer in viewers:

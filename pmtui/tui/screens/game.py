@@ -42,6 +42,7 @@ Card = Mapping[str, Any]
 @guarded
 class GameScreen(Screen[None]):
     BINDINGS = GAME_BINDINGS
+    QUIT_HINT = "q quits"
 
     def __init__(self) -> None:
         super().__init__()
@@ -322,7 +323,8 @@ class GameScreen(Screen[None]):
         if over:
             w = over.get("winner")
             result = "Draw" if w is None else f"{pm.label(w)} won"
-            t.append(f"Game over: {result} ({over.get('reason', '')}). q quits.", style="bold")
+            t.append(f"Game over: {result} ({over.get('reason', '')}). {self.QUIT_HINT}.",
+                     style="bold")
             return t
         if pm.busy:
             t.append("Opponent is thinking…", style="bold yellow")

@@ -106,6 +106,7 @@ class GameOverScreen(ModalScreen[None]):
         Binding("q", "quit_app", "Quit", id="over_quit"),
     ]
     DEFAULT_CLASSES = "prompt"
+    HINT = "q quits · escape shows the table"
 
     def __init__(self, headline: str, reason: str) -> None:
         super().__init__()
@@ -116,7 +117,7 @@ class GameOverScreen(ModalScreen[None]):
         with Vertical(id="box"):
             yield Static(Text(self.headline, style="bold"), id="title")
             yield Static(self.reason)
-            yield Static(Text("q quits · escape shows the table", style="dim"))
+            yield Static(Text(self.HINT, style="dim"))
         yield Footer()
 
     def action_close(self) -> None:
