@@ -1,11 +1,14 @@
 """The server's garbage-collection steward (pmtui/net/server.py, GcSteward): objects
-frozen while alive and dropped later are freed once the frozen set has grown enough."""
+frozen while alive and dropped later are freed once the process has grown enough."""
 
 from __future__ import annotations
 
 import gc
+import sys
 
-from pmtui.net.server import GcSteward
+import pytest
+
+from pmtui.net.server import GcSteward, rss_bytes
 
 
 def cycle() -> list[object]:
@@ -15,21 +18,45 @@ def cycle() -> list[object]:
     return a
 
 
-def test_frozen_garbage_is_freed_by_a_full_collection() -> None:
-    st = GcSteward()
-    st.MIN_GROWTH, st.GROWTH = 5_000, 0.0  # whatever else this process holds
+def test_frozen_garbage_is_freed_once_memory_has_grown() -> None:
+    memory = [1000]
+    st = GcSteward(measure=lambda: memory[0])
+    st.MIN_GROWTH, st.GROWTH = 100, 0.25
     try:
         st.collect(full=True)
+        assert st.baseline == 1000
         base = gc.get_freeze_count()
-        assert not st.due()
         junk = [cycle() for _ in range(10_000)]  # a screen's worth of widgets, say
-        st.collect(full=False)  # alive now: frozen with everything else
+        st.collect(full=st.due())  # alive now: frozen with everything else
+        assert st.full_collections == 1
         assert gc.get_freeze_count() >= base + 20_000
         del junk  # closed: garbage, but frozen, so a young collection cannot see it
+        memory[0] = 1250  # grown by a quarter, but not more
         st.collect(full=st.due())
-        assert st.full_collections == 2  # the growth made a full collection due
-        assert gc.get_freeze_count() < base + 5_000
-        assert not st.due()
+        assert st.full_collections == 1 and gc.get_freeze_count() >= base + 20_000
+        memory[0] = 1251
+        assert st.due()
+        st.collect(full=st.due())
+        assert st.full_collections == 2 and st.baseline == 1251
+        assert gc.get_freeze_count() < base + 5_000  # the frozen garbage is gone
     finally:
         st.stop()
     assert gc.get_freeze_count() == 0
+
+
+def test_without_a_memory_reading_full_collections_are_timed() -> None:
+    st = GcSteward(measure=lambda: None)
+    try:
+        st.collect(full=True)
+        assert not st.due()
+        st.last_full -= st.FALLBACK + 1
+        assert st.due()
+    finally:
+        st.stop()
+
+
+def test_rss_is_read_on_linux() -> None:
+    rss = rss_bytes()
+    if not sys.platform.startswith("linux"):
+        pytest.skip("/proc/self/statm is Linux's")
+    assert rss is not None and rss > 10 * 2**20  # a Python process with pytest loaded
