@@ -1,18 +1,24 @@
 """Time to first frame and keypress-to-screen latency of `pmtui play` under a
 real pseudo-terminal at 80x24.
 
-    python benchmarks/bench_tui.py [--keys 200]
+    python benchmarks/bench_tui.py [--runs 5] [--keys 100] [--json]
 
-First frame: from starting the process to the first output that contains the
-board. Keypress latency: from writing a focus-moving key to the first
-byte of the redraw (p50/p95), and to the end of that redraw burst (output quiet
-for 15 ms; the quiet window itself is subtracted).
+Each run starts `python -m pmtui play --seed 1` afresh. First frame: from
+starting the process to the first output that contains the board (median, p95
+and max over the runs). Keypress latency (every run, pooled): from writing a
+focus-moving key to the first byte of the redraw (p50/p95), and to the end of
+that redraw burst (output quiet for 15 ms; the quiet window itself is
+subtracted). The load average is printed before and after, since a shared
+machine moves the first frame by hundreds of milliseconds; so is the CPU time
+the process used until its first frame (all its threads, from
+/proc/PID/task/*/schedstat), which other work on the machine hardly changes.
 """
 
 from __future__ import annotations
 
 import argparse
 import fcntl
+import json
 import os
 import pty
 import select
@@ -59,10 +65,21 @@ def drain(fd: int, quiet: float = QUIET, limit: float = 2.0) -> tuple[float | No
     return first, last or time.perf_counter()
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--keys", type=int, default=200)
-    args = ap.parse_args()
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time used so far by every thread of a process (None if /proc cannot tell)."""
+    total = 0
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])  # ns on the CPU
+    except (OSError, ValueError, IndexError):
+        return None
+    return total / 1e9
+
+
+def one_run(keys: int) -> tuple[float, float | None, list[float], list[float]]:
+    """(first frame in s, CPU s used until then, key-to-first-byte times,
+    key-to-end-of-redraw times)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     save = os.path.join(tempfile.mkdtemp(), "bench.jsonl")
@@ -73,11 +90,13 @@ def main() -> None:
         stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
     )
     os.close(slave)
+    firsts: list[float] = []
+    bursts: list[float] = []
     try:
         _, t_first = read_until(master, b"Deck", 20)
+        cpu = cpu_seconds(proc.pid)
         drain(master, 0.3)
-        firsts, bursts = [], []
-        for i in range(args.keys):
+        for i in range(keys):
             # down / up: the highlight of the opening prompt moves, the screen redraws
             key = b"\x1b[B" if i % 2 == 0 else b"\x1b[A"
             sent = time.perf_counter()
@@ -90,17 +109,72 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(5)
+        os.close(master)
+    return t_first - t0, cpu, firsts, bursts
 
-    def pct(xs: list[float], q: float) -> float:
-        xs = sorted(xs)
-        return xs[min(len(xs) - 1, int(len(xs) * q))] * 1000
 
-    print(f"first frame: {(t_first - t0) * 1000:.0f} ms")
-    print(f"keys answered: {len(firsts)} of {args.keys}")
-    print(f"first byte after key: p50 {statistics.median(firsts) * 1000:.1f} ms, "
-          f"p95 {pct(firsts, 0.95):.1f} ms")
-    print(f"redraw complete:      p50 {statistics.median(bursts) * 1000:.1f} ms, "
-          f"p95 {pct(bursts, 0.95):.1f} ms")
+def pct(xs: list[float], q: float) -> float:
+    """The q-quantile of xs in ms (nearest rank, as before)."""
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * q))] * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5, help="fresh processes (default 5)")
+    ap.add_argument("--keys", type=int, default=100, help="keys per run (default 100)")
+    ap.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    args = ap.parse_args()
+    load_before = os.getloadavg()
+    frames: list[float] = []
+    cpus: list[float] = []
+    firsts: list[float] = []
+    bursts: list[float] = []
+    for i in range(args.runs):
+        if i:
+            time.sleep(0.5)  # let the previous process finish exiting
+        frame, cpu, f, b = one_run(args.keys)
+        frames.append(frame)
+        if cpu is not None:
+            cpus.append(cpu)
+        firsts += f
+        bursts += b
+    load_after = os.getloadavg()
+    out = {
+        "runs": args.runs,
+        "first_frame_ms": [round(x * 1000) for x in frames],
+        "first_frame_median_ms": round(statistics.median(frames) * 1000),
+        "first_frame_p95_ms": round(pct(frames, 0.95)),
+        "first_frame_max_ms": round(max(frames) * 1000),
+        "first_frame_cpu_median_ms": round(statistics.median(cpus) * 1000) if cpus else None,
+        "keys": args.keys * args.runs,
+        "keys_answered": len(firsts),
+        "first_byte_p50_ms": round(statistics.median(firsts) * 1000, 1) if firsts else None,
+        "first_byte_p95_ms": round(pct(firsts, 0.95), 1) if firsts else None,
+        "redraw_p50_ms": round(statistics.median(bursts) * 1000, 1) if bursts else None,
+        "redraw_p95_ms": round(pct(bursts, 0.95), 1) if bursts else None,
+        "loadavg_before": [round(x, 2) for x in load_before],
+        "loadavg_after": [round(x, 2) for x in load_after],
+        "cpus": os.cpu_count(),
+        "bytecode_cache": not os.environ.get("PYTHONDONTWRITEBYTECODE"),
+    }
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(f"first frame: median {out['first_frame_median_ms']} ms, "
+          f"p95 {out['first_frame_p95_ms']} ms, max {out['first_frame_max_ms']} ms "
+          f"(runs: {', '.join(map(str, out['first_frame_ms']))})")
+    if cpus:
+        print(f"CPU time until the first frame: median {out['first_frame_cpu_median_ms']} ms")
+    print(f"keys answered: {len(firsts)} of {out['keys']}")
+    if firsts:
+        print(f"first byte after key: p50 {out['first_byte_p50_ms']} ms, "
+              f"p95 {out['first_byte_p95_ms']} ms")
+        print(f"redraw complete:      p50 {out['redraw_p50_ms']} ms, "
+              f"p95 {out['redraw_p95_ms']} ms")
+    print(f"load average (1/5/15 min): before {' '.join(map(str, out['loadavg_before']))}, "
+          f"after {' '.join(map(str, out['loadavg_after']))}; {out['cpus']} CPUs"
+          + ("" if out["bytecode_cache"] else "; PYTHONDONTWRITEBYTECODE is set"))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -102,6 +103,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # noqa: BLE001 - the last net: no traceback reaches a player
+        if os.environ.get("PMTUI_DEBUG"):
+            raise
+        text = str(exc).strip()
+        print(f"pmtui: {text.splitlines()[0] if text else type(exc).__name__}", file=sys.stderr)
+        return 1
 
 
 # -- commands ---------------------------------------------------------------------

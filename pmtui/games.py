@@ -18,9 +18,15 @@ class SetupError(ValueError):
     """A game cannot be set up (one-line reason)."""
 
 
-@cache
 def ruleset(ruleset_id: str = DEFAULT_RULESET) -> Any:
     """The ruleset object for an id; each lives in the package rulesets.<id>."""
+    # One cache key per id: `ruleset()` and `ruleset("precious_memories")` used to be
+    # two entries, so startup loaded and checked the card pool twice.
+    return _ruleset(ruleset_id)
+
+
+@cache
+def _ruleset(ruleset_id: str) -> Any:
     if not ruleset_id.isidentifier():
         raise SetupError(f"unknown ruleset {ruleset_id!r}")
     try:

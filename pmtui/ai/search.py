@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from pmtui.engine.context import Context, GameOver
@@ -41,15 +42,21 @@ class SearchPlayer:
             ruleset = default()
         self.rs = ruleset
         self.rng = random.Random(seed)
-        self.policy = ruleset.make_strategy(seed + 1)
+        self._seed = seed
         self.budget = budget if budget is not None else LEVELS.get(level, LEVELS["normal"])
         self.deck = deck
+
+    # Made on first use, not here: the game screen builds this player before its first
+    # frame, and the strategy module and four deck files are not needed until it moves.
+    @cached_property
+    def policy(self) -> Any:
+        return self.rs.make_strategy(self._seed + 1)
+
+    @cached_property
+    def public_lists(self) -> list[list[str]]:
         from pmtui.games import builtin_decks, load_deck
 
-        self.public_lists = []
-        for name in builtin_decks():
-            d = load_deck(name, ruleset)
-            self.public_lists.append(list(d.main))
+        return [list(load_deck(name, self.rs).main) for name in builtin_decks()]
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
         if len(decision.options) == 1 or decision.kind not in SEARCHED:

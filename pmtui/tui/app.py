@@ -8,6 +8,7 @@ hands the keyboard over in hot seat, and opens the prompt a decision needs.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -22,11 +23,17 @@ from pmtui.tui.display import detail_text
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.game import BOARD_KINDS, GameScreen
 from pmtui.tui.screens.info import GameOverScreen, HelpScreen, PassKeyboardScreen, TooSmallScreen
-from pmtui.tui.screens.prompts import BrowseScreen, ChoiceScreen, PayScreen, RespondScreen
 from pmtui.tui.words import REF, humanize
 
 MIN_SIZE = (80, 24)
 AUTO_PASS_STEPS = {"w2", "w4", "w6"}  # windows of the approach phase
+
+
+def _loaded(module: str, name: str) -> Any:
+    """`module.name` if that module is already imported, else None: a screen class
+    whose module was never imported cannot be on the stack, and importing the replay
+    viewer just to ask would cost the first frame some 15 ms."""
+    return getattr(sys.modules.get(module), name, None)
 
 
 class PmApp(App[int]):
@@ -89,18 +96,17 @@ class PmApp(App[int]):
     @property
     def replaying(self) -> bool:
         """The replay viewer is open over the table (keys and prompts wait)."""
-        from pmtui.tui.replay import ReplayScreen
-
-        return any(isinstance(s, ReplayScreen) for s in self.screen_stack)
+        screen = _loaded("pmtui.tui.replay", "ReplayScreen")
+        return screen is not None and any(isinstance(s, screen) for s in self.screen_stack)
 
     @property
     def covered(self) -> bool:
         """The table is covered (replay viewer, hot-seat hand-over or undo consent, too
         small): the palette offers nothing, so it cannot act for whoever is not looking."""
-        from pmtui.tui.screens.consent import UndoConsentScreen
-
-        return self.replaying or isinstance(
-            self.screen, PassKeyboardScreen | UndoConsentScreen | TooSmallScreen)
+        if self.replaying or isinstance(self.screen, PassKeyboardScreen | TooSmallScreen):
+            return True
+        screen = _loaded("pmtui.tui.screens.consent", "UndoConsentScreen")
+        return screen is not None and isinstance(self.screen, screen)
 
     def can_undo(self) -> bool:
         return not self.busy and self.table.can_undo(self.viewer)
@@ -122,7 +128,9 @@ class PmApp(App[int]):
             self.notify(notice[:300], severity="warning", timeout=10)
         self.push_screen(self.game_screen)
         self._check_size(self.size.width, self.size.height)
-        self.call_after_refresh(self.advance)
+        # Runs once the board is mounted (a screen's queue starts after its mount) and
+        # before its first paint, so that paint shows the table rather than empty rows.
+        self.game_screen.call_later(self.advance)
 
     def on_resize(self, event: Any) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -302,7 +310,7 @@ class PmApp(App[int]):
     # -- prompts --------------------------------------------------------------------------------
 
     def _close_prompts(self) -> None:
-        from pmtui.tui.screens.prompts import PromptScreen
+        from pmtui.tui.screens.prompts import BrowseScreen, PromptScreen
 
         while isinstance(self.screen, PromptScreen | BrowseScreen):
             self.pop_screen()
@@ -318,6 +326,9 @@ class PmApp(App[int]):
 
     def open_prompt(self, force: bool = False) -> None:
         """Open the prompt the viewer's pending decision needs (once per decision)."""
+        # imported here, not at the top: the prompts are not needed for the first frame
+        from pmtui.tui.screens.prompts import ChoiceScreen, PayScreen, RespondScreen
+
         d = self.table.decision_for(self.viewer)
         if d is None or d.kind in BOARD_KINDS:
             self._close_stale_prompts()
@@ -384,12 +395,16 @@ class PmApp(App[int]):
 
     def choose_from(self, title: str, options: Sequence[str]) -> None:
         """A small menu of some of the legal options (e.g. where to summon)."""
+        from pmtui.tui.screens.prompts import ChoiceScreen
+
         self.push_screen(
             ChoiceScreen(title, options, self.namer, detail=self._option_detail),
             callback=self._prompt_done,
         )
 
     def browse(self, title: str, cards: Sequence[Mapping[str, Any]], turn: int | None) -> None:
+        from pmtui.tui.screens.prompts import BrowseScreen
+
         self.push_screen(BrowseScreen(title, cards, self.table.defs, turn))
 
     def show_help(self) -> None:

@@ -179,12 +179,9 @@ def load_pool(paths: Iterable[Path] | None = None) -> CardPool:
 
     Raises CardError with a one-line message naming file, card and field.
     """
+    sources: list[tuple[str, Traversable | Path]]
     if paths is None:
-        sources: list[tuple[str, Traversable | Path]] = [
-            (f"cards/{RULESET_DIR}/{p.name}", p)
-            for p in sorted(data_dir().iterdir(), key=lambda t: t.name)
-            if p.name.endswith(".toml") and p.is_file()
-        ]
+        sources = builtin_sources()
     else:
         sources = [(str(p), Path(p)) for p in paths]
     cards: list[CardDef] = []
@@ -200,6 +197,15 @@ def load_pool(paths: Iterable[Path] | None = None) -> CardPool:
             cards.append(card)
     _check_parallels(cards, origin)
     return CardPool(cards)
+
+
+def builtin_sources() -> list[tuple[str, Traversable | Path]]:
+    """(label, file) of every built-in card file, in load order."""
+    return [
+        (f"cards/{RULESET_DIR}/{p.name}", p)
+        for p in sorted(data_dir().iterdir(), key=lambda t: t.name)
+        if p.name.endswith(".toml") and p.is_file()
+    ]
 
 
 def parse_toml(label: str, src: Traversable | Path) -> dict[str, Any]:

@@ -13,9 +13,8 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.state import State, zkey
 
-from . import areas, effects, flow, plays, scenario
+from . import areas, effects, flow, plays
 from .areas import other
-from .explain import explain as why_not
 from .tables import Tables
 
 VERSION = "0.1.0"
@@ -38,6 +37,8 @@ class PreciousMemories:
 
     def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
         if "scenario" in header:  # a described position instead of shuffled decks
+            from . import scenario  # imported here: a normal game never needs it
+
             scenario.setup_position(ctx, self.t, header["scenario"])
             return
         decks = header["decks"]
@@ -165,6 +166,8 @@ class PreciousMemories:
 
     def explain(self, state: State, text: str) -> str | None:
         """None when `text` is a legal choice now, else why not (one line, with its page)."""
+        from .explain import explain as why_not  # only the sandbox and `check` ask why
+
         return why_not(state, self.t, text, self.decision(state))
 
     # -- victory (p.07) ------------------------------------------------------------

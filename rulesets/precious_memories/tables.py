@@ -34,7 +34,15 @@ class Tables:
 
     @classmethod
     def load(cls, pool: CardPool | None = None) -> Tables:
-        pool = pool if pool is not None else load_pool()
+        """The tables of `pool`, or of the built-in card files (cached: pool_cache)."""
+        if pool is None:
+            from .pool_cache import cached
+
+            return cached(lambda: cls._build(load_pool()), cls)
+        return cls._build(pool)
+
+    @classmethod
+    def _build(cls, pool: CardPool) -> Tables:
         data = ruleset_data()
 
         def fail(cid: str) -> object:
