@@ -16,6 +16,7 @@ board, prompts, cost picker, help and palette, but
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,11 @@ def _skip_same(fn: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+def to_lobby(bindings: list[Binding], binding_id: str) -> list[Binding]:
+    """`bindings`, with the one that quits labelled for what it does here."""
+    return [replace(b, description="Lobby") if b.id == binding_id else b for b in bindings]
+
+
 class NetGameScreen(GameScreen):
     """The game screen for a network table: no seed in the status line, and only what
     changed is redrawn.
@@ -66,8 +72,7 @@ class NetGameScreen(GameScreen):
     """
 
     # q leaves for the lobby (the seat stays yours), so the footer says so
-    BINDINGS = [Binding(b.key, b.action, "Lobby", show=b.show, id=b.id) if b.id == "quit" else b
-                for b in GAME_BINDINGS]
+    BINDINGS = to_lobby(GAME_BINDINGS, "quit")
     QUIT_HINT = "q: back to the lobby"
     _bindings_shown: tuple[Any, ...] | None = None
 
@@ -108,8 +113,7 @@ class NetGameScreen(GameScreen):
 
 
 class NetGameOverScreen(GameOverScreen):
-    BINDINGS = [Binding(b.key, b.action, "Lobby", show=b.show, id=b.id)
-                if b.id == "over_quit" else b for b in GameOverScreen.BINDINGS]
+    BINDINGS = to_lobby(GameOverScreen.BINDINGS, "over_quit")
     HINT = "q back to the lobby · escape shows the table"
 
 

@@ -239,6 +239,7 @@ class PmApp(App[int]):
         """Pass for a player whose only legal choice is to pass (outside their own Main
         Phase), in windows they took out of their stops, or until the end of the turn
         when they asked for it."""
+        vars_: dict[str, Any] | None = None
         if d.kind in ("priority", "respond") and "pass" in d.texts:
             vars_ = self.table.view_for(d.player)["vars"]
             wanted = self.pass_turn is not None and self.pass_turn == (d.player, vars_.get("turn"))
@@ -249,7 +250,8 @@ class PmApp(App[int]):
                 return True
         if self.always_ask or d.texts != ["pass"]:
             return False
-        vars_ = self.table.view_for(d.player)["vars"]
+        if vars_ is None:
+            vars_ = self.table.view_for(d.player)["vars"]
         if d.kind == "priority":
             own_main = vars_.get("phase") == "main" and vars_.get("ap") == d.player
             if own_main:
@@ -309,20 +311,14 @@ class PmApp(App[int]):
 
     # -- prompts --------------------------------------------------------------------------------
 
-    def _close_prompts(self) -> None:
+    def _close_prompts(self, browsing_too: bool = True) -> None:
+        """Close the prompts on top of the table (and a browsed zone, unless asked not
+        to: a prompt left open for a decision passed meanwhile goes, a zone view stays)."""
         from pmtui.tui.screens.prompts import BrowseScreen, PromptScreen
 
-        while isinstance(self.screen, PromptScreen | BrowseScreen):
+        kinds = (PromptScreen, BrowseScreen) if browsing_too else (PromptScreen,)
+        while isinstance(self.screen, kinds):
             self.pop_screen()
-
-    def _close_stale_prompts(self) -> None:
-        """Close decision prompts left open for a decision that is no longer pending
-        (it was passed for the player meanwhile); a browsed zone stays open."""
-        from pmtui.tui.screens.prompts import PromptScreen
-
-        while isinstance(self.screen, PromptScreen):
-            self.pop_screen()
-        self._prompted = -1
 
     def open_prompt(self, force: bool = False) -> None:
         """Open the prompt the viewer's pending decision needs (once per decision)."""
@@ -331,7 +327,8 @@ class PmApp(App[int]):
 
         d = self.table.decision_for(self.viewer)
         if d is None or d.kind in BOARD_KINDS:
-            self._close_stale_prompts()
+            self._close_prompts(browsing_too=False)  # its decision is gone
+            self._prompted = -1
             return
         version = self.table_version
         if version == self._prompted and not force:
