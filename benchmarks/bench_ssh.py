@@ -39,6 +39,8 @@ import asyncssh
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTER, DOWN, UP = "\r", "\x1b[B", "\x1b[A"
+FOOTER_ROW = re.compile(rb"\x1b\[24;1H(.*?)(?=\x1b\[\d+;\d+H|$)", re.S)  # 80x24: row 24
+SGR = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 
 
 def rss_kb(pid: int) -> int:
@@ -65,18 +67,20 @@ class Session:
         self.by_kind: dict[str, list[float]] = {"move": [], "cursor": []}
         self.missed = 0
         self.got = asyncio.Event()
-        self.footer = b""  # the last footer drawn: what the keys do now
+        self.footer = ""  # the last footer drawn: what the keys do now
 
     def received(self, data: bytes) -> None:
         now = time.perf_counter()
         self.out += data
         if len(self.out) > 200_000:
             del self.out[:100_000]
-        for mark in (b"Choose", b"? Help"):  # a prompt's footer, the board's footer
-            i = data.rfind(mark)
-            if i >= 0:
-                self.footer = data[i:i + 200]
-                break
+        # the footer (the screen's last row) drawn last says what the keys do now:
+        # a prompt's ("Choose") or the board's ("p Pass"); the bytes just before
+        # this chunk catch a row split across two chunks
+        tail = bytes(self.out[-(len(data) + 400):])
+        rows = FOOTER_ROW.findall(tail)
+        if rows:
+            self.footer = SGR.sub(b"", rows[-1]).decode("utf-8", "replace")
         if self.sent_at is not None:
             self.latencies.append(now - self.sent_at)
             self.by_kind[self.kind].append(now - self.sent_at)
@@ -151,13 +155,13 @@ async def typist(s: Session, seconds: float, rate: float, move_every: float,
             s.missed += 1
         if s.sent_at is not None:
             continue  # still waiting for the last answer
-        prompt = s.footer.startswith(b"Choose")
+        prompt = "Choose" in s.footer
         if time.monotonic() > next_move:
             next_move = time.monotonic() + rng.uniform(0.5, 1.5) * move_every
             if prompt:
                 s.send(ENTER, timed=True, kind="move")
                 continue
-            if b"p Pass" in s.footer:
+            if "p Pass" in s.footer:
                 s.send("p", timed=True, kind="move")
                 continue
         flip = not flip

@@ -83,6 +83,11 @@ class PmApp(App[int]):
             return self.table.names[player]
         return "You" if self.table.is_human(player) else "CPU"
 
+    def whose(self, player: int) -> str:
+        """The possessive of `label`: "Your", "CPU's", "Aiko's"."""
+        name = self.label(player)
+        return "Your" if name == "You" else f"{name}'s"
+
     def card_name(self, cid: str) -> str:
         d = self.table.defs.get(cid)
         return d.name if d is not None else cid

@@ -66,6 +66,12 @@ async def test_footer_offers_only_legal_actions() -> None:
         await pilot.press("up")  # my bar: browsable zones, no card actions
         assert screen.check_action("summon", ()) is False
         assert screen.check_action("browse", ()) is True
+        # the card panel names the zone as the player's own, with its count in words
+        item = screen.focused_item()
+        n = screen._count(0, item)
+        detail = screen._detail().plain
+        assert detail.startswith("Your "), detail
+        assert ("empty." if n == 0 else f": {n} card") in detail, detail
         await pilot.press("enter")
         assert isinstance(app.screen, BrowseScreen)
         await pilot.press("escape")

@@ -286,7 +286,8 @@ class GameScreen(Screen[None]):
             p = me if self.row_name == "my-bar" else 1 - me
             n = self._count(p, item)
             what = {"discard": "Discard Zone", "points": "Point Zone", "ex": "EX Deck"}[item]
-            return Text(f"{self.pm.label(p)}'s {what}: {n} cards.\nv or enter: look through.")
+            count = "empty" if n == 0 else f"{n} card" + ("s" if n != 1 else "")
+            return Text(f"{self.pm.whose(p)} {what}: {count}.\nv or enter: look through.")
         card = self.focused_card()
         if card is None:
             r = self.row_name
@@ -459,7 +460,7 @@ class GameScreen(Screen[None]):
         p = me if self.row_name == "my-bar" else 1 - me
         cards = self.zone(p, item)
         what = {"discard": "Discard Zone", "points": "Point Zone", "ex": "EX Deck"}[item]
-        self.pm.browse(f"{self.pm.label(p)}'s {what}", cards, self.pview["vars"].get("turn"))
+        self.pm.browse(f"{self.pm.whose(p)} {what}", cards, self.pview["vars"].get("turn"))
 
     def action_help(self) -> None:
         self.pm.show_help()

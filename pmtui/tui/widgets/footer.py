@@ -1,25 +1,160 @@
-"""Textual's Footer, without its leak.
+"""The key bar at the bottom of every screen: one widget drawing one line of text.
 
-Each FooterKey is data-bound to the footer's `compact` reactive, which adds a watcher
-to the footer; Textual drops watchers of removed widgets only when `compact` changes,
-which it never does here. The footer is rebuilt whenever the keys on offer change, so
-on a long-lived screen every old key (and its styles and caches) stayed reachable: over
-SSH, with many sessions in one process, memory grew by megabytes a minute.
+Textual's Footer mounts a widget per key and rebuilds them all whenever the keys on
+offer change, which on our screens is after almost every key: each rebuild costs a
+layout of the whole screen and a restyle per key (and, data-bound to the footer,
+the old keys were never freed). With many sessions in one SSH server that was most
+of the CPU a cursor key cost. This bar only redraws its line, and only when the
+text it shows changes. It looks like Textual's and a click on a key presses it.
 """
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.widgets import Footer as TextualFooter
+from itertools import groupby
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
 
 
-class Footer(TextualFooter):
-    def compose(self) -> ComposeResult:
-        # the old keys are removed before a rebuild composes the new ones
-        watchers = getattr(self, "__watchers", None)
-        if isinstance(watchers, dict):
-            for callbacks in watchers.values():
-                callbacks[:] = [(node, cb) for node, cb in callbacks
-                                if getattr(node, "is_attached", True)
-                                and not getattr(node, "_closing", False)]
-        yield from super().compose()
+class Footer(Widget, can_focus=False):
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--label"}
+    DEFAULT_CSS = """
+    Footer {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        .footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer--label {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    compact = reactive(False)
+    """Less space between the keys."""
+
+    def __init__(self, *, compact: bool = False, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.set_reactive(Footer.compact, compact)
+        self._shown: tuple[tuple[str, str, str, bool], ...] | None = None
+        self._palette: tuple[str, str, str] | None = None
+        self._spans: list[tuple[int, int, str]] = []  # (start, end, key) for clicks
+        self._pending = False
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._update()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        # several changes in one step are read once, after it
+        if not self._pending and self.is_attached and screen is self.screen:
+            self._pending = True
+            self.call_after_refresh(self._update)
+
+    def _update(self) -> None:
+        self._pending = False
+        if not self.is_attached:
+            return
+        shown, palette = self.keys(), self._palette_key()
+        if (shown, palette) != (self._shown, self._palette):
+            self._shown, self._palette = shown, palette
+            self.refresh()
+
+    def keys(self) -> tuple[tuple[str, str, str, bool], ...]:
+        """What the bar shows now: (key, key as displayed, description, enabled), one
+        per action, in the screen's order; a group of keys shows as one entry."""
+        by_action: dict[str, list[tuple[Binding, bool]]] = {}
+        for _ns, binding, enabled, _tip in self.screen.active_bindings.values():
+            if binding.show:
+                by_action.setdefault(binding.action, []).append((binding, enabled))
+        display = self.app.get_key_display
+        out: list[tuple[str, str, str, bool]] = []
+        for group, runs in groupby(by_action.values(), lambda r: r[0][0].group):
+            runs_ = list(runs)
+            if group is not None and len(runs_) > 1:
+                keys = " ".join(display(r[0][0]) for r in runs_)
+                out.append((runs_[0][0][0].key, keys, group.description,
+                            any(r[0][1] for r in runs_)))
+                continue
+            for (binding, enabled), *_ in runs_:
+                out.append((binding.key, display(binding), binding.description, enabled))
+        return tuple(out)
+
+    def _palette_key(self) -> tuple[str, str, str] | None:
+        """The command palette's key, shown at the right end, if the app has one."""
+        app = self.app
+        if not app.ENABLE_COMMAND_PALETTE:
+            return None
+        active = self.screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
+        if active is None:
+            return None
+        return active.binding.key, app.get_key_display(active.binding), \
+            active.binding.description
+
+    def _watch_compact(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        if self._shown is None:
+            self._shown, self._palette = self.keys(), self._palette_key()
+        key_style = self.get_component_rich_style("footer--key")
+        desc_style = self.get_component_rich_style("footer--description")
+        text = Text(no_wrap=True, overflow="crop", end="")
+        self._spans = []
+        for key, shown_key, description, enabled in self._shown:
+            start = len(text)
+            dim = Style() if enabled else Style(dim=True)
+            if self.compact:
+                text.append(shown_key, style=key_style + dim)
+                if description:
+                    text.append(" " + description, style=desc_style + dim)
+                self._spans.append((start, len(text), key))
+                text.append(" ")
+            else:
+                text.append(f" {shown_key} ", style=key_style + dim)
+                if description:
+                    text.append(description + " ", style=desc_style + dim)
+                self._spans.append((start, len(text), key))
+        if self._palette is not None:
+            key, shown_key, description = self._palette
+            tail = Text(end="")
+            tail.append("▏", style="dim")
+            tail.append(shown_key, style=key_style)
+            tail.append(f" {description} ", style=desc_style)
+            gap = self.size.width - len(text) - len(tail)
+            if gap >= 1:
+                text.append(" " * gap)
+                self._spans.append((len(text) + 1, len(text) + len(tail), key))
+                text.append_text(tail)
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                enabled = any(k == key and on for k, _, _, on in self._shown or ()) \
+                    or (self._palette is not None and key == self._palette[0])
+                if enabled:
+                    self.app.simulate_key(key)
+                else:
+                    self.app.bell()
+                return
