@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import os
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -42,6 +44,7 @@ log = logging.getLogger("pmtui.net")
 COMPUTER = "Computer"
 DEFAULT_LEVEL = "normal"
 MAX_TABLES = 200  # a bound on what one server keeps in memory
+WAITING_FORMAT = "pmtui-waiting-table/1"
 _NAME_OK = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 
 
@@ -533,7 +536,53 @@ class Registry:
         table = self._new_table(f"{user.name}'s table")
         table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
         table.decks[0] = deck
+        try:
+            self._write_waiting(table, deck_spec)
+        except OSError as exc:
+            del self.tables[table.id]
+            raise TableError(f"cannot save the table ({exc.strerror or exc})") from None
         self.changed()
+        return table
+
+    # A table waiting for its second player has no game yet, so no journal: a small
+    # file keeps it (who, which deck) so that a restart brings it back too.
+
+    def _waiting_path(self, tid: int) -> Path:
+        return self.tables_dir / f"waiting-{tid}.json"
+
+    def _write_waiting(self, table: ServerTable, deck_spec: str) -> None:
+        seat = table.seats[0]
+        assert seat is not None
+        record = {"format": WAITING_FORMAT, "id": table.id, "name": table.name,
+                  "player": {"name": seat.name, "key": seat.key}, "deck": deck_spec}
+        self.tables_dir.mkdir(parents=True, exist_ok=True)
+        path = self._waiting_path(table.id)
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(record, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+
+    def _forget_waiting(self, tid: int) -> None:
+        with contextlib.suppress(OSError):
+            self._waiting_path(tid).unlink()
+
+    def _restore_waiting(self, path: Path) -> ServerTable:
+        """A waiting table from its file (ValueError/OSError/TableError: one line why not)."""
+        record = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(record, dict) or record.get("format") != WAITING_FORMAT:
+            raise ValueError("not a waiting table of this server")
+        tid, player = int(record["id"]), record["player"]
+        if tid <= 0 or tid in self.tables or not isinstance(player, dict):
+            raise ValueError(f"table {tid} cannot be brought back")
+        name, key = str(player.get("name", "")), str(player.get("key", ""))
+        if not valid_name(name):
+            raise ValueError("its player's name is not valid")
+        deck = self.load_deck(str(record["deck"]))
+        table = ServerTable(self, tid, str(record.get("name") or f"table {tid}")[:60])
+        table.seats[0] = SeatInfo(name, key, HUMAN, deck.name)
+        table.decks[0] = deck
         return table
 
     def join(self, user: User, tid: int, deck_spec: str) -> ServerTable:
@@ -553,6 +602,7 @@ class Registry:
             table.seats[seat] = None
             table.decks[seat] = None
             raise
+        self._forget_waiting(tid)  # the game's journal keeps it from now on
         return table
 
     def play_computer(self, user: User, deck_spec: str, level: str = DEFAULT_LEVEL,
@@ -583,6 +633,7 @@ class Registry:
         if table.state != "waiting" or table.seat_of(user) is None:
             raise TableError("you can only close your own table while it waits for a player")
         del self.tables[tid]
+        self._forget_waiting(tid)
         self.changed()
 
     def _start(self, table: ServerTable) -> None:
@@ -664,6 +715,22 @@ class Registry:
                 continue
             self._next_id = max(self._next_id, tid + 1)
             self.tables[tid] = table
+        try:
+            waiting = sorted(self.tables_dir.glob("waiting-*.json"))
+        except OSError:
+            waiting = []
+        for path in waiting:
+            m = re.match(r"waiting-(\d+)\.json$", path.name)
+            if m and int(m.group(1)) in self.tables:  # joined, then the server stopped
+                self._forget_waiting(int(m.group(1)))
+                continue
+            try:
+                table = self._restore_waiting(path)
+            except (OSError, ValueError, TypeError, KeyError, TableError) as exc:
+                warnings.append(f"{path.name}: a waiting table not brought back ({exc})"[:300])
+                continue
+            self._next_id = max(self._next_id, table.id + 1)
+            self.tables[table.id] = table
         for table in self.listing():
             table.kick_computer()
         return warnings

@@ -170,6 +170,51 @@ def test_restart_brings_tables_back(tmp_path: Path) -> None:
     again.shutdown()
 
 
+def test_a_table_waiting_for_its_second_player_survives_a_restart(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    waiting = reg.create(ALICE, "starlit_overture")
+    closed = reg.create(BOB, "tidewater_morning")
+    reg.close(BOB, closed.id)  # closed by its owner: gone for good
+    reg.shutdown()
+
+    again = Registry(tmp_path)
+    assert again.restore() == []
+    back = again.get(waiting.id)
+    assert back.state == "waiting" and back.name == waiting.name
+    assert back.seat_of(ALICE) == 0 and back.seat_of(MALLORY_AS_ALICE) is None
+    assert back.seats[0].deck == waiting.seats[0].deck
+    with pytest.raises(TableError):
+        again.get(closed.id)
+    again.join(BOB, back.id, "tidewater_morning")  # and it starts as any other
+    assert back.state == "playing"
+    assert not list((tmp_path / "tables").glob("waiting-*"))  # its journal keeps it now
+    again.shutdown()
+
+    third = Registry(tmp_path)
+    assert third.restore() == []
+    assert third.get(back.id).state == "playing"  # from the journal, not twice
+    assert [t.id for t in third.listing()] == [back.id]
+    third.shutdown()
+
+
+def test_bad_waiting_table_files_are_one_line_warnings(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    t = reg.create(ALICE, "starlit_overture")
+    reg.shutdown()
+    tables = tmp_path / "tables"
+    good = json.loads((tables / f"waiting-{t.id}.json").read_text())
+    (tables / "waiting-7.json").write_text("{not json")
+    (tables / "waiting-8.json").write_text(json.dumps({**good, "id": 8, "deck": "/etc/passwd"}))
+    (tables / "waiting-9.json").write_text(json.dumps({**good, "id": 9,
+                                                       "player": {"name": "a b"}}))
+    again = Registry(tmp_path)
+    warnings = again.restore()
+    assert len(warnings) == 3, warnings
+    assert all("\n" not in w and "waiting table not brought back" in w for w in warnings)
+    assert "not one of the decks offered" in " ".join(warnings)
+    assert [x.id for x in again.listing()] == [t.id]
+
+
 def test_restore_skips_bad_journals(tmp_path: Path) -> None:
     (tmp_path / "tables").mkdir()
     (tmp_path / "tables" / "table-3.jsonl").write_text("not json\n")
