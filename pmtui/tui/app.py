@@ -141,6 +141,8 @@ class PmApp(App[int]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
+        if self.game_screen not in self.screen_stack:
+            return  # a size before the table is up: on_mount checks once it is
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small and not self.too_small:
             self.too_small = True

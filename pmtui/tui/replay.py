@@ -814,6 +814,8 @@ class ReplayApp(App[int]):
     def _check_size(self, width: int, height: int) -> None:
         from pmtui.tui.screens.info import TooSmallScreen
 
+        if self.replay_screen not in self.screen_stack:
+            return  # a size before the viewer is up: on_mount checks once it is
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small and not self.too_small:
             self.too_small = True

@@ -256,3 +256,16 @@ async def test_the_games_own_viewer_shows_both_once_it_is_over() -> None:
         await pilot.press("escape")
         await settle(pilot, app)
         assert not isinstance(app.screen, ReplayScreen)
+
+
+async def test_a_viewer_started_in_a_small_terminal_says_so_until_enlarged() -> None:
+    from pmtui.tui.screens.info import TooSmallScreen
+
+    app = viewer()
+    async with app.run_test(size=(70, 20)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is screen_of(app)

@@ -46,6 +46,20 @@ async def test_too_small_message_and_recovery() -> None:
         assert app.game_screen.query_one("#board").size.width > 60
 
 
+async def test_starting_in_a_small_terminal_shows_the_size_message() -> None:
+    """The first size arrives before the table is mounted: the message must still be
+    on top of the table, not under it."""
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert [type(s) for s in app.screen_stack].count(TooSmallScreen) == 1
+        await pilot.resize_terminal(80, 24)
+        await to_my_main(pilot, app)
+        assert TooSmallScreen not in [type(s) for s in app.screen_stack]
+
+
 async def test_footer_offers_only_legal_actions() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
