@@ -76,8 +76,7 @@ class NetGameScreen(GameScreen):
     QUIT_HINT = "q: back to the lobby"
     _bindings_shown: tuple[Any, ...] | None = None
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # Textual runs GameScreen.on_mount after this one
         for wid, method in REDRAWN.items():
             for w in self.query(f"#{wid}"):
                 fn = getattr(w, method, None)
@@ -175,8 +174,7 @@ class NetApp(CalmNotifications, PmApp):
 
     # -- lifecycle ---------------------------------------------------------------------------
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # Textual runs PmApp.on_mount after this one
         self.seat_table.subscribe(self._table_moved)
 
     def detach(self) -> None:

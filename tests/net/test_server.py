@@ -228,6 +228,30 @@ async def test_window_size_changes_relayout(tmp_path: Path) -> None:
         await server.stop()
 
 
+async def test_sitting_down_in_a_small_terminal_says_so(tmp_path: Path) -> None:
+    """A client already below 80x24 when it sits down gets the size message on top of
+    the table (and the table is set up once, not once per class that mounts it)."""
+    from pmtui.net.game import NetGameScreen
+
+    server, keys = await start_server(tmp_path)
+    try:
+        c = await Client.connect(server.port, "alice", keys.keys["alice"], size=(60, 20))
+        await c.wait_for("signed in as alice")
+        c.send("p")
+        await c.wait_for("Your deck against the computer")
+        c.send(ENTER)
+        app = await app_of(server, "alice", "NetApp")
+        await wait_until(lambda: isinstance(app.screen, TooSmallScreen), what="too small")
+        assert [type(s) for s in app.screen_stack].count(NetGameScreen) == 1
+        c.set_mark()
+        c.chan.change_terminal_size(80, 24)
+        await wait_until(lambda: not isinstance(app.screen, TooSmallScreen), what="big again")
+        await c.wait_for("You vs CPU")
+        await c.close()
+    finally:
+        await server.stop()
+
+
 GARBAGE = [
     b"\xff\xfe\xfd\xc3\x28\xa0\xa1\xe2\x28\xa1\xf0\x28\x8c\xbc",  # invalid UTF-8
     b"\x00\x00\x01\x02\x1c\x1a\x03\x1d",  # NUL, ctrl+z, ctrl+c, ctrl+\ ...

@@ -119,3 +119,33 @@ async def test_the_command_palette_key_sits_at_the_right_end() -> None:
         assert text.startswith(" a One  b Two  c Three ")
         assert text.rstrip().endswith("^p palette")
         assert len(text) == 60
+
+
+async def test_a_change_made_while_a_prompt_closes_still_reaches_the_bar() -> None:
+    """Found over SSH: the keys changed (the computer finished) just as a prompt on top
+    closed; the bar never heard of it and offered no Pass for the rest of the game.
+    Textual runs `call_after_refresh` callbacks on whichever screen is on top, and a
+    screen closed before its next repaint drops them: here the prompt drops every
+    such callback, as one closed at the wrong moment does."""
+    from textual.screen import ModalScreen
+
+    class Prompt(ModalScreen[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("a prompt")
+
+        def _invoke_later(self, callback: object, sender: object) -> None:
+            pass  # closed before its repaint: its callbacks are gone
+
+    app = Keys()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        board = app.screen
+        app.push_screen(Prompt())
+        await pilot.pause()
+        app.flip = True
+        board.refresh_bindings()
+        for _ in range(3):
+            await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        assert str(board.query_one(Footer).render()) == " b Two  c Three "

@@ -87,8 +87,7 @@ class ChoiceScreen(PromptScreen):
             items.append(Item(label, text))
         yield PickList(items, id="choices")
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # Textual runs PromptScreen.on_mount too (each class's)
         self._show_detail()
 
     def on_pick_list_moved(self, _: PickList.Moved) -> None:
@@ -154,7 +153,6 @@ class PayScreen(PromptScreen):
         yield PickList(self._items(), id="payers")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self._update()
 
     def _payable(self) -> list[str]:

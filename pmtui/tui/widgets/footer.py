@@ -66,10 +66,11 @@ class Footer(Widget, can_focus=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        # several changes in one step are read once, after it
+        # Several changes in one step are read once, after it, from the bar's own queue.
+        # (Not call_after_refresh: Textual hands that to whichever screen is on top, and
+        # a prompt closed meanwhile takes the callback with it.)
         if not self._pending and self.is_attached and screen is self.screen:
-            self._pending = True
-            self.call_after_refresh(self._update)
+            self._pending = self.call_later(self._update)
 
     def _update(self) -> None:
         self._pending = False
