@@ -211,6 +211,15 @@ async def test_play_the_computer_and_watch(tmp_path: Path) -> None:
         await server.stop()
 
 
+async def small_then_big_again(c: Client, app: NetApp) -> None:
+    """The size message is on top; at 80x24 the table is back."""
+    await wait_until(lambda: isinstance(app.screen, TooSmallScreen), what="too small")
+    c.set_mark()
+    c.chan.change_terminal_size(80, 24)
+    await wait_until(lambda: not isinstance(app.screen, TooSmallScreen), what="big again")
+    await c.wait_for("You vs CPU")
+
+
 async def test_window_size_changes_relayout(tmp_path: Path) -> None:
     server, keys = await start_server(tmp_path)
     try:
@@ -218,11 +227,7 @@ async def test_window_size_changes_relayout(tmp_path: Path) -> None:
         a.chan.change_terminal_size(120, 40)
         await wait_until(lambda: tuple(app.size) == (120, 40), what="120x40")
         a.chan.change_terminal_size(60, 20)
-        await wait_until(lambda: isinstance(app.screen, TooSmallScreen), what="too small")
-        a.set_mark()
-        a.chan.change_terminal_size(80, 24)
-        await wait_until(lambda: not isinstance(app.screen, TooSmallScreen), what="big again")
-        await a.wait_for("You vs CPU")
+        await small_then_big_again(a, app)
         await a.close()
     finally:
         await server.stop()
@@ -241,12 +246,8 @@ async def test_sitting_down_in_a_small_terminal_says_so(tmp_path: Path) -> None:
         await c.wait_for("Your deck against the computer")
         c.send(ENTER)
         app = await app_of(server, "alice", "NetApp")
-        await wait_until(lambda: isinstance(app.screen, TooSmallScreen), what="too small")
+        await small_then_big_again(c, app)
         assert [type(s) for s in app.screen_stack].count(NetGameScreen) == 1
-        c.set_mark()
-        c.chan.change_terminal_size(80, 24)
-        await wait_until(lambda: not isinstance(app.screen, TooSmallScreen), what="big again")
-        await c.wait_for("You vs CPU")
         await c.close()
     finally:
         await server.stop()
