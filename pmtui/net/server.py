@@ -298,6 +298,7 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                     choice = await self._run_app(lobby)
                 finally:
                     lobby.detach()
+                del lobby  # not kept (its screens and caches) while the table runs
                 notice = ""
                 if choice is None or self.closed:
                     break
@@ -322,6 +323,7 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                     table.detach(seat)
                 if app.fatal:
                     notice = f"the game screen stopped: {app.fatal}"[:200]
+                del app, view  # nor the table's screens while the lobby runs
         except Exception:  # noqa: BLE001 - one session's failure is logged, not shared
             log.exception("session of %s failed", self.user.name)
         finally:
@@ -336,13 +338,12 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 # -- the server ---------------------------------------------------------------------------------
 
 
-def rss_bytes() -> int | None:
-    """This process's resident memory (Linux), or None where /proc cannot tell."""
+def allocated_blocks() -> int | None:
+    """Python's memory blocks in use now: unlike the RSS, this falls after a collection."""
     try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, ValueError, IndexError):
+        return sys.getallocatedblocks()
+    except AttributeError:  # not CPython
         return None
-    return pages * os.sysconf("SC_PAGE_SIZE")
 
 
 class GcSteward:
@@ -353,18 +354,20 @@ class GcSteward:
     (docs/ssh.md). So every few seconds what survived the young collections is frozen
     (`gc.freeze()`: moved where the collector does not look), and Python's own
     collections scan only recent objects. A prompt closed after it was frozen is
-    garbage the collector cannot see, so once the process has grown by a quarter (at
-    least 64 MiB) since the last full collection, everything is unfrozen and collected
-    once: memory stays bounded and full pauses are rare. (Memory is the measure
-    because counting the frozen objects walks them all: 80 ms at 20 sessions.)
+    garbage the collector cannot see, so once Python's memory in use has grown by half
+    since the last full collection, everything is unfrozen and collected once: memory
+    stays bounded and full pauses are rare. The measure is Python's allocated blocks:
+    the RSS does not fall after a collection, so a threshold on it moved up by a
+    quarter each time and the process grew for ever; counting the frozen objects
+    walks them all (80 ms at 20 sessions).
     """
 
     EVERY = 5.0  # seconds between freezes
-    GROWTH = 0.25  # the process may grow by this share before a full collection
-    MIN_GROWTH = 64 * 2**20  # ... and by at least this many bytes
+    GROWTH = 0.5  # memory in use may grow by this share before a full collection
+    MIN_GROWTH = 200_000  # ... and by at least this many blocks (some 20 MiB)
     FALLBACK = 600.0  # seconds between full collections where memory cannot be read
 
-    def __init__(self, measure: Callable[[], int | None] = rss_bytes) -> None:
+    def __init__(self, measure: Callable[[], int | None] = allocated_blocks) -> None:
         self.measure = measure
         self.task: asyncio.Task[None] | None = None
         self.baseline: int | None = None  # memory after the last full collection

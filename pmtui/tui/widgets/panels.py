@@ -74,13 +74,22 @@ def flow_text(
     return t
 
 
+# The panel keeps the last lines only, and caches few drawn lines (Textual's default is
+# 1,024): each drawn line holds render caches of its own, and over SSH every session
+# holds a copy. The whole game is in the save and the replay viewer.
+LOG_LINES_KEPT = 400
+LOG_LINES_CACHED = 96
+
+
 class GameLog(RichLog):
     """The log in notation; rewritten whole when it changes other than by appending."""
 
     can_focus = False
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=10, **kw)
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=10,
+                         max_lines=LOG_LINES_KEPT, **kw)
+        self._line_cache.maxsize = LOG_LINES_CACHED
         self._shown: list[LogLine] = []
 
     def show(self, lines: list[LogLine]) -> None:
