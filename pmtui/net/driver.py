@@ -376,14 +376,3 @@ class CalmNotifications:
         recent.append(now)
         self._notify_times = recent
         super().notify(message, *args, **kwargs)  # type: ignore[misc]
-
-
-def bindings_state(bindings: Any) -> tuple[Any, ...] | None:
-    """What a footer shows for a map of active bindings (None: cannot tell)."""
-    try:
-        return tuple(
-            (key, ab.binding.action, ab.enabled, ab.binding.description, ab.binding.show)
-            for key, ab in bindings.items()
-        )
-    except Exception:  # noqa: BLE001
-        return None

@@ -24,7 +24,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 import pmtui.tui.app as tui_app
-from pmtui.net.driver import CalmNotifications, bindings_state
+from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import SeatTable
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import GAME_BINDINGS, TuiConfig
@@ -65,16 +65,14 @@ class NetGameScreen(GameScreen):
     """The game screen for a network table: no seed in the status line, and only what
     changed is redrawn.
 
-    The game screen redraws every widget, and asks for its footer to be rebuilt,
-    after every key; one server draws every session's screen, so here a widget given
-    what it already shows is left alone and the footer is rebuilt only when the keys
-    it shows change (together most of the CPU a cursor key costs).
+    The game screen redraws every widget after every key; one server draws every
+    session's screen, so here a widget given what it already shows is left alone. (The
+    footer redraws only when its keys change by itself: pmtui/tui/widgets/footer.py.)
     """
 
     # q leaves for the lobby (the seat stays yours), so the footer says so
     BINDINGS = to_lobby(GAME_BINDINGS, "quit")
     QUIT_HINT = "q: back to the lobby"
-    _bindings_shown: tuple[Any, ...] | None = None
 
     def on_mount(self) -> None:  # Textual runs GameScreen.on_mount after this one
         for wid, method in REDRAWN.items():
@@ -82,16 +80,6 @@ class NetGameScreen(GameScreen):
                 fn = getattr(w, method, None)
                 if callable(fn):
                     setattr(w, method, _skip_same(fn))
-
-    def refresh_bindings(self) -> None:
-        try:
-            state = bindings_state(self.active_bindings)
-        except Exception:  # noqa: BLE001 - not mounted yet: refresh as usual
-            state = None
-        if state is not None and state == self._bindings_shown:
-            return
-        self._bindings_shown = state
-        super().refresh_bindings()
 
     def _status_text(self) -> Text:
         pm = self.pm

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from pmtui.net.driver import CalmNotifications, bindings_state
+from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import Registry, ServerTable, TableError, User
 from pmtui.tui.widgets.footer import Footer
 
@@ -180,18 +180,6 @@ class LobbyApp(CalmNotifications, App[Choice]):
     def selected(self) -> ServerTable | None:
         tid = self.selected_id()
         return self.registry.tables.get(tid) if tid is not None else None
-
-    def refresh_bindings(self) -> None:
-        """Rebuild the footer only when its keys change (a rebuild is costly, and every
-        lobby on the server is refreshed whenever any table moves)."""
-        try:
-            state = bindings_state(self.screen.active_bindings)
-        except Exception:  # noqa: BLE001
-            state = None
-        if state is not None and state == getattr(self, "_bindings_shown", None):
-            return
-        self._bindings_shown = state
-        super().refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         t = self.selected()

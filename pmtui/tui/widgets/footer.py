@@ -10,12 +10,13 @@ text it shows changes. It looks like Textual's and a click on a key presses it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import groupby
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -76,16 +77,22 @@ class Footer(Widget, can_focus=False):
         self._pending = False
         if not self.is_attached:
             return
-        shown, palette = self.keys(), self._palette_key()
+        shown, palette = self._read()
         if (shown, palette) != (self._shown, self._palette):
             self._shown, self._palette = shown, palette
             self.refresh()
 
-    def keys(self) -> tuple[tuple[str, str, str, bool], ...]:
-        """What the bar shows now: (key, key as displayed, description, enabled), one
-        per action, in the screen's order; a group of keys shows as one entry."""
+    def _read(self) -> tuple[tuple[tuple[str, str, str, bool], ...], tuple[str, str, str] | None]:
+        """The keys and the palette key to show, from one reading of the screen's
+        active bindings (each reading asks every binding's check_action)."""
+        active = self.screen.active_bindings
+        return self._keys(active), self._palette_key(active)
+
+    def _keys(self, active: Mapping[str, ActiveBinding]) -> tuple[tuple[str, str, str, bool], ...]:
+        """(key, key as displayed, description, enabled), one per action, in the
+        screen's order; a group of keys shows as one entry."""
         by_action: dict[str, list[tuple[Binding, bool]]] = {}
-        for _ns, binding, enabled, _tip in self.screen.active_bindings.values():
+        for _ns, binding, enabled, _tip in active.values():
             if binding.show:
                 by_action.setdefault(binding.action, []).append((binding, enabled))
         display = self.app.get_key_display
@@ -101,23 +108,22 @@ class Footer(Widget, can_focus=False):
                 out.append((binding.key, display(binding), binding.description, enabled))
         return tuple(out)
 
-    def _palette_key(self) -> tuple[str, str, str] | None:
+    def _palette_key(self, active: Mapping[str, ActiveBinding]) -> tuple[str, str, str] | None:
         """The command palette's key, shown at the right end, if the app has one."""
         app = self.app
-        if not app.ENABLE_COMMAND_PALETTE:
+        palette = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE \
+            else None
+        if palette is None:
             return None
-        active = self.screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
-        if active is None:
-            return None
-        return active.binding.key, app.get_key_display(active.binding), \
-            active.binding.description
+        return palette.binding.key, app.get_key_display(palette.binding), \
+            palette.binding.description
 
     def _watch_compact(self) -> None:
         self.refresh()
 
     def render(self) -> Text:
         if self._shown is None:
-            self._shown, self._palette = self.keys(), self._palette_key()
+            self._shown, self._palette = self._read()
         key_style = self.get_component_rich_style("footer--key")
         desc_style = self.get_component_rich_style("footer--description")
         text = Text(no_wrap=True, overflow="crop", end="")
