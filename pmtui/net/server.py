@@ -20,7 +20,6 @@ import contextlib
 import contextvars
 import gc
 import logging
-import os
 import signal
 import sys
 import time
@@ -31,6 +30,7 @@ from typing import Any
 import asyncssh
 
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
+from pmtui.net.files import write_atomically
 from pmtui.net.tables import Registry, SeatTable, TableError, User, valid_name
 
 log = logging.getLogger("pmtui.net")
@@ -56,15 +56,8 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
         except (OSError, asyncssh.KeyImportError, ValueError) as exc:
             raise ServeError(f"{path}: cannot read the host key ({exc})") from None
     key = asyncssh.generate_private_key("ssh-ed25519", comment="pmtui host key")
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        data_dir.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(key.export_private_key())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        write_atomically(path, key.export_private_key())
         (path.with_name(path.name + ".pub")).write_bytes(key.export_public_key())
     except OSError as exc:
         raise ServeError(f"{path}: cannot write the host key ({exc.strerror or exc})") from None

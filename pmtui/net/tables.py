@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -37,6 +36,7 @@ from typing import Any
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.journal import JournalWriter, SaveError, read_journal
 from pmtui.engine.views import view
+from pmtui.net.files import write_atomically
 from pmtui.session import HUMAN, LocalTable, LogLine, Seat, computer_player
 
 log = logging.getLogger("pmtui.net")
@@ -555,14 +555,7 @@ class Registry:
         assert seat is not None
         record = {"format": WAITING_FORMAT, "id": table.id, "name": table.name,
                   "player": {"name": seat.name, "key": seat.key}, "deck": deck_spec}
-        self.tables_dir.mkdir(parents=True, exist_ok=True)
-        path = self._waiting_path(table.id)
-        tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(record, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        write_atomically(self._waiting_path(table.id), json.dumps(record).encode())
 
     def _forget_waiting(self, tid: int) -> None:
         with contextlib.suppress(OSError):
