@@ -22,10 +22,15 @@ from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import detail_text
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.game import BOARD_KINDS, GameScreen
-from pmtui.tui.screens.info import GameOverScreen, HelpScreen, PassKeyboardScreen, TooSmallScreen
+from pmtui.tui.screens.info import (
+    GameOverScreen,
+    HelpScreen,
+    PassKeyboardScreen,
+    TooSmallScreen,
+    size_check,
+)
 from pmtui.tui.words import REF, humanize
 
-MIN_SIZE = (80, 24)
 AUTO_PASS_STEPS = {"w2", "w4", "w6"}  # windows of the approach phase
 
 
@@ -141,18 +146,9 @@ class PmApp(App[int]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
-        if self.game_screen not in self.screen_stack:
-            return  # a size before the table is up: on_mount checks once it is
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and not self.too_small:
-            self.too_small = True
-            self.push_screen(TooSmallScreen(MIN_SIZE))
-        elif small and isinstance(self.screen, TooSmallScreen):
-            self.screen.show_size(width, height)
-        elif not small and self.too_small:
-            self.too_small = False
-            if isinstance(self.screen, TooSmallScreen):
-                self.pop_screen()
+        was_small = self.too_small
+        self.too_small = size_check(self, self.game_screen, was_small, width, height)
+        if was_small and not self.too_small:
             self.call_after_refresh(self.advance)
 
     def _handle_exception(self, error: Exception) -> None:

@@ -43,7 +43,6 @@ from pmtui.tui.words import REF, humanize
 Perspective = int | None  # 0, 1, or None: both sides, every card shown
 SPEEDS = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]  # autoplay, records per second
 DEFAULT_SPEED = 3  # 4 records a second
-MIN_SIZE = (80, 24)
 
 REPLAY_BINDINGS: list[Binding] = [
     Binding("right", "step(1)", "step", key_display="←→", id="r_next"),
@@ -812,20 +811,9 @@ class ReplayApp(App[int]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
-        from pmtui.tui.screens.info import TooSmallScreen
+        from pmtui.tui.screens.info import size_check
 
-        if self.replay_screen not in self.screen_stack:
-            return  # a size before the viewer is up: on_mount checks once it is
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and not self.too_small:
-            self.too_small = True
-            self.push_screen(TooSmallScreen(MIN_SIZE))
-        elif small and isinstance(self.screen, TooSmallScreen):
-            self.screen.show_size(width, height)
-        elif not small and self.too_small:
-            self.too_small = False
-            if isinstance(self.screen, TooSmallScreen):
-                self.pop_screen()
+        self.too_small = size_check(self, self.replay_screen, self.too_small, width, height)
 
     def _handle_exception(self, error: Exception) -> None:
         self._errors += 1

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -125,6 +126,26 @@ class GameOverScreen(ModalScreen[None]):
 
     def action_quit_app(self) -> None:
         self.app.exit(0)
+
+
+MIN_SIZE = (80, 24)  # the smallest terminal the table and the replay viewer fit
+
+
+def size_check(app: App[Any], main: Screen[Any], was_small: bool, width: int,
+               height: int) -> bool:
+    """Show, update or take away the size message over `main` for a terminal of
+    `width`×`height`; returns whether it is too small now. A size that arrives before
+    `main` is on the stack changes nothing: the app checks again once it is."""
+    if main not in app.screen_stack:
+        return was_small
+    small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+    if small and not was_small:
+        app.push_screen(TooSmallScreen(MIN_SIZE))
+    elif small and isinstance(app.screen, TooSmallScreen):
+        app.screen.show_size(width, height)
+    elif not small and was_small and isinstance(app.screen, TooSmallScreen):
+        app.pop_screen()
+    return small
 
 
 @guarded
