@@ -28,5 +28,10 @@ class Ruleset(Protocol):
     def end_check(self, state: State) -> tuple[int | None, str] | None:
         """(winner or None for a draw, reason) when the game is over now, else None."""
 
+    def card_view(self, state: State, uid: int, player: int | None) -> Mapping[str, Any]:
+        """Derived values of a card `player` can see (current stats, cost, texts and
+        where each differs from print), merged into its card in the view: screens
+        and computer players read them instead of adding anything up."""
+
     def redact_vars(self, vars: Mapping[str, Any], player: int | None) -> dict[str, Any]:
         """Game variables as one player may see them (None: a spectator)."""

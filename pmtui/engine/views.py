@@ -25,9 +25,9 @@ def visible(ruleset: Ruleset, zone: str, player: int | None) -> bool:
 def view(ruleset: Ruleset, state: State, player: int | None) -> dict[str, Any]:
     """What `player` may know now (None: a spectator, who sees public zones only)."""
     zones: dict[str, Any] = {}
-    for key, uids in state.zones.items():
+    for key, uids in list(state.zones.items()):  # a ruleset's card_view may add empty zones
         if visible(ruleset, key, player):
-            zones[key] = [_card(state, uid) for uid in uids]
+            zones[key] = [_card(ruleset, state, uid, player) for uid in uids]
         else:
             zones[key] = len(uids)
     return {
@@ -59,9 +59,10 @@ class LazyView(Mapping[str, Any]):
         return len(self._get())
 
 
-def _card(state: State, uid: int) -> dict[str, Any]:
+def _card(ruleset: Ruleset, state: State, uid: int, player: int | None) -> dict[str, Any]:
     c = state.cards[uid]
-    return {"uid": uid, "cid": c.cid, "owner": c.owner, **c.f}
+    return {"uid": uid, "cid": c.cid, "owner": c.owner, **c.f,
+            **ruleset.card_view(state, uid, player)}
 
 
 def redact(ruleset: Ruleset, ev: Event, player: int | None) -> Event:

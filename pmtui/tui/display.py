@@ -1,8 +1,8 @@
 """How a card from a player VIEW looks on screen. Pure functions: no Textual widgets.
 
-The screen must not read the game state, only a player's view (card dicts with
-uid, cid, owner and attribute flags), so display stats are computed here from
-the printed values and the flags, the same way the rulebook adds them up (p.22).
+The screen must not read the game state, only a player's view: card dicts with
+uid, cid, owner, attribute flags and the values the ruleset derives (current
+AP/DP, cost, where they differ from print). Nothing here adds rules up.
 """
 
 from __future__ import annotations
@@ -27,20 +27,15 @@ COLOUR_LETTER = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "purple":
 Card = Mapping[str, Any]  # a card dict from a view
 
 
-def display_stats(card: Card, d: Any) -> tuple[int, int] | None:
-    """AP/DP as shown: printed + 10 per stacked level and per coin + modifiers, never below 0."""
-    if d is None or d.ap is None or d.dp is None:
-        return None
-    bonus = 10 * (int(card.get("level", 1)) - 1 + int(card.get("coins", 0)))
-    ap, dp = d.ap + bonus, d.dp + bonus
-    for m in card.get("mods", ()) or ():
-        ap += int(m[0])
-        dp += int(m[1])
-    return max(ap, 0), max(dp, 0)
+def shown_stats(card: Card) -> tuple[int, int] | None:
+    """AP/DP as the view carries them (the ruleset derives them; nothing is added here)."""
+    ap, dp = card.get("ap"), card.get("dp")
+    return None if ap is None or dp is None else (int(ap), int(dp))
 
 
-def modified(card: Card, d: Any) -> bool:
-    return bool(card.get("mods") or card.get("coins") or int(card.get("level", 1)) > 1)
+def modified(card: Card) -> bool:
+    """Whether the ruleset says the card's values differ from print."""
+    return bool(card.get("why"))
 
 
 def ref(card: Card) -> str:
@@ -80,9 +75,9 @@ def card_lines(
     colour = d.colour
     name_style = COLOUR_STYLE.get(colour, "bold")
     letter = COLOUR_LETTER.get(colour, "?")
-    stats = display_stats(card, d)
+    stats = shown_stats(card)
     st = f"{stats[0]}/{stats[1]}" if stats else ""
-    cost = f"{d.cost}/{d.provides}"
+    cost = f"{card.get('cost', d.cost)}/{d.provides}"
     words = status_words(card, turn, attached) if in_area else []
     head = (mark or "") + d.name
     lines: list[Text] = []
@@ -132,7 +127,7 @@ def keyword_text(d: Any) -> str:
 
 
 def _stat_style(card: Card, d: Any) -> str:
-    return "bold cyan" if modified(card, d) else "bold"
+    return "bold cyan" if modified(card) else "bold"
 
 
 def _timing(d: Any) -> str:
@@ -164,12 +159,14 @@ def detail_text(card: Card | None, d: Any, turn: int | None, extras: list[str]) 
     t.append(f" {d.name} ", style=COLOUR_STYLE.get(d.colour, "bold"))
     t.append(f"  {ref(card)}\n", style="dim")
     t.append(f"{d.colour} {d.type} · {d.series}\n")
-    t.append(f"Usage cost {d.cost} · provides {d.provides}")
-    stats = display_stats(card, d)
+    t.append(f"Usage cost {card.get('cost', d.cost)} · provides {d.provides}")
+    stats = shown_stats(card)
     if stats:
         t.append(f"\nAP/DP {stats[0]}/{stats[1]}", style="bold")
-        if modified(card, d):
+        if modified(card) and (d.ap, d.dp) != stats:
             t.append(f" (printed {d.ap}/{d.dp})", style="dim")
+    for line in card.get("why", ()) or ():
+        t.append(f"\n  {line}", style="cyan")
     if d.timing:
         t.append(f"\nTiming: {d.timing}")
     if d.properties:
@@ -185,6 +182,8 @@ def detail_text(card: Card | None, d: Any, turn: int | None, extras: list[str]) 
         t.append(f"\n{line}", style="cyan")
     if d.text:
         t.append(f"\n\n{d.text}")
+    for line in card.get("texts", ()) or ():
+        t.append(f"\n{line}")
     if d.flavour:
         t.append(f"\n{d.flavour}", style="dim italic")
     return t

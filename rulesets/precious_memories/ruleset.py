@@ -13,7 +13,7 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.state import State, zkey
 
-from . import areas, effects, flow, plays
+from . import areas, derived, effects, flow, plays
 from .areas import other
 from .tables import Tables
 
@@ -157,6 +157,10 @@ class PreciousMemories:
             raise RuntimeError(f"unknown option {option.text}")
         # effects and triggers that follow resolve before the next decision
         effects.settle(ctx, t, plays.after_chain)
+
+    def card_view(self, state: State, uid: int, player: int | None) -> dict[str, Any]:
+        """Current AP/DP, usage cost and texts of a card `player` can see (for the view)."""
+        return derived.card_view(state, self.t, uid)
 
     def make_strategy(self, seed: int = 0) -> Any:
         """Rules of thumb for computer players (they read views only)."""

@@ -6,7 +6,6 @@ import pytest
 
 from pmtui.engine.decision import IllegalAction
 from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
-from pmtui.tui.display import display_stats
 from pmtui.tui.words import humanize
 
 from .helpers import Scripted
@@ -107,16 +106,6 @@ def test_undo_to_my_last_decision() -> None:
     assert len(t.game.moves) == moves
     assert t.game.records[-1]["type"] == "undo"
     assert any(line.kind == "undo" for line in t.log_for(0))
-
-
-def test_display_stats_from_view_flags() -> None:
-    from pmtui.games import ruleset
-
-    d = ruleset().t.defs["LBK-001"]
-    assert display_stats({"cid": "LBK-001"}, d) == (d.ap, d.dp)
-    card = {"cid": "LBK-001", "level": 2, "coins": 1, "mods": [[20, -40]]}
-    assert display_stats(card, d) == (d.ap + 40, max(d.dp + 20 - 40, 0))
-    assert display_stats({"cid": "LBK-022"}, ruleset().t.defs["LBK-022"]) is None
 
 
 def test_humanize_labels() -> None:

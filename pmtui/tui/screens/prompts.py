@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from pmtui.engine.decision import Decision
-from pmtui.tui.display import COLOUR_LETTER, COLOUR_STYLE, detail_text, display_stats
+from pmtui.tui.display import COLOUR_LETTER, COLOUR_STYLE, detail_text, shown_stats
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
@@ -268,10 +268,10 @@ class BrowseScreen(ModalScreen[None]):
                 if d is not None:
                     t.append(f" {COLOUR_LETTER.get(d.colour, '?')} ",
                              style=COLOUR_STYLE.get(d.colour, ""))
-                    stats = display_stats(c, d)
+                    stats = shown_stats(c)
                     t.append(f" {d.name}")
                     if stats:
-                        t.append(f"  {d.ap}/{d.dp}", style="dim")
+                        t.append(f"  {stats[0]}/{stats[1]}", style="dim")
                 if c.get("down"):
                     t.append("  face down", style="italic")
                 items.append(Item(t, str(i)))
