@@ -1,0 +1,180 @@
+"""Where things are and what they are worth now: zones, the current Area, current stats.
+
+Stats follow the source's "Stat boosters" and "Area Cards" sections: values on a
+coloured bar add, values in plain text replace, EVP always replaces; when two
+replacements compete, the owner of the affected card chooses (the card flag
+"pref"; docs/rules-interpretations-pso.md, D-23).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pmtui.engine.state import State, zkey
+
+from .cards import CardDef, CardPool
+
+# Per player. The Area in play sits in its owner's "area" zone; at most one in the game.
+VISIBILITY = {
+    "deck": "hidden",
+    "hand": "owner",
+    "lead": "public",
+    "chars": "public",
+    "monsters": "public",
+    "traps": "owner",  # face down: the opponent sees how many, not which
+    "discard": "public",
+    "area": "public",
+}
+PLAY_ZONES = ("lead", "chars", "monsters")
+REPLACEABLE = ("atp", "mst", "dfp", "evp")
+
+
+def other(player: int) -> int:
+    return 1 - player
+
+
+def ref(state: State, uid: int) -> str:
+    """A card in notation: its id and its number in this game."""
+    return f"{state.cards[uid].cid}@{uid}"
+
+
+def creatures(state: State, player: int) -> Iterator[int]:
+    """A player's characters (main first) and monsters in play."""
+    for name in PLAY_ZONES:
+        yield from state.zones.get(zkey(player, name), ())
+
+
+def monsters(state: State, player: int) -> list[int]:
+    return state.zones.get(zkey(player, "monsters"), [])
+
+
+def lead(state: State, player: int) -> int | None:
+    z = state.zones.get(zkey(player, "lead"))
+    return z[0] if z else None
+
+
+def area(state: State) -> int | None:
+    """The Area card in play, whoever played it."""
+    for p in (0, 1):
+        z = state.zones.get(zkey(p, "area"))
+        if z:
+            return z[0]
+    return None
+
+
+def boss_alive(state: State, pool: CardPool) -> int | None:
+    """The current boss Area while it is not defeated (it can be attacked)."""
+    a = area(state)
+    if a is not None and pool[state.cards[a].cid].boss and not state.cards[a].f.get("beaten"):
+        return a
+    return None
+
+
+def area_tags(state: State, pool: CardPool) -> tuple[str, ...]:
+    a = area(state)
+    return pool[state.cards[a].cid].tags if a is not None else ()
+
+
+def forbidden(state: State, pool: CardPool, what: str) -> bool:
+    """The current Area forbids spells, abilities, blasts, weapons or items."""
+    a = area(state)
+    return a is not None and what in pool[state.cards[a].cid].forbid
+
+
+def _area_applies(d: CardDef, card: CardDef) -> bool:
+    if d.applies == "all":
+        return True
+    return (d.applies == "characters") == (card.type == "character")
+
+
+def replacements(state: State, pool: CardPool, uid: int, stat: str) -> list[tuple[int, int]]:
+    """(source card, value) of every replacement of `stat` that applies to this creature."""
+    c = state.cards[uid]
+    d = pool[c.cid]
+    out: list[tuple[int, int]] = []
+    a = area(state)
+    if a is not None:
+        ad = pool[state.cards[a].cid]
+        if _area_applies(ad, d):
+            for k, v in ad.bar:
+                if k == stat == "evp":  # EVP on a bar still replaces
+                    out.append((a, v))
+            if ad.effect is not None:
+                out.extend((a, v) for k, v in ad.effect.set if k == stat)
+    if d.power is not None and d.power.when == "always" and _power_on(state, pool, d):
+        out.extend((uid, v) for k, v in d.power.effect.set if k == stat)
+    for m in c.f.get("mods", ()):
+        if m[0] == stat and m[1] == "set":
+            out.append((m[4], m[2]))
+    return out
+
+
+def _power_on(state: State, pool: CardPool, d: CardDef) -> bool:
+    assert d.power is not None
+    return not d.power.area or d.power.area in area_tags(state, pool)
+
+
+def conflict(state: State, pool: CardPool, uid: int, stat: str) -> list[tuple[int, int]] | None:
+    """The competing replacements the owner has not chosen between yet, else None."""
+    reps = replacements(state, pool, uid, stat)
+    if len({v for _, v in reps}) < 2:
+        return None
+    pref = state.cards[uid].f.get("pref", {}).get(stat)
+    sources = sorted({s for s, _ in reps})
+    if pref is not None and pref[1] == sources:
+        return None
+    return reps
+
+
+def stat(state: State, pool: CardPool, uid: int, name: str) -> int:
+    """A creature's current value of one stat."""
+    c = state.cards[uid]
+    d = pool[c.cid]
+    printed = getattr(d, name)
+    value = 0 if printed is None else printed
+    if name in REPLACEABLE:
+        reps = replacements(state, pool, uid, name)
+        if reps:
+            values = {v for _, v in reps}
+            if len(values) == 1:
+                value = reps[0][1]
+            else:
+                pref = c.f.get("pref", {}).get(name)
+                chosen = [v for s, v in reps if pref is not None and s == pref[0]]
+                # Not chosen yet (the conflict arose in the middle of an action):
+                # the value best for the owner, until the owner is asked.
+                value = chosen[0] if chosen else max(values)
+    if name == "evp":
+        return max(0, min(5, value))
+    a = area(state)
+    if a is not None:
+        ad = pool[state.cards[a].cid]
+        if _area_applies(ad, d):
+            value += sum(v for k, v in ad.bar if k == name and k != "evp")
+    if d.power is not None and d.power.when == "always" and _power_on(state, pool, d):
+        value += sum(v for k, v in d.power.effect.boost if k == name)
+    for m in c.f.get("mods", ()):
+        if m[0] == name and m[1] == "add":
+            value += m[2]
+    return max(0, value)
+
+
+def stats(state: State, pool: CardPool, uid: int) -> dict[str, Any]:
+    """Every current value a player needs to see for a creature or a boss Area."""
+    c = state.cards[uid]
+    d = pool[c.cid]
+    if d.type == "area":
+        return {"hp": d.hp, "dfp": d.dfp, "evp": d.evp, "dmg": c.f.get("dmg", 0)}
+    out = {k: stat(state, pool, uid, k) for k in ("hp", "atp", "dfp", "evp")}
+    if d.mst is not None:
+        out["mst"] = stat(state, pool, uid, "mst")
+    out["dmg"] = c.f.get("dmg", 0)
+    return out
+
+
+def hp_left(state: State, pool: CardPool, uid: int) -> int:
+    c = state.cards[uid]
+    d = pool[c.cid]
+    hp = d.hp if d.type == "area" else stat(state, pool, uid, "hp")
+    return hp - int(c.f.get("dmg", 0))

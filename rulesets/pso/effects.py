@@ -1,0 +1,255 @@
+"""Carrying out effects: damage with DFP and evasion, statuses, healing, stat changes,
+revival, draws and searches; deaths and the main character's replacement.
+
+Every change is an event emitted through the Context; random outcomes (evasion
+rolls, random discards) carry their RNG counter so a replay needs no rules code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pmtui.engine.context import Context
+from pmtui.engine.state import State, zkey
+
+from . import board
+from .board import other
+from .cards import CardDef, CardPool, Effect
+
+
+def setvars(ctx: Context, why: str, **values: object) -> None:
+    ctx.emit({"t": "var", "set": values, "why": why})
+
+
+def move(ctx: Context, uid: int, player: int, zone: str, why: str, **extra: object) -> None:
+    c = ctx.state.cards[uid]
+    ev = {"t": "move", "card": uid, "cid": c.cid, "from": c.zone, "to": zkey(player, zone)}
+    ctx.emit({**ev, **extra, "why": why})
+
+
+def draw(ctx: Context, player: int, n: int, why: str = "draw") -> None:
+    deck = ctx.state.zone(zkey(player, "deck"))
+    for _ in range(min(n, len(deck))):  # an empty deck only stops the draws ("Running out")
+        move(ctx, deck[0], player, "hand", why)
+
+
+def roll(ctx: Context, faces: int, why: str, **info: object) -> int:
+    """One logged die roll of 1..faces (the outcome is in the event)."""
+    value, n = ctx.random_choice(list(range(1, faces + 1)))
+    ctx.emit({"t": "say", "what": "roll", "faces": faces, "value": value, "rng": n,
+              "why": why, **info})
+    return int(value)
+
+
+def zone_for(d: CardDef) -> str:
+    return "monsters" if d.type == "monster" else "chars"
+
+
+# -- targets -------------------------------------------------------------------
+
+
+def chosen_targets(state: State, pool: CardPool, side: int, eff: Effect) -> list[int]:
+    """The cards a chosen-target effect of `side` may pick, in board order."""
+    t = eff.target
+    if t == "fallen":
+        return [
+            u for u in state.zones.get(zkey(side, "discard"), ())
+            if pool[state.cards[u].cid].creature
+        ]
+    out: list[int] = []
+    if t in ("ally", "any"):
+        out += board.creatures(state, side)
+    if t in ("foe", "any"):
+        out += board.creatures(state, other(side))
+        if eff.damage is not None:  # a boss Area is attacked like an enemy (A22)
+            boss = board.boss_alive(state, pool)
+            if boss is not None:
+                out.append(boss)
+    return out
+
+
+def fixed_targets(state: State, side: int, eff: Effect, user: int | None) -> list[int]:
+    """The targets of an effect that names no choice."""
+    t = eff.target
+    if t == "foes":
+        return list(board.creatures(state, other(side)))
+    if t == "foe_monsters":
+        return list(board.monsters(state, other(side)))
+    if t == "allies":
+        return list(board.creatures(state, side))
+    if t == "self":
+        return [user] if user is not None else []
+    return []
+
+
+def need(state: State, pool: CardPool, side: int, eff: Effect) -> int:
+    """How many targets a chosen-target effect picks now (fewer when fewer exist)."""
+    return min(eff.count, len(chosen_targets(state, pool, side, eff)))
+
+
+# -- resolving -------------------------------------------------------------------
+
+
+def resolve(
+    ctx: Context,
+    pool: CardPool,
+    eff: Effect,
+    side: int,
+    user: int | None,
+    source: int,
+    targets: Sequence[int] | None = None,
+) -> None:
+    """Carry out an effect of `side` (its user may be None: an event, a trap, an Area)."""
+    state = ctx.state
+    if targets is None:
+        targets = fixed_targets(state, side, eff, user)
+    if eff.damage is not None and targets:
+        amount = eff.damage
+        if eff.add and user is not None:
+            amount += board.stat(state, pool, user, eff.add)
+        if eff.divided:  # "divided between N targets": an even share each, rounded down
+            amount //= len(targets)
+        with ctx.simultaneous():
+            for t in targets:
+                hit(ctx, pool, t, amount, eff, source)
+    for t in targets:
+        c = state.cards[t]
+        if c.zone.endswith("/area"):
+            continue  # statuses and stat changes are for creatures
+        if eff.revive:
+            enter_play(ctx, pool, t, c.owner, "revived", fire=False)
+            continue
+        f: dict[str, object] = {}
+        if eff.status == "paralysis":
+            f["par"] = True
+        elif eff.status == "poison":
+            f["poi"] = True
+        for s in eff.cure:
+            f["par" if s == "paralysis" else "poi"] = None
+        if eff.heal and c.f.get("dmg"):
+            f["dmg"] = max(0, int(c.f["dmg"]) - eff.heal) or None
+        if eff.boost or eff.set:
+            expires = state.vars["turn"] + (1 if eff.until == "next" else 0)
+            mods = list(c.f.get("mods", ()))
+            mods += [[k, "add", v, expires, source] for k, v in eff.boost]
+            mods += [[k, "set", v, expires, source] for k, v in eff.set]
+            f["mods"] = mods
+        if f:
+            ctx.emit({"t": "flag", "card": t, "f": f, "why": pool[state.cards[source].cid].name})
+    if eff.draw:
+        draw(ctx, side, eff.draw, why=pool[state.cards[source].cid].name)
+    if eff.discard:
+        for _ in range(eff.discard):
+            hand = state.zone(zkey(side, "hand"))
+            if not hand:
+                break
+            u, n = ctx.random_choice(list(hand))
+            move(ctx, u, side, "discard", "random discard", rng=n)
+    if eff.search:
+        search(ctx, pool, side, eff.search)
+
+
+def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, source: int) -> None:
+    """Damage to one target: DFP subtracted, then an evasion roll (source: "Defense",
+    "Evade Modifier"; A17)."""
+    state = ctx.state
+    c = state.cards[target]
+    d = pool[c.cid]
+    area = d.type == "area"
+    dfp = d.dfp if area else board.stat(state, pool, target, "dfp")
+    evp = d.evp if area else board.stat(state, pool, target, "evp")
+    dealt = max(0, amount - dfp) if eff.defend else amount
+    if eff.evade and evp > 0 and dealt > 0:
+        # EVP X/5: evaded with probability X/5, one roll of 1..5 (D-17)
+        if evp >= 5 or roll(ctx, 5, "evasion", card=target, evp=evp) <= evp:
+            ctx.emit({"t": "say", "what": "evaded", "card": target, "why": "evasion"})
+            return
+    if dealt > 0:
+        dmg = int(c.f.get("dmg", 0)) + dealt
+        ctx.emit({"t": "flag", "card": target, "f": {"dmg": dmg}, "why": f"{dealt} damage",
+                  "by": source})
+
+
+def search(ctx: Context, pool: CardPool, player: int, ctype: str) -> None:
+    """The first card of that type from the top goes to the hand, shown; then a shuffle
+    (source: "Deck searches")."""
+    deck = ctx.state.zone(zkey(player, "deck"))
+    found = next((u for u in deck if pool[ctx.state.cards[u].cid].type == ctype), None)
+    if found is not None:
+        ctx.emit({"t": "reveal", "card": found, "cid": ctx.state.cards[found].cid,
+                  "why": "deck search"})
+        move(ctx, found, player, "hand", "deck search")
+    ctx.shuffle(zkey(player, "deck"), why="shuffle after a deck search")
+
+
+# -- deaths and the main character ------------------------------------------------
+
+
+def cleanup(ctx: Context, pool: CardPool) -> None:
+    """Creatures whose damage reached their HP are discarded together, at once after
+    the action that did it (A12); a beaten boss stays until replaced (A22)."""
+    state = ctx.state
+    while True:
+        dead = [
+            u for p in (0, 1) for u in board.creatures(state, p)
+            if board.hp_left(state, pool, u) <= 0
+        ]
+        boss = board.boss_alive(state, pool)
+        if boss is not None and board.hp_left(state, pool, boss) <= 0:
+            ctx.emit({"t": "flag", "card": boss, "f": {"beaten": True}, "why": "boss defeated"})
+        if not dead:
+            break
+        with ctx.simultaneous():  # both players' last monsters at once: a draw (A26)
+            for u in dead:
+                move(ctx, u, state.cards[u].owner, "discard", "destroyed")
+        for u in dead:
+            d = pool[state.cards[u].cid]
+            if d.power is not None and d.power.when == "dies" and power_on(state, pool, d):
+                resolve(ctx, pool, d.power.effect, state.cards[u].owner, None, u)
+    fix_leads(ctx, pool)
+
+
+def power_on(state: State, pool: CardPool, d: CardDef) -> bool:
+    assert d.power is not None
+    return not d.power.area or d.power.area in board.area_tags(state, pool)
+
+
+def lead_candidates(state: State, pool: CardPool, player: int) -> list[int]:
+    return [
+        u for u in state.zones.get(zkey(player, "chars"), ())
+        if pool[state.cards[u].cid].kind == "normal"
+    ]
+
+
+def fix_leads(ctx: Context, pool: CardPool) -> None:
+    """A player without a main character takes one of their normal characters (A18):
+    automatically when there is one, by their choice when there are more."""
+    state = ctx.state
+    for p in (0, 1):
+        if board.lead(state, p) is not None:
+            continue
+        cands = lead_candidates(state, pool, p)
+        if len(cands) == 1:
+            move(ctx, cands[0], p, "lead", "new main character")
+        elif len(cands) > 1 and state.vars.get("newlead") != p:
+            setvars(ctx, "main character lost", newlead=p)
+
+
+def choose_lead(ctx: Context, player: int, uid: int) -> None:
+    setvars(ctx, "new main character chosen", newlead=None)
+    move(ctx, uid, player, "lead", "new main character")
+
+
+def enter_play(
+    ctx: Context, pool: CardPool, uid: int, player: int, why: str, fire: bool = True
+) -> None:
+    """A creature comes into play; a normal character becomes the main character when
+    its owner has none (A19); a "played" power fires when it was played from the hand."""
+    state = ctx.state
+    d = pool[state.cards[uid].cid]
+    zone = zone_for(d)
+    if d.type == "character" and d.kind == "normal" and board.lead(state, player) is None:
+        zone = "lead"
+    move(ctx, uid, player, zone, why, f={"turn": state.vars.get("turn", 0)})
+    if fire and d.power is not None and d.power.when == "played" and power_on(state, pool, d):
+        resolve(ctx, pool, d.power.effect, player, uid, uid)

@@ -1,0 +1,313 @@
+"""PSO CCG (fan rules v3.00) on the pmtui engine: the pending decision and how it applies.
+
+`decision(state)` reads the game variables and lists the legal options;
+`apply` turns the chosen one into events through flow and effects. The
+sections named in comments are the source's (../shared/seeds/002_…txt), the
+D-numbers the decisions in docs/rules-interpretations-pso.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pmtui.engine.context import Context
+from pmtui.engine.decision import Decision, Option
+from pmtui.engine.state import State, zkey
+
+from . import board, effects, flow
+from .board import other, ref
+from .cards import CardDef, CardPool, Effect, load_pool
+
+VERSION = "0.1.0"
+
+# A normal attack: ATP against DFP, evasion applies ("Character/monster card stats").
+ATTACK = Effect(target="foe", damage=0, add="atp")
+HAND_USES = ("spell", "weapon", "event", "item")  # actions that use a card from the hand
+
+
+class Pso:
+    id = "pso"
+    name = "PSO CCG (fan rules v3.00)"
+    version = VERSION
+    visibility = board.VISIBILITY
+
+    def __init__(self, pool: CardPool | None = None) -> None:
+        self.pool = pool if pool is not None else load_pool()
+
+    # -- setup ---------------------------------------------------------------------
+
+    def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
+        flow.setup(ctx, self.pool, header)
+
+    # -- the pending decision --------------------------------------------------------
+
+    def decision(self, state: State) -> Decision | None:
+        v = state.vars
+        if "over" in v or not v.get("live"):
+            return None
+        if "newlead" in v:
+            return self._lead_decision(state, v["newlead"])
+        pref = self._prefer_decision(state)
+        if pref is not None:
+            return pref
+        if "act" in v:
+            return self._target_decision(state, v["act"])
+        if "setting" in v:
+            tp = v["tp"]
+            opts = [
+                Option(f"set {ref(state, u)}", ("set", u))
+                for u in state.zone(zkey(tp, "hand"))
+                if self._def(state, u).kind == "trap" and self._def(state, u).type == "event"
+            ]
+            opts.append(Option("back", ("back",)))
+            return Decision(tp, "trap", tuple(opts), "Set which trap face down?", private=True)
+        if v["phase"] == "main":
+            return self._main_decision(state)
+        return self._combat_decision(state)
+
+    def _def(self, state: State, uid: int) -> CardDef:
+        return self.pool[state.cards[uid].cid]
+
+    def _lead_decision(self, state: State, player: int) -> Decision:
+        opts = tuple(
+            Option(f"lead {ref(state, u)}", ("lead", u))
+            for u in effects.lead_candidates(state, self.pool, player)
+        )
+        return Decision(player, "lead", opts, "Your main character fell: choose the next one")
+
+    def _prefer_decision(self, state: State) -> Decision | None:
+        for p in (0, 1):
+            for u in board.creatures(state, p):
+                for s in board.REPLACEABLE:
+                    reps = board.conflict(state, self.pool, u, s)
+                    if reps is None:
+                        continue
+                    sources = sorted({src for src, _ in reps})
+                    opts = tuple(
+                        Option(f"prefer {ref(state, u)} {s} {ref(state, src)}",
+                               ("prefer", u, s, src, sources),
+                               f"{s.upper()} {val} from {self.pool[state.cards[src].cid].name}")
+                        for src, val in sorted(reps)
+                    )
+                    prompt = f"Two effects replace {s.upper()} of {self._def(state, u).name}"
+                    return Decision(p, "prefer", opts, prompt + ": which one applies?")
+        return None
+
+    def _effect_of(self, state: State, act: Mapping[str, Any]) -> Effect:
+        how = act["how"]
+        if how == "attack":
+            return ATTACK
+        d = self._def(state, act["card"])
+        eff = {"ability": d.ability, "cast": d.spell}.get(how, d.effect)
+        assert eff is not None
+        return eff
+
+    def _target_decision(self, state: State, act: Mapping[str, Any]) -> Decision:
+        tp = state.vars["tp"]
+        eff = self._effect_of(state, act)
+        picked = act["picked"]
+        opts = [
+            Option(f"target {ref(state, u)}", ("target", u))
+            for u in effects.chosen_targets(state, self.pool, tp, eff)
+            if u not in picked
+        ]
+        opts.append(Option("back", ("back",)))
+        n = len(picked) + 1
+        prompt = f"Target {n} of {act['need']}" if act["need"] > 1 else "Choose the target"
+        return Decision(tp, "target", tuple(opts), prompt)
+
+    def _usable(self, state: State, eff: Effect, side: int) -> bool:
+        return not eff.chosen or effects.need(state, self.pool, side, eff) > 0
+
+    def _main_decision(self, state: State) -> Decision:
+        """Steps 2-4 of the turn as one phase with per-turn limits (A8-A10)."""
+        v = state.vars
+        tp = v["tp"]
+        did = v.get("did", {})
+        lead = board.lead(state, tp)
+        lock = flow.area_locked(state, self.pool)
+        opts: list[Option] = []
+        trap = False
+        for u in state.zone(zkey(tp, "hand")):
+            d = self._def(state, u)
+            r = ref(state, u)
+            if d.type == "character" and not did.get("character"):
+                opts.append(Option(f"character {r}", ("play", u)))
+            elif d.type == "monster":
+                opts.append(Option(f"monster {r}", ("play", u)))
+            elif d.type == "area" and not did.get("area") and lock is None:
+                opts.append(Option(f"area {r}", ("area", u)))
+            elif d.type == "event" and d.kind == "trap":
+                trap = True
+            elif d.type == "event" and self._event_ok(state, d, lead):
+                opts.append(Option(f"event {r}", ("use", "event", u)))
+            elif (
+                d.type == "item" and lead is not None
+                and not board.forbidden(state, self.pool, "item")
+                and self._usable(state, d.effect, tp)  # type: ignore[arg-type]
+            ):
+                opts.append(Option(f"item {r}", ("use", "item", u)))
+        if trap:
+            opts.append(Option("trap", ("trap",)))
+        opts.append(Option("combat", ("combat",)))
+        return Decision(tp, "main", tuple(opts), "Play cards, or start combat")
+
+    def _event_ok(self, state: State, d: CardDef, lead: int | None) -> bool:
+        assert d.effect is not None
+        if d.kind == "blast" and (lead is None or board.forbidden(state, self.pool, "blast")):
+            return False  # a Mag's blast needs the main character (A25)
+        return self._usable(state, d.effect, state.vars["tp"])
+
+    def _combat_decision(self, state: State) -> Decision:
+        """Each character and monster not paralysed acts once; only the main character
+        uses Spell and Weapon cards (source: "Game play", "Battle effects")."""
+        v = state.vars
+        tp, turn = v["tp"], v["turn"]
+        pool = self.pool
+        lead = board.lead(state, tp)
+        hand = state.zone(zkey(tp, "hand"))
+        no_spell = board.forbidden(state, pool, "spell")
+        tags = board.area_tags(state, pool)
+        opts: list[Option] = []
+        for u in board.creatures(state, tp):
+            c = state.cards[u]
+            if c.f.get("par") or c.f.get("acted") == turn:
+                continue
+            d = pool[c.cid]
+            r = ref(state, u)
+            opts.append(Option(f"attack {r}", ("use", "attack", u)))
+            if (
+                d.ability is not None and not board.forbidden(state, pool, "ability")
+                and (not d.ability_area or d.ability_area in tags)
+                and self._usable(state, d.ability, tp)
+            ):
+                opts.append(Option(f"ability {r}", ("use", "ability", u)))
+            if d.spell is not None and not no_spell and self._usable(state, d.spell, tp):
+                opts.append(Option(f"cast {r}", ("use", "cast", u)))
+            if u != lead:
+                continue
+            for w in hand:
+                wd = pool[state.cards[w].cid]
+                assert wd.effect is not None or wd.type not in ("spell", "weapon")
+                if wd.type == "spell" and d.race != "android" and not no_spell:
+                    if self._usable(state, wd.effect, tp):  # type: ignore[arg-type]
+                        opts.append(Option(f"spell {r} {ref(state, w)}", ("use", "spell", w)))
+                elif (
+                    wd.type == "weapon" and d.cls in wd.classes
+                    and not board.forbidden(state, pool, "weapon")
+                    and self._usable(state, wd.effect, tp)  # type: ignore[arg-type]
+                ):
+                    opts.append(Option(f"weapon {r} {ref(state, w)}", ("use", "weapon", w)))
+        opts.append(Option("end", ("end",)))
+        return Decision(tp, "combat", tuple(opts), "Act with a card, or end the turn")
+
+    # -- applying ----------------------------------------------------------------------
+
+    def apply(self, ctx: Context, decision: Decision, option: Option) -> None:
+        state = ctx.state
+        pool = self.pool
+        what = option.data[0]
+        tp = state.vars.get("tp", decision.player)
+        if what == "lead":
+            effects.choose_lead(ctx, decision.player, option.data[1])
+        elif what == "prefer":
+            _, u, s, src, sources = option.data
+            pref = dict(state.cards[u].f.get("pref", {}))
+            pref[s] = [src, sources]
+            ctx.emit({"t": "flag", "card": u, "f": {"pref": pref}, "why": "replacement chosen"})
+        elif what == "play":
+            flow.play_creature(ctx, pool, option.data[1], tp)
+        elif what == "area":
+            flow.mark(ctx, "area")
+            flow.play_area(ctx, pool, option.data[1], tp)
+        elif what == "trap":
+            effects.setvars(ctx, "setting a trap", setting={"by": tp})
+        elif what == "set":
+            effects.setvars(ctx, "trap set", setting=None)
+            effects.move(ctx, option.data[1], tp, "traps", "trap set face down")
+        elif what == "back":
+            effects.setvars(ctx, "back", act=None, setting=None)
+        elif what == "combat":
+            flow.to_combat(ctx)
+        elif what == "end":
+            flow.end_turn(ctx, pool)
+        elif what == "use":
+            self._declare(ctx, option.data[1], option.data[2])
+        elif what == "target":
+            act = dict(state.vars["act"])
+            act["picked"] = [*act["picked"], option.data[1]]
+            if len(act["picked"]) < act["need"]:
+                effects.setvars(ctx, "target chosen", act=act)
+            else:
+                effects.setvars(ctx, "targets chosen", act=None)
+                self._carry_out(ctx, act)
+        else:
+            raise RuntimeError(f"unknown option {option.text}")
+
+    def _declare(self, ctx: Context, how: str, card: int) -> None:
+        """An action with chosen targets waits for them; one without goes at once."""
+        state = ctx.state
+        tp = state.vars["tp"]
+        act: dict[str, Any] = {"how": how, "card": card, "by": tp, "picked": []}
+        eff = self._effect_of(state, act)
+        if eff.chosen:
+            act["need"] = effects.need(state, self.pool, tp, eff)
+            effects.setvars(ctx, f"{how}: choose targets", act=act)
+        else:
+            self._carry_out(ctx, act)
+
+    def _carry_out(self, ctx: Context, act: Mapping[str, Any]) -> None:
+        state = ctx.state
+        pool = self.pool
+        tp = state.vars["tp"]
+        how, card = act["how"], act["card"]
+        eff = self._effect_of(state, act)
+        targets = list(act["picked"]) if eff.chosen else None
+        lead = board.lead(state, tp)
+        if how in ("attack", "ability", "cast"):
+            user = card
+        else:
+            user = lead if how in ("spell", "weapon", "item") else None
+            effects.move(ctx, card, tp, "discard", how)  # a used card is discarded
+        if user is not None and how not in ("item",):
+            ctx.emit({"t": "flag", "card": user, "f": {"acted": state.vars["turn"]}, "why": how})
+        effects.resolve(ctx, pool, eff, tp, user, card, targets)
+        effects.cleanup(ctx, pool)
+
+    # -- the end ------------------------------------------------------------------------
+
+    def end_check(self, state: State) -> tuple[int | None, str] | None:
+        """Whoever has no Monster left loses; both at once is a draw (source: "Winning"; A26)."""
+        if not state.vars.get("live"):
+            return None
+        gone = [p for p in (0, 1) if not state.zones.get(zkey(p, "monsters"))]
+        if not gone:
+            return None
+        if len(gone) == 2:
+            return None, "draw: both players lost their last Monster at once"
+        return other(gone[0]), f"player {gone[0] + 1} has no Monster left"
+
+    # -- what players see -----------------------------------------------------------------
+
+    def card_view(self, state: State, uid: int, player: int | None) -> dict[str, Any]:
+        """Current HP/ATP/MST/DFP/EVP of a card in play, and why they differ from print."""
+        c = state.cards[uid]
+        d = self.pool[c.cid]
+        zone = c.zone.partition("/")[2]
+        if not d.creature and not d.boss:
+            return {}
+        if zone not in board.PLAY_ZONES and not (d.boss and zone == "area"):
+            printed = {k: getattr(d, k) for k in ("hp", "atp", "mst", "dfp", "evp")}
+            return {k: v for k, v in printed.items() if v is not None}
+        return board.stats(state, self.pool, uid)
+
+    def redact_vars(
+        self, vars: Mapping[str, Any], player: int | None, partial: bool = False
+    ) -> dict[str, Any]:
+        out = dict(vars)
+        act = out.get("act")
+        if act and act.get("how") in HAND_USES and act.get("by") != player:
+            # the hand card being aimed is shown when it is used, not before
+            out["act"] = {k: v for k, v in act.items() if k != "card"}
+        return out
