@@ -7,7 +7,7 @@ built-in decks in rotation, as `pmtui simulate`), in this one process, timed
 with time.perf_counter. Three rows:
 
 - play:          a game as `pmtui simulate` plays it (no state hashes)
-- play + hashes: a game as it is saved (a state hash after every event)
+- play + hashes: a game as it is saved (the hash chain and state digests)
 - verify:        re-executing a saved game's log and comparing (`pmtui verify`)
 
 Target (docs/BENCHMARKS.md): >= 100 games/s for "play", goal 300.

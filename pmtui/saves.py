@@ -26,7 +26,7 @@ from typing import Any
 
 import platformdirs
 
-from pmtui.engine.game import Game, Record
+from pmtui.engine.game import Game, Record, differs
 from pmtui.engine.journal import (
     JournalWriter,
     LoadedJournal,
@@ -163,21 +163,6 @@ def _seat(player: Any) -> str:
     return str(player + 1) if isinstance(player, int) else "?"
 
 
-def _differs(want: Record, got: Record, hashes: bool) -> bool:
-    kind = want.get("type")
-    if kind != got.get("type"):
-        return True
-    if kind == "event":
-        if want.get("event") != got.get("event"):
-            return True
-        return hashes and "hash" in want and want.get("hash") != got.get("hash")
-    if kind == "decision":
-        return (want.get("player"), want.get("action")) != (got.get("player"), got.get("action"))
-    if kind == "undo":
-        return want.get("to") != got.get("to")
-    return False  # notes are copied through
-
-
 def reexecute(
     header: Mapping[str, Any],
     records: Sequence[Record],
@@ -199,7 +184,7 @@ def reexecute(
     game = _run(rs, header, records, verify, name)
     produced = game.records[1:]
     for want, got in zip(records, produced, strict=False):
-        if _differs(want, got, verify):
+        if differs(want, got, verify):
             raise SaveError(
                 _oneline(
                     f"{name}: record {want.get('seq')}: logged {_describe(want)}, "
@@ -333,6 +318,7 @@ def open_game(path: str | Path, *, verify: bool = False) -> tuple[Game, JournalW
         if digest is not None and loaded.header.get("pool_digest") not in (None, digest):
             warnings.append(f"{name}: the card pool has changed since this game was saved")
         game.hashing = True
+        game.legacy_hashes = frozenset()  # an old save goes on with the chain (hashes.py)
         attach(game, writer)
     except BaseException:
         writer.close()

@@ -24,11 +24,11 @@ from pmtui.undo import (
 
 
 def asked_hash(game: Game, k: int) -> str:
-    """The logged state hash at the moment effective decision k was asked."""
-    from pmtui.engine.replay import effective_decisions
+    """The state hash at the moment effective decision k was asked, from the logged events."""
+    from pmtui.engine.replay import ReplayCursor, effective_decisions
 
-    index = effective_decisions(game.records)[k]
-    return next(r["hash"] for r in reversed(game.records[:index]) if r["type"] == "event")
+    index = effective_decisions(game.records)[k]  # game.records[0] is the header
+    return state_hash(ReplayCursor(game.header, game.records).seek(index - 1))
 
 
 def own_events(game: Game, k: int) -> list[dict[str, Any]]:

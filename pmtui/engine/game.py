@@ -7,6 +7,7 @@ from typing import Any
 
 from .context import Context, GameOver
 from .decision import Decision, IllegalAction
+from .hashes import HASH_KEYS, HashTrail
 from .ruleset import Ruleset
 from .state import Event, State, state_hash
 
@@ -40,7 +41,11 @@ class Game:
     ) -> None:
         self.ruleset = ruleset
         self.header: dict[str, Any] = {**header, "seq": 0, "type": "header"}
-        self.hashing = hashing
+        self._trail: HashTrail | None = HashTrail()
+        self._hashing = hashing
+        # Re-executing a save written before the hash chain: the sequence numbers of
+        # the events that get a state hash ("hash") as well, to compare with the log.
+        self.legacy_hashes: frozenset[int] = frozenset()
         self.on_records = on_records
         self.records: list[Record] = [self.header]
         self.moves: list[tuple[int, str]] = []  # effective decisions (after undos)
@@ -51,8 +56,22 @@ class Game:
         self.snapshot_every = 0  # off until keep_snapshots() or the first undo
         self._snapshots: dict[int, State] = {}
         if start:
-            events, hashes = self._run(lambda ctx: ruleset.setup(ctx, self.header))
-            self._commit(events, hashes)
+            self._start()
+
+    def _start(self) -> None:
+        events, hashes = self._run(lambda ctx: self.ruleset.setup(ctx, self.header), 1)
+        self._commit(events, hashes)
+
+    @property
+    def hashing(self) -> bool:
+        """Whether new records get their hashes (see hashes.py); every saved game does."""
+        return self._hashing
+
+    @hashing.setter
+    def hashing(self, on: bool) -> None:
+        if on and not self._hashing:
+            self._trail = None  # records may have been added unhashed: rebuilt when needed
+        self._hashing = on
 
     @property
     def seed(self) -> int:
@@ -60,22 +79,35 @@ class Game:
 
     # -- running -------------------------------------------------------------
 
-    def _run(self, body: Callable[[Context], None]) -> tuple[list[Event], list[str]]:
+    def _run(
+        self, body: Callable[[Context], None], first_seq: int | None = None
+    ) -> tuple[list[Event], dict[int, str]]:
+        """Run rules code; returns its events and the legacy state hashes due, by
+        index (`first_seq`: the sequence number its first event will get, by default
+        the next one)."""
+        if first_seq is None:
+            first_seq = len(self.records)
         ctx = Context(self.state, self.seed, self.ruleset.end_check)
-        hashes: list[str] = []
-        if self.hashing:
-            ctx.listeners.append(lambda _ev: hashes.append(state_hash(ctx.state)))
+        hashes: dict[int, str] = {}
+        wanted = self.legacy_hashes if self._hashing else frozenset()
+
+        def legacy(_ev: Event) -> None:
+            if first_seq + len(ctx.events) - 1 in wanted:
+                hashes[len(ctx.events) - 1] = state_hash(ctx.state)
+
+        if wanted:
+            ctx.listeners.append(legacy)
         try:
             body(ctx)
         except GameOver:
             pass
-        if self.hashing and len(hashes) < len(ctx.events):  # the closing "end" event
-            hashes.append(state_hash(self.state))
+        if wanted and first_seq + len(ctx.events) - 1 in wanted:  # the closing "end" event
+            hashes[len(ctx.events) - 1] = state_hash(self.state)
         self._fresh = False
         return ctx.events, hashes
 
     def _commit(
-        self, events: list[Event], hashes: list[str], decision: Record | None = None
+        self, events: list[Event], hashes: dict[int, str], decision: Record | None = None
     ) -> list[Record]:
         new: list[Record] = []
         seq = len(self.records)
@@ -85,9 +117,13 @@ class Game:
             seq += 1
         for i, ev in enumerate(events):
             rec: Record = {"seq": seq + i, "type": "event", "event": ev}
-            if hashes:
+            if i in hashes:
                 rec["hash"] = hashes[i]
             new.append(rec)
+        if self._hashing:
+            if self._trail is None:
+                self._trail = HashTrail.of(self.records)
+            self._trail.stamp(new, self.state)
         self.records.extend(new)
         if self.on_records is not None and new:
             self.on_records(new)
@@ -113,7 +149,9 @@ class Game:
         option = decision.find(text)
         if option is None:
             raise IllegalAction(f"not a legal choice now: {text!r}")
-        events, hashes = self._run(lambda ctx: self.ruleset.apply(ctx, decision, option))
+        events, hashes = self._run(
+            lambda ctx: self.ruleset.apply(ctx, decision, option), len(self.records) + 1
+        )
         self.moves.append((decision.player, option.text))
         if self.snapshot_every and len(self.moves) % self.snapshot_every == 0:
             self._snapshots[len(self.moves)] = self.state.copy()
@@ -212,9 +250,13 @@ class Game:
         With `verify`, every re-produced event (and hash, when logged) must
         equal the logged one; the first difference raises ReplayMismatch.
         """
-        game = cls(ruleset, header, hashing=hashing or verify)
-        game.keep_snapshots()  # a loaded game is resumed, replayed or checked: undo stays fast
         logged = list(records)
+        game = cls(ruleset, header, hashing=hashing or verify, start=False)
+        game.legacy_hashes = frozenset(
+            rec.get("seq") for rec in logged if "hash" in rec and game.hashing
+        )
+        game._start()
+        game.keep_snapshots()  # a loaded game is resumed, replayed or checked: undo stays fast
         checked = 0
 
         def compare_upto(n: int) -> None:
@@ -223,7 +265,7 @@ class Game:
             while checked < n:
                 want = logged[checked]
                 got = produced[checked + 1] if checked + 1 < len(produced) else None
-                if verify and (got is None or _differs(want, got)):
+                if verify and (got is None or differs(want, got)):
                     raise ReplayMismatch(
                         f"record {want.get('seq')}: logged {_short(want)}, "
                         f"re-executed {_short(got)}"
@@ -256,16 +298,21 @@ class Game:
         return game
 
 
-def _differs(want: Record, got: Record) -> bool:
-    if want.get("type") != got.get("type"):
+def differs(want: Record, got: Record, hashes: bool = True) -> bool:
+    """Whether a re-executed record differs from the logged one (with `hashes`, the
+    hashes the logged record carries are compared too). Notes are never compared."""
+    kind = want.get("type")
+    if kind != got.get("type"):
         return True
-    if want.get("type") == "event":
+    if kind == "event":
         if want.get("event") != got.get("event"):
             return True
-        return "hash" in want and want.get("hash") != got.get("hash")
-    if want.get("type") == "decision":
-        return want.get("action") != got.get("action") or want.get("player") != got.get("player")
-    return want.get("to") != got.get("to")
+        return hashes and any(k in want and want[k] != got.get(k) for k in HASH_KEYS)
+    if kind == "decision":
+        return (want.get("player"), want.get("action")) != (got.get("player"), got.get("action"))
+    if kind == "undo":
+        return want.get("to") != got.get("to")
+    return False
 
 
 def _short(rec: Record | None) -> str:
