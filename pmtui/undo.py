@@ -10,9 +10,10 @@ values a player may ask for:
   any earlier decision of that player's; decisions made after it, the
   computer's included, go with it;
 - between two people over the network: only the player's own decisions since
-  hidden information was last revealed to them (a card drawn into their hand,
-  a look, a reveal, any card coming out of a zone they cannot see), none past
-  a decision of the opponent's, and only when the opponent accepts.
+  new information last reached them (a card drawn into their hand, a look, a
+  reveal, any card coming out of a zone they cannot see, a card turned face
+  up, a die roll or a coin flip), none past a decision of the opponent's, and
+  only when the opponent accepts.
 
 An unknown mode gets the network rule: the strict one is the safe guess.
 """
@@ -46,8 +47,13 @@ def is_local(mode: str) -> bool:
 
 
 def reveals_to(ruleset: Any, event: dict[str, Any], player: int) -> bool:
-    """Whether `event` shows `player` a card they could not see before."""
+    """Whether `event` shows `player` something they could not know before: a card they
+    could not see, or a random outcome (taking it back would let them try again)."""
     t = event.get("t")
+    if t == "roll":
+        return True
+    if "concealed" in event or "unveiled" in event:  # noted by the engine (face-down cards)
+        return str(player) in event.get("unveiled", {})
     if t == "move":
         return not visible(ruleset, str(event.get("from", "")), player) and visible(
             ruleset, str(event.get("to", "")), player

@@ -1,9 +1,9 @@
-"""A response chain, for rulesets with interrupts (Precious Memories' Decline).
+"""A response chain, for rulesets where a player may answer the other's play.
 
-A play is declared and paid, then pushed; the other player may respond, the
-right alternating; two passes in a row resolve the whole chain last in,
-first out. The chain lives in the game variables ("chain", "resp"), so it is
-saved, replayed and undone like everything else.
+An entry (whatever the ruleset needs to resolve it later) is pushed; the other
+player may respond, the right alternating; two passes in a row resolve the
+whole chain last in, first out. The chain lives in the game variables
+("chain", "resp"), so it is saved, replayed and undone like everything else.
 """
 
 from __future__ import annotations
@@ -13,12 +13,8 @@ from typing import Any
 from .context import Context
 
 
-def is_open(vars: dict[str, Any]) -> bool:
-    return "chain" in vars
-
-
 def push(ctx: Context, entry: dict[str, Any], player: int, why: str = "declared") -> None:
-    """Add a declared play to the chain; the other player may respond first."""
+    """Add an entry to the chain; the other player may respond first."""
     chain = list(ctx.state.vars.get("chain", ())) + [dict(entry, by=player)]
     ctx.emit(
         {"t": "var", "set": {"chain": chain, "resp": {"prio": 1 - player, "passes": 0}}, "why": why}

@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# The player of a chance decision (a die, a coin, any random outcome a scenario or a
+# search may want to fix). Seats are 0, 1, ...; chance is never a seat.
+CHANCE = -1
+
 
 class IllegalAction(ValueError):
     """A decision that is not among the legal options (message: one line, with the reason)."""
@@ -20,11 +24,12 @@ class Option:
     text: str  # canonical notation
     data: tuple[Any, ...] = ()  # what the ruleset needs to apply it
     label: str = ""  # longer human description, optional
+    weight: int = 1  # a chance outcome's relative likelihood (players' options ignore it)
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    player: int
+    player: int  # a seat, or CHANCE
     kind: str  # priority, respond, pay, approach, interfere, redraw, order, discard, ...
     options: tuple[Option, ...]
     prompt: str = ""

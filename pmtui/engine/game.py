@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from . import chance
 from .context import Context, GameOver
-from .decision import Decision, IllegalAction
+from .decision import CHANCE, Decision, IllegalAction, Option
 from .hashes import HASH_KEYS, HashTrail
 from .ruleset import Ruleset
 from .state import Event, State, state_hash
+from .views import Concealer
 
 Record = dict[str, Any]
 
@@ -49,6 +51,10 @@ class Game:
         self.on_records = on_records
         self.records: list[Record] = [self.header]
         self.moves: list[tuple[int, str]] = []  # effective decisions (after undos)
+        # Chance decisions are drawn with the game's RNG unless the header asks for them to
+        # be answered (a scenario fixing a die); see docs/engine.md "Chance decisions".
+        self.chance_auto = self.header.get("chance", "auto") != "ask"
+        self._annotator = Concealer.of(ruleset, self.header)
         self.state = State()
         self._pending: Decision | None = None
         self._fresh = False
@@ -87,7 +93,7 @@ class Game:
         the next one)."""
         if first_seq is None:
             first_seq = len(self.records)
-        ctx = Context(self.state, self.seed, self.ruleset.end_check)
+        ctx = Context(self.state, self.seed, self.ruleset.end_check, self._annotator)
         hashes: dict[int, str] = {}
         wanted = self.legacy_hashes if self._hashing else frozenset()
 
@@ -97,14 +103,31 @@ class Game:
 
         if wanted:
             ctx.listeners.append(legacy)
+        self._fresh = False
         try:
             body(ctx)
+            if self.chance_auto:
+                self._resolve_chance(ctx)
         except GameOver:
-            pass
+            self._pending, self._fresh = None, True
         if wanted and first_seq + len(ctx.events) - 1 in wanted:  # the closing "end" event
             hashes[len(ctx.events) - 1] = state_hash(self.state)
-        self._fresh = False
         return ctx.events, hashes
+
+    def _resolve_chance(self, ctx: Context) -> None:
+        """Draw every chance outcome that is pending now; its events join this step's.
+
+        The next decision is computed here anyway, so it is kept for `pending()`.
+        """
+        while True:
+            try:
+                decision = self.ruleset.decision(self.state)
+            except Exception:  # pending() asks again and reports it where it always did
+                return
+            if decision is None or decision.player != CHANCE:
+                self._pending, self._fresh = decision, True
+                return
+            chance.resolve(self.ruleset, ctx, decision)
 
     def _commit(
         self, events: list[Event], hashes: dict[int, str], decision: Record | None = None
@@ -145,12 +168,13 @@ class Game:
         if decision is None:
             raise IllegalAction("the game is over")
         if player is not None and player != decision.player:
-            raise IllegalAction(f"it is player {decision.player + 1}'s decision, not yours")
+            who = "chance's" if decision.player == CHANCE else f"player {decision.player + 1}'s"
+            raise IllegalAction(f"it is {who} decision, not yours")
         option = decision.find(text)
         if option is None:
             raise IllegalAction(f"not a legal choice now: {text!r}")
         events, hashes = self._run(
-            lambda ctx: self.ruleset.apply(ctx, decision, option), len(self.records) + 1
+            lambda ctx: self._apply(ctx, decision, option), len(self.records) + 1
         )
         self.moves.append((decision.player, option.text))
         if self.snapshot_every and len(self.moves) % self.snapshot_every == 0:
@@ -161,6 +185,12 @@ class Game:
             rec["private"] = True
         self._commit(events, hashes, rec)
         return events
+
+    def _apply(self, ctx: Context, decision: Decision, option: Option) -> None:
+        if decision.player == CHANCE:  # an outcome fixed from outside (chance: ask)
+            chance.resolve(self.ruleset, ctx, decision, option)
+        else:
+            self.ruleset.apply(ctx, decision, option)
 
     # -- undo ----------------------------------------------------------------
 

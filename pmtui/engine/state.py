@@ -79,6 +79,15 @@ def zkey(player: int, name: str) -> str:
     return key
 
 
+SHARED = "shared"
+
+
+def shared_zone(name: str) -> str:
+    """The key of a zone no player owns, "shared/<name>": a common board, a grid cell, a
+    pile both players draw from. Its visibility is looked up by name like any zone's."""
+    return f"{SHARED}/{name}"
+
+
 def _set_flags(card: Card, flags: dict[str, Any]) -> None:
     for k, v in flags.items():
         if v is None:
@@ -158,6 +167,7 @@ _FOLD = {
     "look": _noop,
     "reveal": _noop,
     "say": _noop,
+    "roll": _noop,  # dice, coins, chance outcomes: the faces are in the event, not the state
 }
 
 

@@ -2,19 +2,33 @@
 
 A screen, a computer player or a network session only ever receives
 `view(...)` and `redact(...)` output. Cards in zones a player may not see are
-counted, never named, and carry no card number that could be tracked.
+counted, never named, and carry no card number that could be tracked. Inside
+a zone they may see, a card the ruleset calls concealed (face down) shows as
+its back: owner and flags, no card id and no card number.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .ruleset import Ruleset
 from .state import Event, State
 
+# ruleset.concealed(state, uid, viewer): the optional hook for face-down cards in zones the
+# viewer may see. A ruleset without it conceals nothing beyond its zones' visibility.
+ConcealedHook = Callable[[State, int, "int | None"], bool]
+
+# The keys with which the engine notes, in an event, who may not learn (or newly learns)
+# which card it concerns; see Concealer. Never shown to a player.
+NOTE_KEYS = ("concealed", "unveiled")
+
 
 def visible(ruleset: Ruleset, zone: str, player: int | None) -> bool:
+    """Whether `player` may see the cards of `zone` ("<owner>/<name>").
+
+    A shared zone ("shared/<name>") has no owner: "owner" visibility there means nobody.
+    """
     owner, _, name = zone.partition("/")
     rule = ruleset.visibility.get(name, "hidden")
     if rule == "public":
@@ -22,14 +36,26 @@ def visible(ruleset: Ruleset, zone: str, player: int | None) -> bool:
     return rule == "owner" and player is not None and str(player) == owner
 
 
+def concealed_hook(ruleset: Ruleset) -> ConcealedHook | None:
+    return getattr(ruleset, "concealed", None)
+
+
 def view(ruleset: Ruleset, state: State, player: int | None) -> dict[str, Any]:
     """What `player` may know now (None: a spectator, who sees public zones only)."""
     zones: dict[str, Any] = {}
+    hook = concealed_hook(ruleset)
     for key, uids in list(state.zones.items()):  # a ruleset's card_view may add empty zones
-        if visible(ruleset, key, player):
+        if not visible(ruleset, key, player):
+            zones[key] = len(uids)
+        elif hook is None:
             zones[key] = [_card(ruleset, state, uid, player) for uid in uids]
         else:
-            zones[key] = len(uids)
+            zones[key] = [
+                _back(state, uid)
+                if hook(state, uid, player)
+                else _card(ruleset, state, uid, player)
+                for uid in uids
+            ]
     return {
         "player": player,
         "zones": zones,
@@ -65,23 +91,43 @@ def _card(ruleset: Ruleset, state: State, uid: int, player: int | None) -> dict[
             **ruleset.card_view(state, uid, player)}
 
 
+def _back(state: State, uid: int) -> dict[str, Any]:
+    """A concealed card: what its back shows (whose it is, how it lies), not what it is."""
+    c = state.cards[uid]
+    return {**c.f, "uid": None, "cid": None, "owner": c.owner, "concealed": True}
+
+
+def _viewer_key(player: int | None) -> str:
+    return "-" if player is None else str(player)
+
+
 def redact(ruleset: Ruleset, ev: Event, player: int | None) -> Event:
-    """The event as `player` may see it. Moves between zones they cannot see lose the card."""
+    """The event as `player` may see it. Moves between zones they cannot see lose the card,
+    and so does any event about a card concealed from them (noted in the event by Concealer)."""
+    hidden: set[int] = set()
+    if "concealed" in ev or "unveiled" in ev:
+        hidden = set(ev.get("concealed", {}).get(_viewer_key(player), ()))
+        ev = {k: v for k, v in ev.items() if k not in NOTE_KEYS}
     t = ev.get("t")
     if t == "move":
         src, dest = ev.get("from", ""), ev.get("to", "")
-        if visible(ruleset, src, player) or visible(ruleset, dest, player):
+        if ev.get("card") not in hidden and (
+            visible(ruleset, src, player) or visible(ruleset, dest, player)
+        ):
             return ev
         return {k: v for k, v in ev.items() if k not in ("card", "cid")} | {"card": None}
     if t == "create":
         cards = [
-            c if visible(ruleset, c[3], player) else [None, None, c[2], c[3]] for c in ev["cards"]
+            c if visible(ruleset, c[3], player) and c[0] not in hidden else [None, None, c[2], c[3]]
+            for c in ev["cards"]
         ]
         return {**ev, "cards": cards}
     if t == "shuffle":
-        if visible(ruleset, ev.get("zone", ""), player):
+        if not hidden and visible(ruleset, ev.get("zone", ""), player):
             return ev
         return {k: v for k, v in ev.items() if k != "order"} | {"count": len(ev.get("order", []))}
+    if t == "flag" and hidden:
+        return {k: v for k, v in ev.items() if k not in ("card", "cards")}
     if t == "look":
         if player == ev.get("player"):
             return ev
@@ -100,3 +146,84 @@ def redact_decision(record: Mapping[str, Any], player: int | None) -> dict[str, 
     if record.get("private") and record.get("player") != player:
         return {k: v for k, v in record.items() if k != "action"} | {"action": record.get("kind")}
     return dict(record)
+
+
+class Concealer:
+    """Notes in each event about cards which viewers may not learn which card it is.
+
+    Made by the game for a ruleset with a `concealed` hook. Whether a card is
+    face down depends on the state around the event, which `redact` (called
+    on logged events, long after) does not have; so the note is taken as the
+    event happens and travels in it: "concealed" maps a viewer ("0", "1", "-"
+    for spectators) to the cards in the event they see the zone of but not the
+    card, before and after; "unveiled" to the cards they newly learn (a card
+    turned face up: new information for undo). Both keys appear only when not
+    empty, are ignored by the fold and are stripped by `redact`.
+    """
+
+    KINDS = frozenset({"move", "flag", "shuffle", "create"})
+
+    def __init__(
+        self, ruleset: Ruleset, hook: ConcealedHook, viewers: tuple[int | None, ...]
+    ) -> None:
+        self.ruleset = ruleset
+        self.hook = hook
+        self.viewers = viewers
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, header: Mapping[str, Any]) -> Concealer | None:
+        hook = concealed_hook(ruleset)
+        if hook is None:
+            return None
+        seats = len(header.get("players") or ()) or 2
+        return cls(ruleset, hook, (*range(seats), None))
+
+    def _uids(self, state: State, ev: Event) -> list[int]:
+        t = ev.get("t")
+        if t == "move":
+            return [ev["card"]]
+        if t == "flag":
+            return list(ev["cards"]) if "cards" in ev else [ev["card"]]
+        if t == "shuffle":
+            return list(state.zones.get(ev["zone"], ()))
+        return [c[0] for c in ev["cards"]]  # create
+
+    def _knows(self, state: State, uid: int, viewer: int | None) -> bool:
+        return visible(self.ruleset, state.cards[uid].zone, viewer) and not self.hook(
+            state, uid, viewer
+        )
+
+    def before(self, state: State, ev: Event) -> dict[int, tuple[str, dict[int | None, bool]]]:
+        if ev.get("t") not in self.KINDS or ev.get("t") == "create":
+            return {}
+        try:
+            uids = [u for u in self._uids(state, ev) if 0 <= u < len(state.cards)]
+        except (KeyError, TypeError):
+            return {}  # a malformed event: the fold refuses it
+        return {
+            u: (state.cards[u].zone, {v: self._knows(state, u, v) for v in self.viewers})
+            for u in uids
+        }
+
+    def after(self, state: State, ev: Event, before: object) -> None:
+        if ev.get("t") not in self.KINDS:
+            return
+        was_all = before if isinstance(before, dict) else {}
+        hidden: dict[str, list[int]] = {}
+        unveiled: dict[str, list[int]] = {}
+        for u in self._uids(state, ev):
+            src, was = was_all.get(u, (None, {}))
+            zone = state.cards[u].zone
+            for v in self.viewers:
+                now, then = self._knows(state, u, v), was.get(v, False)
+                if now and not then:
+                    unveiled.setdefault(_viewer_key(v), []).append(u)
+                elif not now and not then and (
+                    visible(self.ruleset, zone, v)
+                    or (src is not None and visible(self.ruleset, src, v))
+                ):  # the zone rules alone would show this card: the note hides it
+                    hidden.setdefault(_viewer_key(v), []).append(u)
+        if hidden:
+            ev["concealed"] = hidden
+        if unveiled and ev.get("t") != "create":
+            ev["unveiled"] = unveiled

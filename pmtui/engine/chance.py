@@ -1,0 +1,56 @@
+"""Chance decisions: random outcomes that a scenario may fix and a search may branch on.
+
+A ruleset asks for a random outcome by making its pending decision a chance
+decision (`Decision(CHANCE, kind, options)`, one option per outcome, each with
+a relative `weight`). The game resolves it at once with its own RNG unless the
+header asks for chance decisions to be answered (`"chance": "ask"`); either
+way the outcome is logged as a `roll` event before the ruleset applies it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .context import Context
+from .decision import CHANCE, Decision, Option
+from .ruleset import Ruleset
+
+
+def outcomes(decision: Decision) -> list[tuple[Option, float]]:
+    """Each outcome with its probability (for a search that branches on all of them)."""
+    total = sum(max(o.weight, 0) for o in decision.options)
+    if total <= 0:
+        raise ValueError(f"chance decision {decision.kind!r} has no possible outcome")
+    return [(o, max(o.weight, 0) / total) for o in decision.options if o.weight > 0]
+
+
+def sample(decision: Decision, r: random.Random) -> Option:
+    """One outcome drawn by weight (integer arithmetic: the same on every platform)."""
+    total = sum(max(o.weight, 0) for o in decision.options)
+    if total <= 0:
+        raise ValueError(f"chance decision {decision.kind!r} has no possible outcome")
+    x = r.randrange(total)
+    for o in decision.options:
+        x -= max(o.weight, 0)
+        if x < 0:
+            return o
+    raise AssertionError("unreachable: x < total")
+
+
+def resolve(
+    ruleset: Ruleset, ctx: Context, decision: Decision, option: Option | None = None
+) -> Option:
+    """Log and apply a chance outcome: `option` when it is fixed, else drawn with the game's RNG."""
+    if decision.player != CHANCE:
+        raise ValueError(f"not a chance decision: {decision.kind!r} is player {decision.player}'s")
+    ev: dict[str, object] = {"t": "roll", "chance": decision.kind}
+    if option is None:
+        r, n = ctx.rng()
+        option = sample(decision, r)
+        ev |= {"outcome": option.text, "rng": n}
+    else:
+        ev |= {"outcome": option.text, "fixed": True}
+    ev["why"] = decision.prompt or decision.kind
+    ctx.emit(ev)
+    ruleset.apply(ctx, decision, option)
+    return option

@@ -1,0 +1,285 @@
+"""Grid Skirmish, a toy game that exists only to test the ruleset contract.
+
+Rules (the "source" its tests name by section):
+
+- T1 Setup: each player's 8-card deck is shuffled and they draw 3. The two
+  relics are shuffled in a shared box; the top one goes face down on the
+  centre cell b2, where nobody knows which it is. A coin decides who starts
+  (heads: player 1).
+- T2 Board: nine shared cells a1..c3, one card each at most. Hands are their
+  owner's, decks nobody's, discard piles everyone's. Each player has 6 HP.
+- T3 A turn: the player draws one card (not on the first turn; nothing when
+  the deck is empty), then acts until they end the turn:
+  `place C@n CELL` a creature from hand on an empty cell; `set CELL` the first
+  trap in hand face down on an empty cell (the opponent sees only its back);
+  `attack C@n` with an untired own creature on the board (it tires; a die
+  decides: 3 or more hits for its power); `spring CELL` an own face-down trap
+  (turned face up, the opponent loses 1 to 3 HP by a roll, then it goes to
+  the discard pile); `open CELL` the face-down relic (turned face up for
+  everyone; Quiet Well: the opener gains 2 HP, Cracked Bell: the opponent
+  loses 1 HP); `end`. Creatures untire at their owner's turn start.
+- T4 End: a player at 0 HP or less loses; both at once is a draw; after
+  turn 30 the game is a draw.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pmtui.engine.context import Context
+from pmtui.engine.decision import CHANCE, Decision, Option
+from pmtui.engine.state import State, shared_zone, zkey
+
+VERSION = "1"
+CELLS = tuple(f"{col}{row}" for row in "123" for col in "abc")
+BOX = shared_zone("box")
+START_HP = 6
+TURN_LIMIT = 30
+HIT_FROM = 3  # a die face of at least this hits (T3)
+
+VISIBILITY: dict[str, str] = {
+    "deck": "hidden",
+    "hand": "owner",
+    "discard": "public",
+    "box": "hidden",
+    **{cell: "public" for cell in CELLS},
+}
+
+
+@dataclass(frozen=True)
+class ToyCard:
+    id: str
+    name: str
+    kind: str  # creature, trap, relic
+    power: int = 0
+    text: str = ""
+
+
+def load_cards(path: Path | None = None) -> dict[str, ToyCard]:
+    path = path or Path(__file__).with_name("cards.toml")
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {c["id"]: ToyCard(**c) for c in data["card"]}
+
+
+CARDS = load_cards()
+RELICS = tuple(c.id for c in CARDS.values() if c.kind == "relic")
+DECK = ["TOY-01"] * 3 + ["TOY-02"] * 2 + ["TOY-03"] + ["TOY-04"] * 2
+
+
+def cell_zone(cell: str) -> str:
+    return shared_zone(cell)
+
+
+def ref(state: State, uid: int) -> str:
+    return f"{state.cards[uid].cid}@{uid}"
+
+
+def other(p: int) -> int:
+    return 1 - p
+
+
+class Toy:
+    id = "toy"
+    name = "Grid Skirmish (toy)"
+    version = VERSION
+    visibility = VISIBILITY
+
+    def __init__(self) -> None:
+        self.cards = CARDS
+
+    # -- T1 setup ---------------------------------------------------------------------
+
+    def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
+        decks = header.get("decks") or [{"main": DECK}, {"main": DECK}]
+        cards: list[list[Any]] = []
+        for p in (0, 1):
+            for cid in decks[p]["main"]:
+                if cid not in self.cards or self.cards[cid].kind == "relic":
+                    raise ValueError(f"not a toy deck card: {cid!r}")
+                cards.append([len(cards), cid, p, zkey(p, "deck")])
+        for i, cid in enumerate(RELICS):  # owned only for bookkeeping: nobody plays them
+            cards.append([len(cards), cid, i % 2, BOX])
+        ctx.emit({"t": "create", "cards": cards})
+        for p in (0, 1):
+            ctx.shuffle(zkey(p, "deck"), why="setup")
+        ctx.shuffle(BOX, why="setup")
+        relic = ctx.state.zone(BOX)[0]
+        _move(ctx, relic, cell_zone("b2"), "relic", f={"down": True})
+        for p in (0, 1):
+            for _ in range(3):
+                _draw(ctx, p)
+        first = 0 if ctx.flip(why="who starts") else 1
+        ctx.emit(
+            {"t": "var", "set": {"hp": [START_HP, START_HP], "turn": 1, "ap": first},
+             "why": "setup"}
+        )
+
+    # -- the pending decision -----------------------------------------------------------
+
+    def decision(self, state: State) -> Decision | None:
+        v = state.vars
+        if "over" in v or "ap" not in v:
+            return None
+        if "hit" in v:  # T3: an attack waits for its die
+            opts = tuple(Option(f"roll {f}", ("hit", f)) for f in range(1, 7))
+            return Decision(CHANCE, "hit", opts, "The attack's die")
+        p = v["ap"]
+        opts: list[Option] = []
+        empty = [c for c in CELLS if not state.zones.get(cell_zone(c))]
+        hand = state.zones.get(zkey(p, "hand"), [])
+        for u in hand:
+            if self.cards[state.cards[u].cid].kind == "creature":
+                opts += [Option(f"place {ref(state, u)} {c}", ("place", u, c)) for c in empty]
+        if any(self.cards[state.cards[u].cid].kind == "trap" for u in hand):
+            opts += [Option(f"set {c}", ("set", c)) for c in empty]
+        for c in CELLS:
+            for u in state.zones.get(cell_zone(c), []):
+                card = state.cards[u]
+                kind = self.cards[card.cid].kind
+                down = card.f.get("down")
+                if kind == "creature" and card.owner == p and not card.f.get("tired"):
+                    opts.append(Option(f"attack {ref(state, u)}", ("attack", u)))
+                elif kind == "trap" and down and card.owner == p and card.f["turn"] != v["turn"]:
+                    opts.append(Option(f"spring {c}", ("spring", u)))
+                elif kind == "relic" and down:
+                    opts.append(Option(f"open {c}", ("open", u)))
+        opts.append(Option("end", ("end",)))
+        return Decision(p, "main", tuple(opts), "Your move")
+
+    # -- applying ----------------------------------------------------------------------
+
+    def apply(self, ctx: Context, decision: Decision, option: Option) -> None:
+        state = ctx.state
+        v = state.vars
+        what = option.data[0]
+        p = v.get("ap", 0)
+        if what == "place":
+            _move(ctx, option.data[1], cell_zone(option.data[2]), "place")
+        elif what == "set":
+            trap = next(
+                u for u in state.zone(zkey(p, "hand"))
+                if self.cards[state.cards[u].cid].kind == "trap"
+            )
+            _move(ctx, trap, cell_zone(option.data[1]), "set", f={"down": True, "turn": v["turn"]})
+        elif what == "attack":
+            u = option.data[1]
+            ctx.emit({"t": "flag", "card": u, "f": {"tired": True}, "why": "attack"})
+            ctx.emit({"t": "var", "set": {"hit": {"by": u}}, "why": "attack"})
+        elif what == "hit":
+            attacker = v["hit"]["by"]
+            ctx.emit({"t": "var", "set": {"hit": None}, "why": "attack resolved"})
+            if option.data[1] >= HIT_FROM:
+                _damage(ctx, other(state.cards[attacker].owner),
+                        self.cards[state.cards[attacker].cid].power, "hit")
+        elif what == "spring":
+            u = option.data[1]
+            ctx.emit({"t": "flag", "card": u, "f": {"down": None, "turn": None}, "why": "spring"})
+            loss = ctx.roll(3, why="snare")[0]
+            _damage(ctx, other(p), loss, "snare")
+            _move(ctx, u, zkey(state.cards[u].owner, "discard"), "sprung")
+        elif what == "open":
+            u = option.data[1]
+            ctx.emit({"t": "flag", "card": u, "f": {"down": None}, "why": "open"})
+            if state.cards[u].cid == "TOY-05":
+                _damage(ctx, p, -2, "Quiet Well")
+            else:
+                _damage(ctx, other(p), 1, "Cracked Bell")
+        elif what == "end":
+            _next_turn(ctx)
+        else:
+            raise ValueError(f"unknown option {option.text}")
+
+    # -- T4 end ------------------------------------------------------------------------
+
+    def end_check(self, state: State) -> tuple[int | None, str] | None:
+        v = state.vars
+        hp = v.get("hp")
+        if hp is None:
+            return None
+        out = [p for p in (0, 1) if hp[p] <= 0]
+        if len(out) == 2:
+            return None, "draw: both players at 0 HP"
+        if out:
+            return other(out[0]), f"player {out[0] + 1} has no HP left"
+        if v.get("turn", 0) > TURN_LIMIT:
+            return None, f"draw: turn {TURN_LIMIT} is over"
+        return None
+
+    # -- the view ---------------------------------------------------------------------
+
+    def card_view(self, state: State, uid: int, player: int | None) -> Mapping[str, Any]:
+        card = self.cards[state.cards[uid].cid]
+        out: dict[str, Any] = {"name": card.name, "kind": card.kind}
+        if card.kind == "creature":
+            out["power"] = card.power
+        return out
+
+    # -- hidden information ----------------------------------------------------------------
+
+    def concealed(self, state: State, uid: int, viewer: int | None) -> bool:
+        """T1/T3: a relic face down is nobody's secret to know; a set trap is its owner's."""
+        card = state.cards[uid]
+        if not card.f.get("down"):
+            return False
+        return card.cid in RELICS or viewer != card.owner
+
+    def redact_vars(
+        self, vars: Mapping[str, Any], player: int | None, partial: bool = False
+    ) -> dict[str, Any]:
+        return dict(vars)  # nothing secret in the toy's variables
+
+    def explain(self, state: State, text: str) -> str | None:
+        d = self.decision(state)
+        if d is None:
+            return "the game is over"
+        if d.find(text) is not None:
+            return None
+        verb = text.split()[0] if text.split() else ""
+        if verb not in {o.text.split()[0] for o in d.options}:
+            return f"'{verb}' is not possible now (T3)"
+        return f"not a legal choice now: {text!r} (T3)"
+
+
+def _move(
+    ctx: Context, uid: int, to: str, why: str, f: dict[str, Any] | None = None
+) -> None:
+    card = ctx.state.cards[uid]
+    ev: dict[str, Any] = {"t": "move", "card": uid, "cid": card.cid, "from": card.zone, "to": to,
+                          "why": why}
+    if f:
+        ev["f"] = f
+    ctx.emit(ev)
+
+
+def _draw(ctx: Context, p: int) -> None:
+    deck = ctx.state.zones.get(zkey(p, "deck"))
+    if deck:
+        _move(ctx, deck[0], zkey(p, "hand"), "draw")
+
+
+def _damage(ctx: Context, p: int, amount: int, why: str) -> None:
+    hp = list(ctx.state.vars["hp"])
+    hp[p] = min(START_HP, hp[p] - amount)
+    ctx.emit({"t": "var", "set": {"hp": hp}, "why": why})
+
+
+def _next_turn(ctx: Context) -> None:
+    state = ctx.state
+    v = state.vars
+    p = other(v["ap"])
+    ctx.emit({"t": "var", "set": {"ap": p, "turn": v["turn"] + 1}, "why": "turn"})
+    tired = [
+        u for c in CELLS for u in state.zones.get(cell_zone(c), [])
+        if state.cards[u].owner == p and state.cards[u].f.get("tired")
+    ]
+    if tired:
+        ctx.emit({"t": "flag", "cards": tired, "f": {"tired": None}, "why": "untire"})
+    _draw(ctx, p)
+
+
+def make_ruleset() -> Toy:
+    return Toy()
