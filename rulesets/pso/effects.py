@@ -231,12 +231,13 @@ def fix_leads(ctx: Context, pool: CardPool) -> None:
         cands = lead_candidates(state, pool, p)
         if len(cands) == 1:
             move(ctx, cands[0], p, "lead", "new main character")
-        elif len(cands) > 1 and state.vars.get("newlead") != p:
-            setvars(ctx, "main character lost", newlead=p)
+        elif len(cands) > 1 and p not in state.vars.get("newlead", ()):
+            setvars(ctx, "main character lost", newlead=[*state.vars.get("newlead", ()), p])
 
 
 def choose_lead(ctx: Context, player: int, uid: int) -> None:
-    setvars(ctx, "new main character chosen", newlead=None)
+    rest = [p for p in ctx.state.vars.get("newlead", ()) if p != player]
+    setvars(ctx, "new main character chosen", newlead=rest or None)
     move(ctx, uid, player, "lead", "new main character")
 
 

@@ -17,7 +17,7 @@ from pmtui.engine.state import State, zkey
 from . import board
 from .board import other
 from .cards import CardPool, Condition
-from .effects import cleanup, draw, enter_play, move, resolve, setvars
+from .effects import cleanup, draw, enter_play, move, power_on, resolve, setvars
 
 SEARCH_SIZE = 10  # "Draw the top 10 cards" (Setup)
 OPENING_HAND = 5  # "your starting hand of 5 cards" (Setup)
@@ -103,7 +103,10 @@ def end_turn(ctx: Context, pool: CardPool) -> None:
     for u in list(board.creatures(state, tp)):
         d = pool[state.cards[u].cid]
         still_in_play = state.cards[u].zone.endswith(board.PLAY_ZONES)
-        if d.power is not None and d.power.when == "turn_end" and still_in_play:
+        if (
+            d.power is not None and d.power.when == "turn_end" and still_in_play
+            and power_on(state, pool, d)
+        ):
             resolve(ctx, pool, d.power.effect, tp, u, u)
     a = board.boss_alive(state, pool)
     if a is not None:

@@ -38,6 +38,11 @@ class Pso:
     # -- setup ---------------------------------------------------------------------
 
     def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
+        if "position" in header:  # a described position instead of shuffled decks
+            from .position import setup_position
+
+            setup_position(ctx, self.pool, header["position"])
+            return
         flow.setup(ctx, self.pool, header)
 
     # -- the pending decision --------------------------------------------------------
@@ -46,8 +51,8 @@ class Pso:
         v = state.vars
         if "over" in v or not v.get("live"):
             return None
-        if "newlead" in v:
-            return self._lead_decision(state, v["newlead"])
+        if v.get("newlead"):
+            return self._lead_decision(state, v["newlead"][0])
         pref = self._prefer_decision(state)
         if pref is not None:
             return pref

@@ -48,3 +48,40 @@ def play_random(game: Game, seed: int, max_decisions: int = 20000) -> int:
         if n > max_decisions:
             raise AssertionError(f"seed {seed}: no end after {max_decisions} decisions")
     return n
+
+
+def position_game(position: dict, seed: int = 1) -> Game:
+    """A game starting from a described position (rulesets/pso/position.py)."""
+    head = {"format": "pmtui-save", "version": 1, "ruleset": "pso", "seed": seed,
+            "players": [{"name": "a"}, {"name": "b"}], "decks": [], "position": position}
+    return Game(ruleset(), head, hashing=False)
+
+
+def side(**zones: list) -> dict:
+    return dict(zones)
+
+
+def uid_of(game: Game, cid: str, zone: str | None = None) -> int:
+    """The first card with this id (in a zone like "1/monsters" when given)."""
+    for c in game.state.cards:
+        if c.cid == cid and (zone is None or c.zone == zone):
+            return c.uid
+    raise AssertionError(f"no {cid} in {zone or 'the game'}")
+
+
+def ref(game: Game, cid: str, zone: str | None = None) -> str:
+    return f"{cid}@{uid_of(game, cid, zone)}"
+
+
+def texts(game: Game) -> list[str]:
+    d = game.pending()
+    assert d is not None
+    return d.texts
+
+
+def dmg(game: Game, uid: int) -> int:
+    return int(game.state.cards[uid].f.get("dmg", 0))
+
+
+def events_of(events: list, t: str, what: str | None = None) -> list:
+    return [e for e in events if e["t"] == t and (what is None or e.get("what") == what)]
