@@ -3,7 +3,7 @@
 Stats follow the source's "Stat boosters" and "Area Cards" sections: values on a
 coloured bar add, values in plain text replace, EVP always replaces; when two
 replacements compete, the owner of the affected card chooses (the card flag
-"pref"; docs/rules-interpretations-pso.md, D-23).
+"pref"; docs/rules-interpretations-pso.md, D-32).
 """
 
 from __future__ import annotations

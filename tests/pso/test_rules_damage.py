@@ -139,7 +139,7 @@ def test_multiple_targets_each_take_the_full_amount_unless_divided():
 
 def test_text_replaces_evp_and_the_owner_chooses_between_two():
     """Stat boosters and Conflicts in effect: text values replace; when two replacements of
-    one stat compete, the owner of the affected card chooses (D-23). The boss Area sets
+    one stat compete, the owner of the affected card chooses (D-32). The boss Area sets
     every EVP to 1, the Hopper's own power to 2 in a forest."""
     g = position_game({"turn": 2, "tp": 0, "phase": "main", "players": [
         side(lead=["HAL-001"], monsters=["HAL-022"], hand=["HAL-042"]),
