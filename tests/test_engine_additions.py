@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toy.ruleset import CELLS, RELICS, Toy, cell_zone
+from toy.ruleset import BOARD, RELICS, Toy, at
 
 from pmtui.engine import chance
 from pmtui.engine.context import Context
@@ -166,23 +166,24 @@ def test_shared_zones_are_nobodys() -> None:
 # -- face-down cards in public zones ------------------------------------------------------------
 
 
-def _relic(game: Game) -> int:
-    return next(u for u in game.state.zone(cell_zone("b2")))
+def _on_board(game: Game, viewer: int | None, cell: str) -> dict[str, Any]:
+    [card] = [c for c in view(RS, game.state, viewer)["zones"][BOARD] if c["cell"] == cell]
+    return card
 
 
 def test_the_face_down_relic_shows_as_a_back_to_everyone() -> None:
     """T1: nobody knows which relic lies on b2, its owner included."""
     game = new(2)
-    uid = _relic(game)
+    uid = at(game.state, "b2")
     assert game.state.cards[uid].cid in RELICS
     for viewer in VIEWERS:
-        [back] = view(RS, game.state, viewer)["zones"][cell_zone("b2")]
+        back = _on_board(game, viewer, "b2")
         assert back["uid"] is None and back["cid"] is None and back["concealed"] is True
         assert back["down"] is True
         dumped = json.dumps(view(RS, game.state, viewer))
         assert not any(relic in dumped for relic in RELICS)  # the other one is in the box
         moves = [redact(RS, e, viewer) for e in events(game) if e["t"] == "move"]
-        relic_move = next(m for m in moves if m["to"] == cell_zone("b2"))
+        relic_move = next(m for m in moves if m.get("f", {}).get("cell") == "b2")
         assert relic_move["card"] is None and "cid" not in relic_move
         assert "concealed" not in relic_move and "unveiled" not in relic_move
 
@@ -194,7 +195,7 @@ def _set_trap(game: Game) -> tuple[int, int, str]:
         if sets:
             game.act(sets[0])
             cell = sets[0].split()[1]
-            return d.player, game.state.zone(cell_zone(cell))[0], cell
+            return d.player, at(game.state, cell), cell
         game.act("end" if "end" in d.texts else d.texts[0], d.player)
     raise AssertionError("no trap came up")
 
@@ -203,12 +204,11 @@ def test_a_set_trap_is_its_owners_secret_until_sprung() -> None:
     """T3: the owner sees their set trap; the opponent and spectators see its back."""
     game = new(4)
     owner, uid, cell = _set_trap(game)
-    zone = cell_zone(cell)
-    mine = view(RS, game.state, owner)["zones"][zone][0]
+    mine = _on_board(game, owner, cell)
     assert mine["uid"] == uid and mine["cid"] == "TOY-04"
     for viewer in (1 - owner, None):
-        back = view(RS, game.state, viewer)["zones"][zone][0]
-        assert back["uid"] is None and back["cid"] is None
+        back = _on_board(game, viewer, cell)
+        assert back["uid"] is None and back["cid"] is None and back["owner"] == owner
         set_move = redact(RS, events(game)[-1], viewer)
         assert set_move["t"] == "move" and set_move["card"] is None and "cid" not in set_move
     assert redact(RS, events(game)[-1], owner)["cid"] == "TOY-04"
@@ -309,11 +309,10 @@ def test_the_chain_helper_speaks_no_game() -> None:
     assert "chain" not in state.vars
 
 
-def test_cells_are_shared_public_zones() -> None:
-    """T2: nine shared cells everyone sees; the relic box is shared and nobody's to see."""
+def test_the_board_is_a_shared_public_zone() -> None:
+    """T2: one shared board everyone sees; the relic box is shared and nobody's to see."""
     game = new(1)
-    for cell in CELLS:
-        assert cell_zone(cell).startswith("shared/")
-        assert all(visible(RS, cell_zone(cell), v) for v in VIEWERS)
+    assert BOARD == "shared/board"
     for v in VIEWERS:
+        assert visible(RS, BOARD, v)
         assert view(RS, game.state, v)["zones"]["shared/box"] == 1

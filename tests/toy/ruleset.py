@@ -6,8 +6,9 @@ Rules (the "source" its tests name by section):
   relics are shuffled in a shared box; the top one goes face down on the
   centre cell b2, where nobody knows which it is. A coin decides who starts
   (heads: player 1).
-- T2 Board: nine shared cells a1..c3, one card each at most. Hands are their
-  owner's, decks nobody's, discard piles everyone's. Each player has 6 HP.
+- T2 Board: one shared board of nine cells a1..c3 (a card's cell is its
+  `cell` flag), one card each at most. Hands are their owner's, decks
+  nobody's, discard piles everyone's. Each player has 6 HP.
 - T3 A turn: the player draws one card (not on the first turn; nothing when
   the deck is empty), then acts until they end the turn:
   `place C@n CELL` a creature from hand on an empty cell; `set CELL` the first
@@ -35,7 +36,9 @@ from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.state import State, shared_zone, zkey
 
 VERSION = "1"
-CELLS = tuple(f"{col}{row}" for row in "123" for col in "abc")
+COLS, ROWS = ("a", "b", "c"), ("3", "2", "1")  # rows top to bottom as the board shows them
+CELLS = tuple(f"{col}{row}" for row in "123" for col in COLS)
+BOARD = shared_zone("board")
 BOX = shared_zone("box")
 START_HP = 6
 TURN_LIMIT = 30
@@ -46,7 +49,7 @@ VISIBILITY: dict[str, str] = {
     "hand": "owner",
     "discard": "public",
     "box": "hidden",
-    **{cell: "public" for cell in CELLS},
+    "board": "public",
 }
 
 
@@ -70,8 +73,12 @@ RELICS = tuple(c.id for c in CARDS.values() if c.kind == "relic")
 DECK = ["TOY-01"] * 3 + ["TOY-02"] * 2 + ["TOY-03"] + ["TOY-04"] * 2
 
 
-def cell_zone(cell: str) -> str:
-    return shared_zone(cell)
+def at(state: State, cell: str) -> int | None:
+    """The card on `cell`, if any."""
+    for u in state.zones.get(BOARD, ()):
+        if state.cards[u].f.get("cell") == cell:
+            return u
+    return None
 
 
 def ref(state: State, uid: int) -> str:
@@ -108,7 +115,7 @@ class Toy:
             ctx.shuffle(zkey(p, "deck"), why="setup")
         ctx.shuffle(BOX, why="setup")
         relic = ctx.state.zone(BOX)[0]
-        _move(ctx, relic, cell_zone("b2"), "relic", f={"down": True})
+        _move(ctx, relic, BOARD, "relic", f={"cell": "b2", "down": True})
         for p in (0, 1):
             for _ in range(3):
                 _draw(ctx, p)
@@ -129,7 +136,8 @@ class Toy:
             return Decision(CHANCE, "hit", opts, "The attack's die")
         p = v["ap"]
         opts: list[Option] = []
-        empty = [c for c in CELLS if not state.zones.get(cell_zone(c))]
+        taken = {state.cards[u].f.get("cell") for u in state.zones.get(BOARD, ())}
+        empty = [c for c in CELLS if c not in taken]
         hand = state.zones.get(zkey(p, "hand"), [])
         for u in hand:
             if self.cards[state.cards[u].cid].kind == "creature":
@@ -137,16 +145,18 @@ class Toy:
         if any(self.cards[state.cards[u].cid].kind == "trap" for u in hand):
             opts += [Option(f"set {c}", ("set", c)) for c in empty]
         for c in CELLS:
-            for u in state.zones.get(cell_zone(c), []):
-                card = state.cards[u]
-                kind = self.cards[card.cid].kind
-                down = card.f.get("down")
-                if kind == "creature" and card.owner == p and not card.f.get("tired"):
-                    opts.append(Option(f"attack {ref(state, u)}", ("attack", u)))
-                elif kind == "trap" and down and card.owner == p and card.f["turn"] != v["turn"]:
-                    opts.append(Option(f"spring {c}", ("spring", u)))
-                elif kind == "relic" and down:
-                    opts.append(Option(f"open {c}", ("open", u)))
+            u = at(state, c)
+            if u is None:
+                continue
+            card = state.cards[u]
+            kind = self.cards[card.cid].kind
+            down = card.f.get("down")
+            if kind == "creature" and card.owner == p and not card.f.get("tired"):
+                opts.append(Option(f"attack {ref(state, u)}", ("attack", u)))
+            elif kind == "trap" and down and card.owner == p and card.f["turn"] != v["turn"]:
+                opts.append(Option(f"spring {c}", ("spring", u)))
+            elif kind == "relic" and down:
+                opts.append(Option(f"open {c}", ("open", u)))
         opts.append(Option("end", ("end",)))
         return Decision(p, "main", tuple(opts), "Your move")
 
@@ -158,13 +168,14 @@ class Toy:
         what = option.data[0]
         p = v.get("ap", 0)
         if what == "place":
-            _move(ctx, option.data[1], cell_zone(option.data[2]), "place")
+            _move(ctx, option.data[1], BOARD, "place", f={"cell": option.data[2]})
         elif what == "set":
             trap = next(
                 u for u in state.zone(zkey(p, "hand"))
                 if self.cards[state.cards[u].cid].kind == "trap"
             )
-            _move(ctx, trap, cell_zone(option.data[1]), "set", f={"down": True, "turn": v["turn"]})
+            f = {"cell": option.data[1], "down": True, "turn": v["turn"]}
+            _move(ctx, trap, BOARD, "set", f=f)
         elif what == "attack":
             u = option.data[1]
             ctx.emit({"t": "flag", "card": u, "f": {"tired": True}, "why": "attack"})
@@ -273,7 +284,7 @@ def _next_turn(ctx: Context) -> None:
     p = other(v["ap"])
     ctx.emit({"t": "var", "set": {"ap": p, "turn": v["turn"] + 1}, "why": "turn"})
     tired = [
-        u for c in CELLS for u in state.zones.get(cell_zone(c), [])
+        u for u in state.zones.get(BOARD, ())
         if state.cards[u].owner == p and state.cards[u].f.get("tired")
     ]
     if tired:
