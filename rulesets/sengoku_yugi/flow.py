@@ -1,0 +1,202 @@
+"""Setup and the turn: Active, Charge, Draw, Main, End Turn (Guide I (9), (11)).
+
+Each function emits events and leaves the game at its next decision point; the
+decision itself is computed from the variables by ruleset.decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pmtui.engine.context import Context
+from pmtui.engine.state import State, zkey
+
+from .cards import AILMENT_DAMAGE, Pool
+from .units import (
+    allies,
+    bf_units,
+    cd,
+    defense,
+    emit_vars,
+    familiar_of,
+    fhand,
+    flag,
+    hand,
+    move,
+    other,
+    push_ask,
+)
+
+HAND_LIMIT = 5  # character cards (Guide I (15) Q&A)
+FAMILIAR_LIMIT = 3  # familiar cards (Guide I (15) Q&A, Guide II)
+TURN_CAP = 200  # a stalled game ends in a draw (S24; not in the guides)
+SH_HP = {"standard": 6, "ultimate": 8}  # Guide I (2), (9)⑥
+
+
+def roll(ctx: Context, who: int | None, why: str) -> int:
+    """One die roll, logged with its face (a chance outcome)."""
+    face, n = ctx.random_choice([1, 2, 3, 4, 5, 6])
+    ctx.emit({"t": "var", "set": {"die": face}, "rng": n, "why": why, "roller": who})
+    return int(face)
+
+
+def ap(state: State, p: int) -> int:
+    return int(state.vars["ap"][p])
+
+
+def add_ap(ctx: Context, p: int, amount: int, why: str) -> None:
+    if amount:
+        values = list(ctx.state.vars["ap"])
+        values[p] += amount
+        emit_vars(ctx, why, ap=values)
+
+
+def set_sh_hp(ctx: Context, p: int, value: int, why: str) -> None:
+    values = list(ctx.state.vars["sh_hp"])
+    values[p] = max(0, value)
+    emit_vars(ctx, why, sh_hp=values)
+
+
+# -- the Stronghold (the deck) -----------------------------------------------------
+
+
+def refill(ctx: Context, p: int) -> bool:
+    """An empty Stronghold takes the shuffled Standby Zone (Guide I (11)③); False if none."""
+    state = ctx.state
+    if state.zones.get(zkey(p, "sh")):
+        return True
+    standby = list(state.zones.get(zkey(p, "standby"), ()))
+    if not standby:
+        return False
+    for uid in standby:
+        move(ctx, uid, "sh", "the Standby Zone becomes the Stronghold", pos="bottom")
+    ctx.shuffle(zkey(p, "sh"), why="new Stronghold")
+    return True
+
+
+def draw(ctx: Context, p: int, why: str = "draw") -> bool:
+    if not refill(ctx, p):
+        return False
+    top = ctx.state.zone(zkey(p, "sh"))[0]
+    move(ctx, top, "hand", why)
+    return True
+
+
+# -- setup (Guide I (9)) ------------------------------------------------------------
+
+
+def after_setup_choices(ctx: Context, pool: Pool) -> None:
+    """Steps ④-⑪ once both players placed their face-down cards."""
+    mode = ctx.state.vars["mode"]
+    for p in (0, 1):
+        ctx.shuffle(zkey(p, "sh"), why="the Stronghold")
+    emit_vars(ctx, "Stronghold HP", sh_hp=[SH_HP[mode], SH_HP[mode]])
+    for p in (0, 1):
+        for _ in range(HAND_LIMIT):
+            draw(ctx, p, "opening hand")
+    first = opening_roll(ctx)
+    ap_values = [0, 0]
+    ap_values[other(first)] = 5  # Guide I (9)⑨
+    emit_vars(ctx, "starting AP", ap=ap_values, first=first, step=None, who=None)
+    start_turn(ctx, pool, first)
+
+
+def opening_roll(ctx: Context) -> int:
+    """Each rolls a die; the higher goes first; a tie rolls again (S7)."""
+    while True:
+        a = roll(ctx, 0, "player 1 rolls for the first turn")
+        b = roll(ctx, 1, "player 2 rolls for the first turn")
+        if a != b:
+            return 0 if a > b else 1
+
+
+def reveal(ctx: Context, p: int) -> None:
+    """Face-down Commander and Nameless cards turn face up (Guide I (9)⑪)."""
+    state = ctx.state
+    for uid in list(state.zones.get(zkey(p, "down"), ())):
+        f = state.cards[uid].f
+        at = f.get("at")
+        if at == "cz":
+            move(ctx, uid, "cz", "the Commander is revealed", hp=1)
+        else:
+            move(ctx, uid, "bf", "revealed", at=at, hp=1, dt=0)
+    down = list(state.vars.get("down", [[], []]))
+    down[p] = []
+    emit_vars(ctx, "face-down cards revealed", down=down)
+    if state.vars["mode"] == "ultimate":
+        eggs = fhand(state, p)
+        if eggs:
+            ctx.emit({"t": "reveal", "player": p, "cards": eggs,
+                      "cids": [state.cards[u].cid for u in eggs],
+                      "why": "the Familiar Egg is shown"})
+
+
+# -- the turn (Guide I (11)) --------------------------------------------------------
+
+
+def start_turn(ctx: Context, pool: Pool, p: int) -> None:
+    state = ctx.state
+    turn = int(state.vars.get("turn", 0)) + 1
+    emit_vars(ctx, "turn start", turn=turn, p=p, phase="active", charged=[], used=[],
+              attacked=[])
+    if turn > TURN_CAP:
+        emit_vars(ctx, "turn cap", result=[None, f"draw: {TURN_CAP} turns without a winner"])
+        return
+    if state.zones.get(zkey(p, "down")):
+        reveal(ctx, p)
+    # ① Active Phase: allies in Defense Stance return to Attack Stance
+    back = [u for u in allies(state, p) if defense(state, u)]
+    flag(ctx, back, "Active Phase", df=None)
+    guards = [f for u in back if (f := familiar_of(state, u)) is not None
+              and state.cards[f].f.get("guard")]
+    flag(ctx, guards, "the Egg turns back with its holder", guard=None)
+    from . import effects  # ailments hurt at the Active Phase (S28)
+
+    for uid in list(bf_units(state, p)):
+        for ail in ("burn", "poison"):
+            if uid in state.zones.get(zkey(p, "bf"), ()) and ail in state.cards[uid].f.get(
+                "ail", ()
+            ):
+                effects.elemental(ctx, pool, uid, 1, AILMENT_DAMAGE[ail], f"{ail} hurts")
+    emit_vars(ctx, "Charge Phase", phase="charge")
+    from . import abilities
+
+    abilities.offer_all(ctx, pool, "turn-start", p)
+
+
+def hp_charge_cost(pool: Pool, state: State, uid: int) -> int:
+    """HP Charge costs the Deployment Cost, at least 5 (Guide I (11)②)."""
+    return max(5, cd(state, pool, uid).cost)
+
+
+def ap_charge(ctx: Context, pool: Pool, p: int) -> None:
+    add_ap(ctx, p, 10, "AP Charge")
+    emit_vars(ctx, "AP Charge", charged=[*ctx.state.vars["charged"], "ap"])
+    excess = len(hand(ctx.state, p)) - HAND_LIMIT
+    if excess > 0:
+        push_ask(ctx, "hand limit", {"p": p, "what": "excess", "n": excess})
+
+
+def end_charge(ctx: Context, pool: Pool, p: int) -> None:
+    """③ Draw Phase: draw up to 5 character cards, then ④ the Main Phase."""
+    emit_vars(ctx, "Draw Phase", phase="draw")
+    while len(hand(ctx.state, p)) < HAND_LIMIT:
+        if not draw(ctx, p):
+            break  # Stronghold and Standby Zone both empty (S11)
+    emit_vars(ctx, "Main Phase", phase="main")
+
+
+def end_turn(ctx: Context, pool: Pool, p: int) -> None:
+    state = ctx.state
+    short = [u for u in allies(state, p) if {"paralysis", "slow"} & set(
+        state.cards[u].f.get("ail", ()))]
+    for uid in short:  # Paralysis and Slow last until their owner's turn ends (S28)
+        left = [a for a in state.cards[uid].f.get("ail", ()) if a not in ("paralysis", "slow")]
+        flag(ctx, [uid], "ailment ends", ail=left or None)
+    emit_vars(ctx, "End Turn", phase="end")
+    start_turn(ctx, pool, other(p))
+
+
+def info(state: State) -> dict[str, Any]:
+    v = state.vars
+    return {"turn": v.get("turn"), "p": v.get("p"), "phase": v.get("phase")}

@@ -1,0 +1,328 @@
+"""SENGOKU YUGI on the pmtui engine: the pending decision and how options apply.
+
+`decision(state)` reads the variables: setup step, queued picks ("asks"), the
+ability being used ("ab"), queued triggers ("trig"), the fight ("combat"), then
+the phase. `apply` emits the events of the chosen option and `advance` carries
+the game on to its next decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pmtui.engine.context import Context
+from pmtui.engine.decision import Decision, Option
+from pmtui.engine.state import State, zkey
+
+from . import abilities, actions, combat, effects, flow
+from .board import DEFAULT, parse_board
+from .cards import Pool, load_pool
+from .units import (
+    VISIBILITY,
+    allies,
+    cd,
+    emit_vars,
+    fhand,
+    hand,
+    hp,
+    loc,
+    max_hp,
+    move,
+    pop_ask,
+    push_ask,
+)
+
+VERSION = "0.1.0"
+MODES = ("standard", "ultimate")
+
+
+def ref(state: State, uid: int) -> str:
+    return f"{state.cards[uid].cid}@{uid}"
+
+
+class SengokuYugi:
+    id = "sengoku_yugi"
+    version = VERSION
+    name = "SENGOKU YUGI"
+    visibility = VISIBILITY
+
+    def __init__(self, pool: Pool | None = None) -> None:
+        self.pool = pool if pool is not None else load_pool()
+
+    # -- setup (Guide I (9)) ------------------------------------------------------
+
+    def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
+        options = dict(header.get("options") or {})
+        mode = options.get("mode", "standard")
+        if mode not in MODES:
+            raise ValueError(f"mode {mode!r}: choose standard or ultimate")
+        board = options.get("board", DEFAULT)
+        parse_board(board)  # a bad size fails here, before anything is logged
+        cards: list[list[Any]] = []
+        for p in (0, 1):
+            deck = header["decks"][p]
+            parts = [("main", "sh"), ("nameless", "down")]
+            if mode == "ultimate":
+                parts.append(("familiar", "summon"))
+            for key, zone in parts:
+                for cid in deck.get(key, ()):
+                    self.pool.get(cid)
+                    cards.append([len(cards), cid, p, zkey(p, zone)])
+        ctx.emit({"t": "create", "cards": cards})
+        emit_vars(ctx, "setup", mode=mode, board=board, phase="setup", step="commander",
+                  who=0, ap=[0, 0], sh_hp=[0, 0], down=[[], []], turn=0)
+
+    def _setup_decision(self, state: State) -> Decision:
+        v = state.vars
+        who, step = v["who"], v["step"]
+        pool = self.pool
+        if step == "commander":
+            seen: dict[str, int] = {}
+            for u in state.zones.get(zkey(who, "sh"), ()):
+                card = cd(state, pool, u)
+                if card.kind == "main" and card.level == 1:
+                    seen.setdefault(card.id, u)
+            opts = tuple(Option(f"commander {ref(state, u)}", ("commander", u))
+                         for u in seen.values())
+            return Decision(who, "commander", opts, "Choose your Commander (face down)",
+                            private=True)
+        if step == "nameless":
+            waiting = [u for u in state.zones.get(zkey(who, "down"), ())
+                       if "at" not in state.cards[u].f]
+            cells = actions.free_perimeter(state, who)
+            opts = tuple(Option(f"place {ref(state, waiting[0])} {c}", ("place", waiting[0], c))
+                         for c in cells)
+            return Decision(who, "place", opts, "Place a Nameless card (face down)",
+                            private=True)
+        seen = {}
+        for u in state.zones.get(zkey(who, "summon"), ()):
+            if cd(state, pool, u).kind == "egg":
+                seen.setdefault(cd(state, pool, u).id, u)
+        opts = tuple(Option(f"egg {ref(state, u)}", ("egg", u)) for u in seen.values())
+        return Decision(who, "egg", opts, "Take a Familiar Egg into hand", private=True)
+
+    def _setup_apply(self, ctx: Context, option: Option) -> None:
+        state = ctx.state
+        v = state.vars
+        who = v["who"]
+        what, uid = option.data[0], option.data[1]
+        if what == "commander":
+            move(ctx, uid, "down", "the Commander, face down", at="cz")
+        elif what == "place":
+            ctx.emit({"t": "flag", "card": uid, "f": {"at": option.data[2]},
+                      "zone": zkey(who, "down"), "why": "a Nameless card, face down"})
+            down = [list(x) for x in v["down"]]
+            down[who].append(option.data[2])
+            emit_vars(ctx, "face-down card", down=down)
+        else:
+            move(ctx, uid, "fhand", "a Familiar Egg")
+        nxt = self._next_setup_step(state, who, what)
+        if nxt is None:
+            flow.after_setup_choices(ctx, self.pool)
+        else:
+            emit_vars(ctx, "setup", step=nxt[0], who=nxt[1])
+
+    def _next_setup_step(self, state: State, who: int, done: str) -> tuple[str, int] | None:
+        if done == "commander" or (done == "place" and any(
+            "at" not in state.cards[u].f for u in state.zones.get(zkey(who, "down"), ())
+        )):
+            if any("at" not in state.cards[u].f for u in state.zones.get(zkey(who, "down"), ())):
+                return "nameless", who
+        if done != "egg" and state.vars["mode"] == "ultimate":
+            return "egg", who
+        return ("commander", 1) if who == 0 else None
+
+    # -- the pending decision ----------------------------------------------------------
+
+    def decision(self, state: State) -> Decision | None:
+        v = state.vars
+        if "over" in v or "result" in v:
+            return None
+        pool = self.pool
+        if v["phase"] == "setup":
+            return self._setup_decision(state)
+        if v.get("asks"):
+            return self._ask_decision(state, v["asks"][0])
+        if v.get("ab"):
+            return abilities.decision(state, pool)
+        if v.get("trig"):
+            d = abilities.trigger_decision(state, pool)
+            if d is not None:
+                return d
+        if v.get("combat") and v["combat"]["stage"] != "end":
+            return combat.decision(state, pool)
+        p = v["p"]
+        if v["phase"] == "charge":
+            return Decision(p, "charge", tuple(self._charge_options(state, p)),
+                            "Charge Phase: AP Charge, HP Charge, then draw")
+        return Decision(p, "main", tuple(actions.main_options(state, pool, p)),
+                        "Main Phase: act, or end the turn", info=flow.info(state))
+
+    def _charge_options(self, state: State, p: int) -> list[Option]:
+        charged = state.vars["charged"]
+        opts = []
+        if "ap" not in charged:
+            opts.append(Option("charge-ap", ("charge-ap",)))
+        if "hp" not in charged:
+            for u in allies(state, p):
+                cost = flow.hp_charge_cost(self.pool, state, u)
+                if hp(state, u) < max_hp(state, self.pool, u) and flow.ap(state, p) >= cost:
+                    opts.append(Option(f"charge-hp {loc(state, u)}", ("charge-hp", u, cost)))
+        if len(fhand(state, p)) > flow.FAMILIAR_LIMIT and "fhp" not in charged:
+            targets = allies(state, p)
+            for u in targets:
+                opts.append(Option(f"charge-familiar {loc(state, u)}", ("charge-familiar", u)))
+            if not targets:
+                opts.append(Option("charge-familiar none", ("charge-familiar", None)))
+        if "ap" in charged and len(fhand(state, p)) <= flow.FAMILIAR_LIMIT:
+            opts.append(Option("draw", ("draw",)))
+        return opts
+
+    def _ask_decision(self, state: State, ask: Mapping[str, Any]) -> Decision:
+        p, what = ask["p"], ask["what"]
+        pool = self.pool
+        if what == "excess":
+            opts = tuple(Option(f"send {ref(state, u)}", ("send", u)) for u in hand(state, p))
+            return Decision(p, "send", opts, f"Hand limit: send {ask['n']} to Standby for AP",
+                            private=True)
+        if what == "fexcess":
+            opts = tuple(Option(f"send {ref(state, u)}", ("send", u)) for u in fhand(state, p))
+            return Decision(p, "send", opts, f"Familiar limit: send {ask['n']} for HP",
+                            private=True)
+        if what == "gs-pick":
+            opts = [Option(f"pick {ref(state, u)}", ("pick", u)) for u in ask["from"]]
+            opts.append(Option("none", ("pick", None)))
+            return Decision(p, "pick", tuple(opts), "Take one Growth Source into hand?")
+        # fetch: familiars from the Summoning Zone (Guide II (4))
+        opts = [Option(f"pick {ref(state, u)}", ("pick", u))
+                for u in state.zones.get(zkey(p, "summon"), ())
+                if cd(state, pool, u).cost <= ask["room"]]
+        opts.append(Option("none", ("pick", None)))
+        return Decision(p, "pick", tuple(opts), "Take a familiar into hand?", private=True)
+
+    # -- applying --------------------------------------------------------------------------
+
+    def apply(self, ctx: Context, decision: Decision, option: Option) -> None:
+        state = ctx.state
+        v = state.vars
+        pool = self.pool
+        what = option.data[0]
+        if v["phase"] == "setup":
+            self._setup_apply(ctx, option)
+        elif v.get("asks"):
+            self._ask_apply(ctx, v["asks"][0], option)
+        elif v.get("ab"):
+            abilities.apply(ctx, pool, option)
+        elif decision.kind == "trigger":
+            abilities.drop_trigger(ctx, pool)
+            if what == "use":
+                abilities.start(ctx, pool, option.data[1], option.data[2], option.data[3])
+        elif v.get("combat") and v["combat"]["stage"] != "end":
+            combat.apply(ctx, pool, option)
+        elif v["phase"] == "charge":
+            self._charge_apply(ctx, decision.player, option)
+        else:
+            actions.apply(ctx, pool, decision.player, option)
+        self.advance(ctx)
+
+    def _charge_apply(self, ctx: Context, p: int, option: Option) -> None:
+        state = ctx.state
+        what = option.data[0]
+        if what == "charge-ap":
+            flow.ap_charge(ctx, self.pool, p)
+        elif what == "charge-hp":
+            flow.add_ap(ctx, p, -option.data[2], "HP Charge")
+            effects.heal(ctx, self.pool, option.data[1], 1, "HP Charge")
+            emit_vars(ctx, "HP Charge", charged=[*state.vars["charged"], "hp"])
+        elif what == "charge-familiar":
+            emit_vars(ctx, "HP Charge (familiars)", charged=[*state.vars["charged"], "fhp"])
+            n = len(fhand(state, p)) - flow.FAMILIAR_LIMIT
+            push_ask(ctx, "familiar limit", {"p": p, "what": "fexcess", "n": n,
+                                             "to": option.data[1]})
+        else:
+            flow.end_charge(ctx, self.pool, p)
+
+    def _ask_apply(self, ctx: Context, ask: Mapping[str, Any], option: Option) -> None:
+        state = ctx.state
+        what = ask["what"]
+        p = ask["p"]
+        uid = option.data[1]
+        if what == "excess":
+            move(ctx, uid, "standby", "hand limit")
+            flow.add_ap(ctx, p, cd(state, self.pool, uid).charge, "AP Charge")
+        elif what == "fexcess":
+            move(ctx, uid, "summon", "familiar limit")
+            if ask.get("to") is not None and state.cards[ask["to"]].zone.partition("/")[2] in (
+                "bf", "cz"
+            ):
+                effects.heal(ctx, self.pool, ask["to"], cd(state, self.pool, uid).charge,
+                             "HP Charge")
+        elif what == "gs-pick":
+            pop_ask(ctx, "Growth Sources")
+            effects.gs_pick(ctx, uid, list(ask["from"]))
+            return
+        else:  # fetch
+            if uid is not None:
+                move(ctx, uid, "fhand", "a familiar joins the hand")
+            if uid is None or ask["n"] <= 1:
+                pop_ask(ctx, "familiars")
+            else:
+                pop_ask(ctx, "familiars", {**ask, "n": ask["n"] - 1})
+            return
+        n = ask["n"] - 1
+        pop_ask(ctx, "sent", {**ask, "n": n} if n > 0 else None)
+
+    def advance(self, ctx: Context) -> None:
+        """Carry on until someone must decide: stale triggers drop, a fight ends."""
+        v = ctx.state.vars
+        while "over" not in v and "result" not in v and v["phase"] != "setup":
+            if v.get("asks") or v.get("ab"):
+                return
+            if v.get("trig"):
+                if abilities.trigger_decision(ctx.state, self.pool) is not None:
+                    return
+                emit_vars(ctx, "no trigger left", trig=None)
+                continue
+            if v.get("combat") and v["combat"]["stage"] == "end":
+                combat.finish(ctx, self.pool)
+                continue
+            return
+
+    # -- victory (Guide I (10)) ----------------------------------------------------------
+
+    def end_check(self, state: State) -> tuple[int | None, str] | None:
+        result = state.vars.get("result")
+        if result is None:
+            return None
+        return result[0], result[1]
+
+    # -- hidden information -------------------------------------------------------------
+
+    def concealed(self, state: State, uid: int, player: int | None) -> bool:
+        """Face-down cards on known cells are hidden from everyone but their owner."""
+        card = state.cards[uid]
+        return card.zone.endswith("/down") and player != card.owner
+
+    def redact_vars(self, vars: Mapping[str, Any], player: int | None,
+                    partial: bool = False) -> dict[str, Any]:
+        out = dict(vars)
+        ab = out.get("ab")
+        if ab and ab.get("p") != player and "pick" in ab and ab["pick"].get("private"):
+            out["ab"] = {**ab, "pick": {k: v for k, v in ab["pick"].items() if k != "from"}}
+        return out
+
+    # -- for the table -----------------------------------------------------------------
+
+    def make_strategy(self, seed: int = 0) -> Any:
+        from .strategy import Strategy
+
+        return Strategy(self.pool, seed)
+
+    def explain(self, state: State, text: str) -> str | None:
+        d = self.decision(state)
+        if d is None:
+            return "the game is over"
+        if d.find(text) is not None:
+            return None
+        return f"not a legal choice now: {text!r}"
