@@ -13,7 +13,7 @@ from pmtui.engine.context import Context
 from pmtui.engine.state import State, zkey
 
 from . import board
-from .board import other
+from .board import other, ref
 from .cards import CardDef, CardPool, Effect
 
 
@@ -31,14 +31,6 @@ def draw(ctx: Context, player: int, n: int, why: str = "draw") -> None:
     deck = ctx.state.zone(zkey(player, "deck"))
     for _ in range(min(n, len(deck))):  # an empty deck only stops the draws ("Running out")
         move(ctx, deck[0], player, "hand", why)
-
-
-def roll(ctx: Context, faces: int, why: str, **info: object) -> int:
-    """One logged die roll of 1..faces (the outcome is in the event)."""
-    value, n = ctx.random_choice(list(range(1, faces + 1)))
-    ctx.emit({"t": "say", "what": "roll", "faces": faces, "value": value, "rng": n,
-              "why": why, **info})
-    return int(value)
 
 
 def zone_for(d: CardDef) -> str:
@@ -161,7 +153,7 @@ def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, sou
     dealt = max(0, amount - dfp) if eff.defend else amount
     if eff.evade and evp > 0 and dealt > 0:
         # EVP X/5: evaded with probability X/5, one roll of 1..5 (D-17)
-        if evp >= 5 or roll(ctx, 5, "evasion", card=target, evp=evp) <= evp:
+        if evp >= 5 or ctx.roll(5, why=f"evasion of {ref(state, target)}, EVP {evp}/5")[0] <= evp:
             ctx.emit({"t": "say", "what": "evaded", "card": target, "why": "evasion"})
             return
     if dealt > 0:

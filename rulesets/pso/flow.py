@@ -47,10 +47,10 @@ def setup(ctx: Context, pool: CardPool, header: Mapping[str, Any]) -> None:
         monster_search(ctx, pool, p)
     for p in (0, 1):
         draw(ctx, p, OPENING_HAND, why="opening hand")
-    first, n = ctx.random_choice([0, 1])  # the coin: its winner goes first (A6)
+    # the coin: heads, player 1 goes first; its winner goes first, no choice (D-06)
+    first = 0 if ctx.flip(why="who goes first (heads: player 1)") else 1
     limit = int(header.get("options", {}).get("turn_limit", TURN_LIMIT))
     setvars(ctx, "coin flip for the first player", first=first, limit=limit)
-    ctx.emit({"t": "say", "what": "coin", "value": first, "rng": n, "why": "who goes first"})
     setvars(ctx, "the game starts", live=True)
     start_turn(ctx, first, 1)
 

@@ -47,7 +47,7 @@ def test_spell_adds_mst_ignores_evasion_and_meets_dfp():
         g = _combat(side(lead=["HAL-002"], monsters=["HAL-031"], hand=["HAL-060"]),
                     side(monsters=["HAL-033", {"id": "HAL-035"}]), seed)
         evs = _hit(g, "spell", "HAL-033", "HAL-002", "HAL-060")
-        assert not events_of(evs, "say", "roll")
+        assert not events_of(evs, "roll")
         assert dmg(g, uid_of(g, "HAL-033")) == 15
 
 
@@ -70,9 +70,9 @@ def test_evasion_is_a_logged_roll_of_five():
         g = _combat(side(lead=["HAL-003"], monsters=["HAL-022"]),
                     side(monsters=["HAL-020", "HAL-033"]), seed)  # Hopper EVP 1
         evs = _hit(g, "attack", "HAL-020", "HAL-003")
-        rolls = events_of(evs, "say", "roll")
-        assert len(rolls) == 1 and 1 <= rolls[0]["value"] <= 5 and rolls[0]["evp"] == 1
-        evaded = rolls[0]["value"] <= 1
+        rolls = events_of(evs, "roll")
+        assert len(rolls) == 1 and rolls[0]["sides"] == 5 and "EVP 1/5" in rolls[0]["why"]
+        evaded = rolls[0]["faces"][0] <= 1
         hopper = uid_of(g, "HAL-020")
         assert (g.state.cards[hopper].zone == "1/monsters") == evaded
         outcomes.add(evaded)
@@ -82,14 +82,14 @@ def test_evasion_is_a_logged_roll_of_five():
 def test_no_roll_without_evp_and_evp_five_always_evades():
     """EVP 0 never evades and EVP 5 always does: no roll is logged for a certain outcome."""
     g = _combat(side(lead=["HAL-003"], monsters=["HAL-022"]), side(monsters=["HAL-033"]))
-    assert not events_of(_hit(g, "attack", "HAL-033", "HAL-003"), "say", "roll")
+    assert not events_of(_hit(g, "attack", "HAL-033", "HAL-003"), "roll")
     g2 = _combat(side(lead=["HAL-001"], monsters=["HAL-022"]),
                  side(monsters=[{"id": "HAL-022"}, "HAL-033"]))
     grazer = uid_of(g2, "HAL-022", "1/monsters")
     g2.state.cards[grazer].f["mods"] = [["evp", "set", 5, 9, grazer]]
     g2.act(f"attack {ref(g2, 'HAL-001')}")
     evs = g2.act(f"target HAL-022@{grazer}")
-    assert not events_of(evs, "say", "roll") and events_of(evs, "say", "evaded")
+    assert not events_of(evs, "roll") and events_of(evs, "say", "evaded")
     assert dmg(g2, grazer) == 0
 
 
@@ -115,7 +115,7 @@ def test_photon_blast_ignores_dfp_and_evp():
         side(monsters=["HAL-033", "HAL-020"])]})
     g.act(f"event {ref(g, 'HAL-056')}")
     evs = g.act(f"target {ref(g, 'HAL-033')}")
-    assert dmg(g, uid_of(g, "HAL-033")) == 50 and not events_of(evs, "say", "roll")
+    assert dmg(g, uid_of(g, "HAL-033")) == 50 and not events_of(evs, "roll")
 
 
 def test_multiple_targets_each_take_the_full_amount_unless_divided():

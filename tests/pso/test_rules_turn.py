@@ -27,9 +27,9 @@ def test_setup_main_character_monster_search_and_opening_hands():
             assert mons and all(ruleset().pool[s.cards[u].cid].type == "monster" for u in mons)
             hand = 5 + (1 if p == first else 0)
             assert len(s.zone(zkey(p, "hand"))) == hand
-        coin = [e for e in g.records
-                if e.get("type") == "event" and e["event"].get("what") == "coin"]
-        assert len(coin) == 1 and coin[0]["event"]["value"] == first
+        coin = [e["event"] for e in g.records
+                if e.get("type") == "event" and e["event"].get("coin")]
+        assert len(coin) == 1 and (coin[0]["faces"] == [1]) == (first == 0)
 
 
 def test_setup_looks_at_ten_and_every_monster_among_them_comes_into_play():
