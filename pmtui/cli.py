@@ -59,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--level", default="normal", help="level of search players")
     sim.add_argument("--save-dir", type=Path)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--jobs", type=int, help="processes to play in (default: every core)")
+    sim.add_argument("--cluster", metavar="ADDRESS",
+                     help='a Dask scheduler to play on (pip install "pmtui[cluster]")')
 
     verify = sub.add_parser("verify", help="re-execute a save and compare")
     verify.add_argument("save", type=Path)
@@ -181,7 +184,20 @@ def _decks_for(args: argparse.Namespace) -> Any:
     return lambda i: pairs[i % len(pairs)]
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    from pmtui.simulate import default_jobs
+
+    if args.cluster and args.save_dir:
+        raise CliError("--save-dir cannot be used with --cluster (workers may not share a disk)")
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    return jobs
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from pmtui.cluster import ClusterError
+    from pmtui.progress import progress_bar
     from pmtui.simulate import simulate
 
     if args.games < 1:
@@ -193,10 +209,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             make_player(kind, 0)
         except ValueError as exc:
             raise CliError(str(exc)) from None
-    summary = simulate(
-        args.games, args.seed, _decks_for(args), (args.p1, args.p2), save_dir=args.save_dir,
-        level=args.level,
-    )
+    jobs = _jobs(args)
+    show = not args.json and sys.stdout.isatty() and sys.stderr.isatty()
+    with progress_bar(args.games, "games", show) as done:
+        try:
+            summary = simulate(
+                args.games, args.seed, _decks_for(args), (args.p1, args.p2),
+                save_dir=args.save_dir, level=args.level, jobs=jobs, cluster=args.cluster,
+                done=done,
+            )
+        except ClusterError as exc:
+            raise CliError(str(exc)) from None
     data = summary.to_json()
     if args.json:
         print(json.dumps(data))

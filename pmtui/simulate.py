@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,14 @@ class GameResult:
     reason: str
     decks: tuple[str, str]
     game: Game | None = None
+
+
+@dataclass
+class GameError:
+    """A game that raised: counted as an error, never fatal to the run."""
+
+    seed: int
+    message: str
 
 
 @dataclass
@@ -95,35 +105,114 @@ def play_one(
     )
 
 
-def simulate(
+@dataclass(frozen=True)
+class Batch:
+    """Some games of a run, as plain data (it is pickled to another process or machine)."""
+
+    first: int  # the run's index of its first game
+    seeds: tuple[int, ...]
+    decks: tuple[tuple[Any, Any], ...]  # each game's two decks
+    kinds: tuple[str, ...] = ("random", "random")
+    level: str = "normal"
+    save_dir: Path | None = None
+
+
+def play_batch(batch: Batch) -> list[GameResult | GameError]:
+    """Play a batch's games in order; a game that raises is a GameError, never fatal."""
+    out: list[GameResult | GameError] = []
+    for k, (game_seed, decks) in enumerate(zip(batch.seeds, batch.decks, strict=True)):
+        keep = batch.save_dir is not None
+        try:
+            result = play_one(game_seed, decks, batch.kinds, keep=keep, hashing=keep,
+                              level=batch.level)
+        except Exception as exc:  # noqa: BLE001 - a failing game is counted, never fatal
+            out.append(GameError(game_seed, f"seed {game_seed}: {type(exc).__name__}: {exc}"))
+            continue
+        if batch.save_dir is not None and result.game is not None:
+            from pmtui.engine.journal import JournalWriter
+
+            batch.save_dir.mkdir(parents=True, exist_ok=True)
+            path = batch.save_dir / f"game-{batch.first + k + 1:04d}-seed{game_seed}.jsonl"
+            with JournalWriter(path, result.game.header) as w:
+                w.write(result.game.records[1:])
+            result.game = None  # what goes back is the result, not the log
+        out.append(result)
+    return out
+
+
+def plan(
     games: int,
     seed: int,
     deck_pairs: Callable[[int], tuple[Any, Any]],
     kinds: Sequence[str] = ("random", "random"),
     save_dir: Path | None = None,
     level: str = "normal",
-) -> Summary:
-    """Play `games` games; a game that raises is counted as an error, never fatal."""
+    size: int = 1,
+) -> list[Batch]:
+    """The run cut into batches of `size` games: the per-game seeds come from `seed`
+    in game order, so how the batches are spread does not change any game."""
     seeds = random.Random(seed)
-    summary = Summary()
-    start = time.perf_counter()
-    for i in range(games):
-        game_seed = seeds.randrange(2**31)
+    game_seeds = [seeds.randrange(2**31) for _ in range(games)]
+    size = max(1, size)
+    return [
+        Batch(
+            first=start,
+            seeds=tuple(game_seeds[start : start + size]),
+            decks=tuple(deck_pairs(i) for i in range(start, min(start + size, games))),
+            kinds=tuple(kinds),
+            level=level,
+            save_dir=save_dir,
+        )
+        for start in range(0, games, size)
+    ]
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Small enough to keep every worker busy to the end and a progress bar moving,
+    large enough that sending a batch costs little next to playing it."""
+    return max(1, min(25, games // max(1, workers * 8)))
+
+
+def default_jobs() -> int:
+    """Every core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def run_batches(
+    batches: Sequence[Batch],
+    jobs: int = 1,
+    done: Callable[[int], None] | None = None,
+) -> list[list[GameResult | GameError]]:
+    """Play batches here (`jobs` 1) or in `jobs` processes; results in batch order.
+    `done(n)` is called as batches finish, with how many games they held."""
+    if jobs <= 1 or len(batches) <= 1:
+        results = []
+        for batch in batches:
+            results.append(play_batch(batch))
+            if done is not None:
+                done(len(batch.seeds))
+        return results
+    with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as pool:
+        futures = [pool.submit(play_batch, batch) for batch in batches]
+        sizes = {f: len(b.seeds) for f, b in zip(futures, batches, strict=True)}
+        for future in as_completed(futures):
+            if done is not None:
+                done(sizes[future])
+        return [f.result() for f in futures]
+
+
+def tally(results: Iterable[GameResult | GameError], seconds: float) -> Summary:
+    """The summary of a run from its results in game order."""
+    summary = Summary(seconds=seconds)
+    for result in results:
         summary.games += 1
-        try:
-            decks = deck_pairs(i)
-            result = play_one(
-                game_seed,
-                decks,
-                kinds,
-                keep=save_dir is not None,
-                hashing=save_dir is not None,
-                level=level,
-            )
-        except Exception as exc:  # noqa: BLE001 - a failing game is counted, never fatal
+        if isinstance(result, GameError):
             summary.errors += 1
-            summary.error_seeds.append(game_seed)
-            summary.error_messages.append(f"seed {game_seed}: {type(exc).__name__}: {exc}")
+            summary.error_seeds.append(result.seed)
+            summary.error_messages.append(result.message)
             continue
         summary.turns += result.turns
         summary.decisions += result.decisions
@@ -137,12 +226,29 @@ def simulate(
             entry = summary.by_deck.setdefault(name, [0, 0])
             entry[1] += 1
             entry[0] += int(result.winner == p)
-        if save_dir is not None and result.game is not None:
-            from pmtui.engine.journal import JournalWriter
-
-            save_dir.mkdir(parents=True, exist_ok=True)
-            path = save_dir / f"game-{i + 1:04d}-seed{game_seed}.jsonl"
-            with JournalWriter(path, result.game.header) as w:
-                w.write(result.game.records[1:])
-    summary.seconds = time.perf_counter() - start
     return summary
+
+
+def simulate(
+    games: int,
+    seed: int,
+    deck_pairs: Callable[[int], tuple[Any, Any]],
+    kinds: Sequence[str] = ("random", "random"),
+    save_dir: Path | None = None,
+    level: str = "normal",
+    jobs: int = 1,
+    cluster: str | None = None,
+    done: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play `games` games, here, in `jobs` processes or on a Dask cluster (`cluster`,
+    a scheduler address): the same games and the same summary, timings apart."""
+    workers = jobs if cluster is None else 16  # a guess: the cluster says its size later
+    batches = plan(games, seed, deck_pairs, kinds, save_dir, level, batch_size(games, workers))
+    start = time.perf_counter()
+    if cluster is not None:
+        from pmtui.cluster import run_on_cluster
+
+        results = run_on_cluster(cluster, batches, done)
+    else:
+        results = run_batches(batches, jobs, done)
+    return tally((r for batch in results for r in batch), time.perf_counter() - start)

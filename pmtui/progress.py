@@ -1,0 +1,22 @@
+"""A progress bar for long headless runs (`pmtui simulate`), on the terminal only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def progress_bar(total: int, what: str, show: bool) -> Iterator[Callable[[int], None] | None]:
+    """Yields `advance(n)` for a Rich bar on stderr, or None when `show` is false
+    (machine output, a pipe): nothing is then printed at all."""
+    if not show:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    columns = (f"{what}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda n: bar.advance(task, n)
