@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pmtui.engine.state import State, zkey
+from pmtui.engine.state import State, shared_zone, zkey
 
 from .cards import CardDef, CardPool
 
-# Per player. The Area in play sits in its owner's "area" zone; at most one in the game.
+# Per player ("<player>/<name>"), but the Area in play is shared (AREA): it affects both
+# players, and it goes back to the discard pile of the player who played it (D-02).
 VISIBILITY = {
     "deck": "hidden",
     "hand": "owner",
@@ -27,6 +28,7 @@ VISIBILITY = {
     "area": "public",
 }
 PLAY_ZONES = ("lead", "chars", "monsters")
+AREA = shared_zone("area")
 REPLACEABLE = ("atp", "mst", "dfp", "evp")
 
 
@@ -56,11 +58,8 @@ def lead(state: State, player: int) -> int | None:
 
 def area(state: State) -> int | None:
     """The Area card in play, whoever played it."""
-    for p in (0, 1):
-        z = state.zones.get(zkey(p, "area"))
-        if z:
-            return z[0]
-    return None
+    z = state.zones.get(AREA)
+    return z[0] if z else None
 
 
 def boss_alive(state: State, pool: CardPool) -> int | None:

@@ -22,8 +22,10 @@ def setvars(ctx: Context, why: str, **values: object) -> None:
 
 
 def move(ctx: Context, uid: int, player: int, zone: str, why: str, **extra: object) -> None:
+    """Move a card to a zone of `player` (to the shared Area when zone is "area")."""
     c = ctx.state.cards[uid]
-    ev = {"t": "move", "card": uid, "cid": c.cid, "from": c.zone, "to": zkey(player, zone)}
+    to = board.AREA if zone == "area" else zkey(player, zone)
+    ev = {"t": "move", "card": uid, "cid": c.cid, "from": c.zone, "to": to}
     ctx.emit({**ev, **extra, "why": why})
 
 
@@ -106,7 +108,7 @@ def resolve(
                 hit(ctx, pool, t, amount, eff, source)
     for t in targets:
         c = state.cards[t]
-        if c.zone.endswith("/area"):
+        if c.zone == board.AREA:
             continue  # statuses and stat changes are for creatures
         if eff.revive:
             enter_play(ctx, pool, t, c.owner, "revived", fire=False)

@@ -20,7 +20,7 @@ from typing import Any
 from pmtui.engine.context import Context
 from pmtui.engine.state import zkey
 
-from .board import VISIBILITY
+from .board import AREA, VISIBILITY
 from .cards import CardPool
 from .effects import setvars
 
@@ -58,7 +58,8 @@ def setup_position(ctx: Context, pool: CardPool, pos: Mapping[str, Any]) -> None
                 cid, f = _card(entry, pool, p, zone, turn)
                 if f:
                     flags.append((len(cards), f))
-                cards.append([len(cards), cid, p, zkey(p, zone)])
+                key = AREA if zone == "area" else zkey(p, zone)
+                cards.append([len(cards), cid, p, key])
         if len(side.get("lead", [])) > 1:
             raise PositionError(f"position: player {p + 1} lead: at most one main character")
         areas += len(side.get("area", []))

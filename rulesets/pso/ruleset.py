@@ -302,7 +302,7 @@ class Pso:
         zone = c.zone.partition("/")[2]
         if not d.creature and not d.boss:
             return {}
-        if zone not in board.PLAY_ZONES and not (d.boss and zone == "area"):
+        if zone not in board.PLAY_ZONES and not (d.boss and c.zone == board.AREA):
             printed = {k: getattr(d, k) for k in ("hp", "atp", "mst", "dfp", "evp")}
             return {k: v for k, v in printed.items() if v is not None}
         return board.stats(state, self.pool, uid)

@@ -28,7 +28,7 @@ def test_a_new_area_replaces_the_old_one_into_its_owners_discard():
               side(monsters=["HAL-030"], area=["HAL-041"]))
     g.act(f"area {ref(g, 'HAL-040')}")
     assert g.state.cards[uid_of(g, "HAL-041")].zone == "1/discard"
-    assert g.state.cards[uid_of(g, "HAL-040")].zone == "0/area"
+    assert g.state.cards[uid_of(g, "HAL-040")].zone == "shared/area"
 
 
 def test_area_bars_apply_to_both_players_cards():
@@ -64,7 +64,7 @@ def test_boss_is_attacked_like_an_enemy_and_beaten_at_its_hp():
     assert f"target HAL-043@{boss}" in texts(g)
     g.act(f"target HAL-043@{boss}")  # ATP 35 + 5 bar - DFP 15 = 25
     assert dmg(g, boss) == 155 and g.state.cards[boss].f.get("beaten")
-    assert g.state.cards[boss].zone == "1/area"  # stays until replaced
+    assert g.state.cards[boss].zone == "shared/area"  # stays until replaced
     g.act(f"attack {ref(g, 'HAL-022')}")
     assert f"target HAL-043@{boss}" not in texts(g)
 
@@ -138,7 +138,7 @@ def test_quest_cannot_be_won_before_an_opponent_turn_passed():
     pass first (D-23)."""
     g = _quest_game(turn_played=5, turn=6, tp=0, p0_monsters=6, p1_monsters=3)
     g.act("end")
-    assert g.state.cards[uid_of(g, "HAL-044")].zone == "0/area"
+    assert g.state.cards[uid_of(g, "HAL-044")].zone == "shared/area"
 
 
 def test_quest_won_on_your_turn_gives_reward_and_punishment():
@@ -167,7 +167,7 @@ def test_quest_lost_only_on_the_opponents_turn():
     fail condition (2 or fewer monsters) and loses at the end of player 1's turn."""
     g = _quest_game(turn_played=4, turn=7, tp=1, p0_monsters=3, p1_monsters=2)
     g.act("end")  # player 2's own turn: player 2 cannot lose now
-    assert g.state.cards[uid_of(g, "HAL-044")].zone == "0/area"
+    assert g.state.cards[uid_of(g, "HAL-044")].zone == "shared/area"
     g2 = _quest_game(turn_played=4, turn=6, tp=0, p0_monsters=3, p1_monsters=2)
     evs = g2.act("end")
     quest = events_of(evs, "say", "quest")
