@@ -1,6 +1,6 @@
 """Random-vs-random full games per second on one core, and decisions per second.
 
-    python benchmarks/bench_games.py [--games N] [--seed S]
+    python benchmarks/bench_games.py [--games N] [--seed S] [--rng legacy|hmac-sha256]
 
 Plays N games between two random players (the same per-game seeds and the
 built-in decks in rotation, as `pmtui simulate`), in this one process, timed
@@ -45,23 +45,26 @@ def _best(repeat: int, body: Callable[[], None]) -> tuple[float, float]:
     return best
 
 
-def run(games: int, hash_games: int, seed: int, repeat: int) -> list[tuple[Any, ...]]:
+def run(games: int, hash_games: int, seed: int, repeat: int,
+        rng: str = "legacy") -> list[tuple[Any, ...]]:
     rs = ruleset()
     decks = [load_deck(n, rs) for n in builtin_decks()]
     pairs = list(itertools.product(decks, repeat=2))
     seeds = random.Random(seed)
-    plan = [(seeds.randrange(2**31), pairs[i % len(pairs)]) for i in range(games)]
+    # the keyed derivation gets 128-bit seeds, as new games have (docs/engine.md)
+    top = 2**31 if rng == "legacy" else 2**128
+    plan = [(seeds.randrange(top), pairs[i % len(pairs)]) for i in range(games)]
     play_one(1, pairs[0])  # warm up imports and caches
 
     def play(n: int, hashing: bool) -> int:
         """Play the first n games, keeping none of them (as `simulate` does)."""
-        return sum(play_one(s, pair, hashing=hashing).decisions for s, pair in plan[:n])
+        return sum(play_one(s, pair, hashing=hashing, rng=rng).decisions for s, pair in plan[:n])
 
     def events(n: int) -> int:
         """Events in the first n games (counted apart, not timed)."""
         total = 0
         for s, pair in plan[:n]:
-            game = play_one(s, pair, keep=True).game
+            game = play_one(s, pair, keep=True, rng=rng).game
             total += sum(1 for r in game.records if r["type"] == "event")
         return total
 
@@ -70,7 +73,8 @@ def run(games: int, hash_games: int, seed: int, repeat: int) -> list[tuple[Any, 
     rows.append(("play", games, *secs, play(games, False), events(games)))
     secs = _best(repeat, lambda: play(hash_games, True))
     rows.append(("play + hashes", hash_games, *secs, play(hash_games, False), events(hash_games)))
-    saved = [play_one(s, pair, keep=True, hashing=True).game for s, pair in plan[:hash_games]]
+    saved = [play_one(s, pair, keep=True, hashing=True, rng=rng).game
+             for s, pair in plan[:hash_games]]
     gc.collect()
     gc.freeze()  # the saved logs are not garbage: keep the collector off them
 
@@ -88,12 +92,14 @@ def main() -> None:
     ap.add_argument("--hash-games", type=int, default=100, help="games for the other rows")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="best of this many runs per row")
+    ap.add_argument("--rng", default="legacy", choices=("legacy", "hmac-sha256"),
+                    help="the seed's derivation (new secret games use hmac-sha256)")
     args = ap.parse_args()
     before = _load()
-    rows = run(args.games, args.hash_games, args.seed, args.repeat)
+    rows = run(args.games, args.hash_games, args.seed, args.repeat, args.rng)
     print(
         f"python benchmarks/bench_games.py --games {args.games} --hash-games {args.hash_games} "
-        f"--seed {args.seed} --repeat {args.repeat}"
+        f"--seed {args.seed} --repeat {args.repeat} --rng {args.rng}"
     )
     print(f"python {platform.python_version()}, {platform.machine()}, one process (one core)")
     print()

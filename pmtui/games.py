@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from pmtui.engine.context import LEGACY_RNG, check_rng
 from pmtui.engine.game import Game
 from pmtui.engine.journal import FORMAT, VERSION
 from pmtui.engine.ruleset import Ruleset
@@ -63,8 +64,12 @@ def make_header(
     seed: int,
     players: Sequence[dict[str, Any]],
     mode: str,
+    *,
+    rng: str = LEGACY_RNG,
     **extra: Any,
 ) -> dict[str, Any]:
+    """A new game's header. `rng` names how the seed becomes outcomes: the legacy
+    derivation for a seed someone chose, KEYED_RNG for a secret one (engine/context.py)."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -74,6 +79,7 @@ def make_header(
         "ruleset_version": rs.version,
         "pool_digest": rs.t.pool.digest,
         "seed": seed,
+        "rng": check_rng(rng),
         "mode": mode,
         "players": list(players),
         "decks": [{"name": d.name, "main": list(d.main), "ex": list(d.ex)} for d in decks],

@@ -26,6 +26,7 @@ from typing import Any
 
 import platformdirs
 
+from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.game import Game, Record, differs
 from pmtui.engine.journal import (
     JournalWriter,
@@ -59,10 +60,11 @@ def saves_dir() -> Path:
     return platformdirs.user_data_path("pmtui", appauthor=False) / "saves"
 
 
-def new_save_path(seed: int, directory: Path | None = None) -> Path:
-    """A fresh file name for a new game: `<date>-<time>-seed<seed>.jsonl`, never an existing one."""
+def new_save_path(seed: int | None, directory: Path | None = None) -> Path:
+    """A fresh file name for a new game: `<date>-<time>-seed<seed>.jsonl`, never an existing
+    one; a secret seed (None) is not written into the name: `<date>-<time>.jsonl`."""
     folder = directory if directory is not None else saves_dir()
-    stem = time.strftime("%Y%m%d-%H%M%S") + f"-seed{seed}"
+    stem = time.strftime("%Y%m%d-%H%M%S") + (f"-seed{seed}" if seed is not None else "")
     path = folder / f"{stem}{SUFFIX}"
     n = 2
     while path.exists():
@@ -275,7 +277,9 @@ def start_game(
     `saves_dir()`. The header and the set-up are durable when this returns."""
     name = _oneline(os.fspath(path)) if path is not None else "<new save>"
     rs = ruleset if ruleset is not None else _ruleset_for(header, name)
-    target = Path(path) if path is not None else new_save_path(int(header.get("seed", 0)))
+    chosen = header.get("rng", LEGACY_RNG) == LEGACY_RNG  # a secret seed stays out of file names
+    target = Path(path) if path is not None else new_save_path(
+        int(header.get("seed", 0)) if chosen else None)
     writer = JournalWriter(target, dict(header))
     try:
         game = Game(rs, header, on_records=writer.write)

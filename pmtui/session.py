@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pmtui.ai.base import Player
+from pmtui.engine.context import LEGACY_RNG, derived
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
 from pmtui.engine.views import LazyView, redact, redact_decision, view
@@ -275,6 +276,19 @@ def _log_lines(
 LEVELS = {"easy": "random", "normal": "heuristic", "hard": "heuristic"}
 
 
+def computer_seed(seed: int, rng: str, seat: int) -> int:
+    """The seed of the computer player at `seat` of a game with this seed.
+
+    A legacy (chosen) seed keeps the old formula, so replays of `--seed N` and
+    `simulate` games stay the same; a secret seed gives the player a value drawn
+    through the keyed derivation, which leads nowhere back to the game's seed (a
+    computer's choices are seen by its opponent).
+    """
+    if rng == LEGACY_RNG:
+        return seed * 2 + 1 + seat
+    return derived(seed, rng, f"player/{seat}").getrandbits(64)
+
+
 def computer_player(level: str, seed: int) -> Player:
     """A computer player by kind ("random", ...) or level ("easy", "normal", "hard")."""
     from pmtui.ai import make_player
@@ -293,6 +307,7 @@ def computer_player(level: str, seed: int) -> Player:
 def new_game_header(
     seed: int,
     *,
+    rng: str = LEGACY_RNG,
     vs: str = "computer",
     deck: str | None = None,
     opponent_deck: str | None = None,
@@ -303,25 +318,28 @@ def new_game_header(
 
     `opponent` is the computer's kind (random, heuristic, search), made with
     `level` and its own deck; without it `level` alone picks a player (older callers).
+    `rng`: how the seed becomes outcomes (legacy for a chosen seed, keyed for a secret one).
     """
     from pmtui.games import builtin_decks, load_deck, make_header, ruleset
 
     rs = ruleset()
     names = builtin_decks()
-    mine = load_deck(deck or names[seed % len(names)], rs)
-    theirs = load_deck(opponent_deck or names[(seed + 1) % len(names)], rs)
+    first = seed if rng == LEGACY_RNG else derived(seed, rng, "decks").randrange(len(names))
+    mine = load_deck(deck or names[first % len(names)], rs)
+    theirs = load_deck(opponent_deck or names[(first + 1) % len(names)], rs)
     seats: list[Seat]
     if vs == "hotseat":
         seats = [HUMAN, HUMAN]
         players = [{"name": "Player 1", "kind": HUMAN}, {"name": "Player 2", "kind": HUMAN}]
     else:
         deck_lists = (list(theirs.main), list(theirs.ex))
-        cpu = (computer_player(level, seed * 2 + 2) if opponent is None
-               else computer_seat(opponent, seed * 2 + 2, level, deck_lists))
+        cpu_seed = computer_seed(seed, rng, 1)
+        cpu = (computer_player(level, cpu_seed) if opponent is None
+               else computer_seat(opponent, cpu_seed, level, deck_lists))
         seats = [HUMAN, cpu]
         players = [{"name": "You", "kind": HUMAN}, {"name": "Computer", "kind": cpu.name}]
     extra: dict[str, Any] = {} if vs == "hotseat" else {"options": {"level": level}}
-    header = make_header(rs, [mine, theirs], seed, players, mode=vs, **extra)
+    header = make_header(rs, [mine, theirs], seed, players, mode=vs, rng=rng, **extra)
     return header, seats
 
 
@@ -346,6 +364,7 @@ def seats_from_header(header: Mapping[str, Any]) -> tuple[list[Seat], list[str]]
     level = str(options.get("level", "normal")) if isinstance(options, Mapping) else "normal"
     decks = list(header.get("decks") or [])
     seed = int(header.get("seed", 0))
+    rng = str(header.get("rng", LEGACY_RNG))
     seats: list[Seat] = []
     notes: list[str] = []
     for i, p in enumerate(players):
@@ -356,10 +375,10 @@ def seats_from_header(header: Mapping[str, Any]) -> tuple[list[Seat], list[str]]
         d = decks[i] if i < len(decks) and isinstance(decks[i], Mapping) else {}
         deck = (list(d.get("main") or []), list(d.get("ex") or []))
         try:
-            seats.append(computer_seat(kind, seed * 2 + 1 + i, level, deck))
+            seats.append(computer_seat(kind, computer_seed(seed, rng, i), level, deck))
         except (ValueError, TypeError):
             notes.append(f"unknown computer player {kind!r}: the search player takes its seat")
-            seats.append(computer_seat("search", seed * 2 + 1 + i, level, deck))
+            seats.append(computer_seat("search", computer_seed(seed, rng, i), level, deck))
     return seats, notes
 
 

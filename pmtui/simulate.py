@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.ai import make_player
+from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.game import Game
 from pmtui.engine.views import LazyView
 from pmtui.games import make_header, ruleset
+from pmtui.session import computer_seed
 
 
 @dataclass
@@ -76,14 +78,16 @@ def play_one(
     hashing: bool = False,
     max_decisions: int = 20000,
     level: str = "normal",
+    rng: str = LEGACY_RNG,
 ) -> GameResult:
     """Play one game to its end with computer players that only get views."""
     rs = ruleset()
     players_meta = [{"name": f"{k}-{i + 1}", "kind": k} for i, k in enumerate(kinds)]
-    header = make_header(rs, decks, seed, players_meta, mode="simulate")
+    header = make_header(rs, decks, seed, players_meta, mode="simulate", rng=rng)
     game = Game(rs, header, hashing=hashing)
     players = [
-        make_player(k, seed * 2 + i + 1, deck=(list(decks[i].main), list(decks[i].ex)), level=level)
+        make_player(k, computer_seed(seed, rng, i),
+                    deck=(list(decks[i].main), list(decks[i].ex)), level=level)
         for i, k in enumerate(kinds)
     ]
     n = 0

@@ -355,9 +355,12 @@ def test_empty_save(data: bytes) -> None:
 
 
 def test_newer_version_refused() -> None:
-    data = b'{"format":"pmtui-save","version":2,"seq":0,"type":"header"}\n{"seq":1,"type":"new"}\n'
+    newer = VERSION + 1
+    data = (b'{"format":"pmtui-save","version":%d,"seq":0,"type":"header"}\n'
+            b'{"seq":1,"type":"new"}\n' % newer)
     assert error_of(data) == (
-        "save.jsonl: written by a newer pmtui (format version 2, this program reads up to 1)"
+        f"save.jsonl: written by a newer pmtui (format version {newer}, "
+        f"this program reads up to {VERSION})"
     )
 
 
@@ -459,7 +462,8 @@ def test_upcast_path(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "version 0" in error_of(v0_file())  # without an upcaster: refused
     monkeypatch.setitem(journal.UPCASTERS, 0, lift_v0)
     loaded = parse_journal(v0_file())
-    assert loaded.header == {"format": FORMAT, "version": 1, "seq": 0, "type": "header", "seed": 7}
+    assert loaded.header == {"format": FORMAT, "version": VERSION, "seq": 0, "type": "header",
+                             "seed": 7, "rng": "legacy"}
     assert loaded.records == [{"seq": 1, "type": "decision", "player": 0, "action": "pass"}]
 
 
@@ -501,7 +505,7 @@ def test_creates_in_an_existing_empty_file_and_new_folders(tmp_path: Path) -> No
     JournalWriter(empty, {}).close()
     assert read_journal(empty).header == {
         "format": FORMAT,
-        "version": 1,
+        "version": VERSION,
         "seq": 0,
         "type": "header",
     }
@@ -511,7 +515,8 @@ def test_creates_in_an_existing_empty_file_and_new_folders(tmp_path: Path) -> No
 
 
 def test_header_envelope_cannot_be_overridden(tmp_path: Path) -> None:
-    for bad in ({"version": 2}, {"format": "x"}, {"seq": 1}, {"type": "note"}, {"version": True}):
+    for bad in ({"version": VERSION + 1}, {"format": "x"}, {"seq": 1}, {"type": "note"},
+                {"version": True}):
         with pytest.raises(SaveError):
             JournalWriter(tmp_path / "h.jsonl", bad)
         assert not (tmp_path / "h.jsonl").exists()  # nothing written for a bad header

@@ -6,7 +6,10 @@ at once (so the rules see the new state) and collected for the log.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
+import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -14,6 +17,50 @@ from typing import Any, Protocol
 from .state import Event, State, apply_event
 
 EndCheck = Callable[[State], "tuple[int | None, str] | None"]
+
+
+# How a game's seed becomes the randomness of each outcome (the header's "rng"):
+# - LEGACY_RNG: random.Random(f"{seed}/{n}"). Saves from before format version 2 and
+#   games started with an explicit `--seed N` (reproducible runs, tests, simulate).
+#   Fine for a seed someone chose, not for a secret one: Random is seeded with the
+#   seed in plain text, and 31-bit seeds could be searched (docs/engine.md).
+# - KEYED_RNG: random.Random seeded with HMAC-SHA256(key=seed, "outcome/<n>"). Every
+#   new game with a secret 128-bit seed. Each outcome's generator starts from a
+#   one-way digest, so what a player sees of one outcome leads neither to the seed
+#   nor to any other outcome.
+LEGACY_RNG = "legacy"
+KEYED_RNG = "hmac-sha256"
+RNG_KINDS = (LEGACY_RNG, KEYED_RNG)
+SECRET_SEED_BITS = 128
+
+
+def new_secret_seed() -> int:
+    """A seed for a new game that nobody chose: 128 bits from the OS (`secrets`)."""
+    return secrets.randbits(SECRET_SEED_BITS)
+
+
+def check_rng(kind: object) -> str:
+    """`kind` if it names a known derivation (ValueError with one line otherwise)."""
+    if kind not in RNG_KINDS:
+        raise ValueError(f"unknown random-number derivation {kind!r} (known: "
+                         + ", ".join(RNG_KINDS) + ")")
+    return str(kind)
+
+
+def _key(seed: int) -> bytes:
+    return seed.to_bytes(max(16, (seed.bit_length() + 7) // 8), "big", signed=seed < 0)
+
+
+def derived(seed: int, kind: str, label: str) -> random.Random:
+    """A generator for one named purpose (`label`), independent of every other label.
+
+    The engine's outcomes use the labels "1", "2", ... (the counter); tables use
+    others for what they draw from the seed (a computer player's seed, a deck).
+    """
+    if kind == KEYED_RNG:
+        digest = hmac.digest(_key(seed), f"outcome/{label}".encode(), hashlib.sha256)
+        return random.Random(int.from_bytes(digest, "big"))
+    return random.Random(f"{seed}/{label}")
 
 
 class Annotator(Protocol):
@@ -35,9 +82,11 @@ class Context:
         seed: int,
         end_check: EndCheck | None = None,
         annotator: Annotator | None = None,
+        rng: str = LEGACY_RNG,
     ) -> None:
         self.state = state
         self.seed = seed
+        self.rng_kind = rng
         self.events: list[Event] = []
         self.end_check = end_check
         self.annotator = annotator
@@ -88,7 +137,7 @@ class Context:
         replay restores the exact same future randomness.
         """
         n = int(self.state.vars.get("rng", 0)) + 1
-        return random.Random(f"{self.seed}/{n}"), n
+        return derived(self.seed, self.rng_kind, str(n)), n
 
     def shuffle(self, zone: str, why: str = "shuffle") -> None:
         r, n = self.rng()

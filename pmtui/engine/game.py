@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import chance
-from .context import Context, GameOver
+from .context import LEGACY_RNG, Context, GameOver, check_rng
 from .decision import CHANCE, Decision, IllegalAction, Option
 from .hashes import HASH_KEYS, HashTrail
 from .ruleset import Ruleset
@@ -48,6 +48,8 @@ class Game:
         # Re-executing a save written before the hash chain: the sequence numbers of
         # the events that get a state hash ("hash") as well, to compare with the log.
         self.legacy_hashes: frozenset[int] = frozenset()
+        # which derivation turns the seed into outcomes (absent: a save from before it was named)
+        self.rng_kind = check_rng(self.header.get("rng", LEGACY_RNG))
         self.on_records = on_records
         self.records: list[Record] = [self.header]
         self.moves: list[tuple[int, str]] = []  # effective decisions (after undos)
@@ -93,7 +95,8 @@ class Game:
         the next one)."""
         if first_seq is None:
             first_seq = len(self.records)
-        ctx = Context(self.state, self.seed, self.ruleset.end_check, self._annotator)
+        ctx = Context(self.state, self.seed, self.ruleset.end_check, self._annotator,
+                      rng=self.rng_kind)
         hashes: dict[int, str] = {}
         wanted = self.legacy_hashes if self._hashing else frozenset()
 

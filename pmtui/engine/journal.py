@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover - Windows has no flock; a second writer 
     fcntl = None  # type: ignore[assignment]
 
 FORMAT = "pmtui-save"
-VERSION = 1
+VERSION = 2
 
 # Types a record after the header may have. New types come with a new VERSION,
 # never silently: an old pmtui must refuse a save it cannot fully understand.
@@ -39,10 +39,24 @@ RECORD_TYPES: frozenset[str] = frozenset({"decision", "event", "undo", "note"})
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
+
+
+def _v1_header(obj: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 names the seed's derivation in the header ("rng"); every version-1
+    game used the one there was then (pmtui.engine.context.LEGACY_RNG)."""
+    if obj.get("type") == "header" and "rng" not in obj:
+        return {**obj, "rng": "legacy"}
+    return obj
+
+
 # UPCASTERS[v] lifts one header or record dict from format version v to v + 1
 # (the header's "version" field is updated by the reader, not the upcaster).
-# Version 1 is the first, so the table is empty for now.
-UPCASTERS: dict[int, Upcaster] = {}
+UPCASTERS: dict[int, Upcaster] = {1: _v1_header}
+
+# Versions whose records are written exactly as today's (only the header differs):
+# a save in one of them may be continued in place, its header still saying what it
+# meant when it was written. Version 2 changed only the header.
+SAME_RECORDS = frozenset({1, VERSION})
 
 _SHOW_LIMIT = 40  # longest quoted value in a message, so one bad field can't flood it
 _BLANK = " \t\r"  # JSON whitespace that may sit on an otherwise empty line
@@ -507,7 +521,7 @@ class JournalWriter:
         try:
             self._lock()  # before reading, so nobody appends between our read and our cut
             scan = _scan_file(self.path, self._name)
-            if scan.version != VERSION:
+            if scan.version not in SAME_RECORDS:
                 # Appending version-1 lines under an older header would make a
                 # file that upcasts them wrongly; migrate to a new file instead.
                 raise SaveError(

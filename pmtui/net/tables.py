@@ -27,17 +27,17 @@ import contextlib
 import json
 import logging
 import re
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.journal import JournalWriter, SaveError, read_journal
 from pmtui.engine.views import view
 from pmtui.net.files import write_atomically
-from pmtui.session import HUMAN, LocalTable, LogLine, Seat, computer_player
+from pmtui.session import HUMAN, LocalTable, LogLine, Seat, computer_player, computer_seed
 
 log = logging.getLogger("pmtui.net")
 
@@ -634,7 +634,7 @@ class Registry:
         from pmtui.saves import start_game
 
         rs = ruleset()
-        seed = secrets.randbelow(2**31)
+        seed, rng = new_secret_seed(), KEYED_RNG  # never shown: docs/engine.md, "Randomness"
         seats: list[Seat] = []
         players = []
         for i, info in enumerate(table.seats):
@@ -643,12 +643,12 @@ class Registry:
                 seats.append(HUMAN)
                 players.append({"name": info.name, "kind": HUMAN, "key": info.key})
             else:
-                cpu = computer_player(table.level, seed * 2 + 2 + i)
+                cpu = computer_player(table.level, computer_seed(seed, rng, i))
                 info.kind = cpu.name
                 seats.append(cpu)
                 players.append({"name": info.name, "kind": cpu.name})
         mode = "computer" if table.vs_computer else "ssh"
-        header = make_header(rs, table.decks, seed, players, mode,
+        header = make_header(rs, table.decks, seed, players, mode, rng=rng,
                              table={"id": table.id, "name": table.name, "level": table.level})
         self.tables_dir.mkdir(parents=True, exist_ok=True)
         path = self.tables_dir / f"table-{table.id}.jsonl"
@@ -745,7 +745,8 @@ class Registry:
                                           deck_name)
                 seats.append(HUMAN)
             else:
-                cpu = computer_player(kind, int(header.get("seed", 0)) * 2 + 2 + i)
+                cpu = computer_player(kind, computer_seed(
+                    int(header.get("seed", 0)), str(header.get("rng", LEGACY_RNG)), i))
                 table.seats[i] = SeatInfo(str(p.get("name") or COMPUTER), "", cpu.name, deck_name)
                 seats.append(cpu)
         table.local = LocalTable(game, seats, names=table.names())

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,16 +29,21 @@ def play(args: argparse.Namespace) -> int:
     `saves_dir()`), which attaches it to the game: each decision is written and
     fsynced inside `Game.act`, before the screen shows its result.
     """
+    from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
     from pmtui.engine.journal import SaveError
     from pmtui.games import SetupError
     from pmtui.saves import start_game
     from pmtui.session import new_game_header
 
-    seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbelow(2**31)
+    # --seed N: a reproducible game (the legacy derivation, as before); otherwise a
+    # secret 128-bit seed through the keyed derivation (docs/engine.md, "Randomness")
+    chosen = getattr(args, "seed", None)
+    seed, rng = (chosen, LEGACY_RNG) if chosen is not None else (new_secret_seed(), KEYED_RNG)
     vs = getattr(args, "vs", "computer") or "computer"
     try:
         header, seats = new_game_header(
             seed,
+            rng=rng,
             vs=vs,
             deck=getattr(args, "deck", None),
             opponent_deck=getattr(args, "opponent_deck", None),

@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.decision import Decision
 from pmtui.tui.display import detail_text, ref
 from pmtui.tui.guard import guarded
@@ -312,7 +313,8 @@ class GameScreen(Screen[None]):
         t.append(f" {pm.label(pm.viewer)} vs {pm.label(1 - pm.viewer)}")
         if vars_.get("turn"):
             t.append(f" · turn {vars_['turn']}")
-        t.append(f" · seed {pm.table.game.seed}", style="dim")
+        if pm.table.game.header.get("rng", LEGACY_RNG) == LEGACY_RNG:  # chosen, not secret
+            t.append(f" · seed {pm.table.game.seed}", style="dim")
         if pm.always_ask:
             t.append(" · always ask", style="yellow")
         return t
