@@ -155,7 +155,19 @@ class Table:
         return events
 
     def pass_priority(self) -> None:
-        """Both players pass in a row: the window (or response chain) closes."""
+        """Pass until the window (or the open chain) closes: that takes the
+        Approacher's pass and then the Interferer's, in that order (p.07), so when
+        the Interferer holds the right with no pass before, three passes."""
+        v = self.v
+        if self.pending().kind == "respond":
+            holder, passes = v["resp"]["prio"], v["resp"]["passes"]
+        else:
+            holder, passes = v["prio"], v["passes"]
+        if holder != v["ap"]:
+            if passes >= 1:  # the Approacher has just passed: this pass closes
+                self.act("pass")
+                return
+            self.act("pass")
         self.act("pass", "pass")
 
     def pass_turn(self) -> None:
@@ -174,7 +186,7 @@ class Table:
     def pay(self, *uids: int) -> None:
         if self.pending().kind == "pay":
             self.act(*(f"pay {self.ref(u)}" for u in uids), "done")
-        self.act("pass", "pass")  # nobody declines: the chain resolves
+        self.pass_priority()  # nobody declines: the chain resolves
 
     # -- arranging -------------------------------------------------------------
 

@@ -80,7 +80,10 @@ def case(
     return Case(dedent(position), tuple(actions), dedent(expect), check, note)
 
 
-RESOLVE = ("pass", "pass")  # nobody answers the play: it resolves
+# nobody answers P1's play: P2, P1, then P2 again (the Interferer has the last word, p.07)
+RESOLVE = ("pass", "pass", "pass")
+# a window the Approacher holds closes on their pass, then the Interferer's (p.07)
+CLOSE = ("pass", "pass")
 
 
 def play(c: Case, name: str = "case") -> G:
@@ -124,7 +127,7 @@ add(
         main = ["TWC-004", "TWC-005"]
         deck = 10
         """,
-        ["approach STA-009", *RESOLVE],
+        ["approach STA-009", *CLOSE],
         """
         [[expect]]
         decision = "interfere"
@@ -412,7 +415,7 @@ add(
         [p2]
         deck = 10
         """,
-        ["summon STA-020 main", "pay STA-003", "done", *RESOLVE, "p2: pass", "p1: pass"],
+        ["summon STA-020 main", "pay STA-003", "done", *RESOLVE, "p2: pass", "p1: pass", "p2: pass"],
         """
         [[expect]]
         note = "[Active]: it may approach the turn it is summoned"
@@ -468,6 +471,7 @@ add(
             *RESOLVE,
             "pass",
             "pass",
+            "pass",
             "approach STA-022",
         ],
         """
@@ -495,9 +499,9 @@ add(
         """,
         [
             "approach STA-023 with STA-004",
-            *RESOLVE,
+            *CLOSE,
             "interfere TWC-005",
-            *RESOLVE,
+            *CLOSE,
             "eliminate STA-004",
         ],
         """
@@ -563,10 +567,12 @@ add(
             "pay TWC-001",
             "done",
             "target TWC-004",
-            "p1: pass",
+            "p1: pass",             # P2's own play: P1, P2, then P1 again (p.07)
             "p2: pass",
+            "p1: pass",
             "p1: use STA-025 1",
-            *RESOLVE,
+            "p2: pass",             # P1's play in P2's turn: P2 then P1
+            "p1: pass",
         ],
         """
         [[expect]]
@@ -595,7 +601,7 @@ add(
         ["event STA-026", "pay STA-001", "done", *RESOLVE, "pick STA-004"],
         """
         [[expect]]
-        after = 5
+        after = 6
         note = "the paid STA-001 is there too; TWC-004 is no Astronomy Club chara"
         choices = ["pick STA-004", "pick STA-001", "none"]
         [[expect]]
@@ -853,7 +859,7 @@ add(
         ["event STB-009", "pay STA-001", "done", *RESOLVE, "pick STB-001"],
         """
         [[expect]]
-        after = 5
+        after = 6
         note = "Starlit Academy II counts as Starlit Academy; cost 1 or less"
         choices = ["pick STB-001", "pick STA-003", "none"]
         [[expect]]
@@ -933,7 +939,7 @@ add(
     "TWC-009",
     case(
         APPROACH_ALONE.format(cid="TWC-009", theirs="[]"),
-        ["approach TWC-009", *RESOLVE],
+        ["approach TWC-009", *CLOSE],
         """
         [[expect]]
         note = "Break: the point goes face down"
@@ -1018,7 +1024,7 @@ add(
         ["event TWC-013", "pay TWC-006", "done", *RESOLVE, "pick TWC-001"],
         """
         [[expect]]
-        after = 5
+        after = 6
         choices = ["pick TWC-001", "none"]
         [[expect]]
         zone = "p1.hand"
@@ -1515,7 +1521,7 @@ add(
         [p2]
         deck = 10
         """,
-        ["approach TWC-031 with TWC-006", *RESOLVE],
+        ["approach TWC-031 with TWC-006", *CLOSE],
         """
         [[expect]]
         after = 0
@@ -1571,7 +1577,7 @@ add(
     "TWC-033",
     case(
         POINT_TRIGGER.format(cid="TWC-033"),
-        ["approach STA-004", *RESOLVE],
+        ["approach STA-004", *CLOSE],
         """
         [[expect]]
         zone = "p2.points"
@@ -1670,7 +1676,7 @@ add(
     "LBK-003",
     case(
         APPROACH_ALONE.format(cid="LBK-003", theirs='["TWC-004"]'),
-        ["approach LBK-003", *RESOLVE],
+        ["approach LBK-003", *CLOSE],
         """
         [[expect]]
         note = "Ignore 2 keeps TWC-004 out; Break puts the point face down"
@@ -1696,7 +1702,7 @@ add(
         ["use LBK-005 1", "pay LBK-004", "done", *RESOLVE, "pick LBK-018"],
         """
         [[expect]]
-        after = 5
+        after = 6
         choices = ["pick LBK-018", "none"]
         [[expect]]
         zone = "p1.hand"
@@ -1789,9 +1795,9 @@ add(
         """,
         [
             "approach LBK-009 with LBK-001",
-            *RESOLVE,
+            *CLOSE,
             "interfere TWC-005",
-            *RESOLVE,
+            *CLOSE,
             "eliminate LBK-001",
         ],
         """
@@ -1813,7 +1819,7 @@ add(
     "LBK-010",
     case(
         APPROACH_ALONE.format(cid="LBK-010", theirs="[]"),
-        ["approach LBK-010", *RESOLVE],
+        ["approach LBK-010", *CLOSE],
         """
         [[expect]]
         zone = "p2.points"
@@ -1862,7 +1868,7 @@ add(
         [p2]
         deck = 10
         """,
-        ["summon LBK-016 main", "pay LBK-004", "done", *RESOLVE, "p2: pass", "p1: pass"],
+        ["summon LBK-016 main", "pay LBK-004", "done", *RESOLVE, "p2: pass", "p1: pass", "p2: pass"],
         """
         [[expect]]
         step = "assign"
@@ -1907,7 +1913,7 @@ add(
         ["event LBK-018", "pay LBK-015", "done", *RESOLVE, "pick LBK-004"],
         """
         [[expect]]
-        after = 5
+        after = 6
         choices = ["pick LBK-001", "pick LBK-004"]
         [[expect]]
         zone = "p1.hand"
@@ -2091,7 +2097,7 @@ add(
         ],
         """
         [[expect]]
-        after = 7
+        after = 8
         choices = ["target STA-002", "cancel"]
         [[expect]]
         zone = "p2.discard"
@@ -2137,7 +2143,7 @@ add(
         ],
         """
         [[expect]]
-        after = 4
+        after = 5
         note = "Cardcaptor: AP+10 after gaining the discarded card's texts"
         card = "LBK-027"
         ap = 40
@@ -2182,7 +2188,7 @@ add(
         note = "Cardcaptor needs a Cardcaptor card of the same name"
         legal = ["use LBK-028 1"]
         [[expect]]
-        after = 4
+        after = 5
         note = "Cardcaptor ▶ draw a card"
         zone = "p1.hand"
         count = 2
@@ -2252,7 +2258,7 @@ add(
         ["use LBK-030 1", "pay LBK-014", "pay LBK-012", "done", *RESOLVE, "pick LBK-013"],
         """
         [[expect]]
-        after = 6
+        after = 7
         note = "a purple Spirit may appear: the card says so"
         choices = ["pick LBK-013", "none"]
         [[expect]]
@@ -2321,7 +2327,7 @@ add(
         ["event LBK-032", "pay LBK-015", "done", *RESOLVE, "pick LBK-024"],
         """
         [[expect]]
-        after = 5
+        after = 6
         choices = ["pick LBK-023", "pick LBK-024", "none"]
         [[expect]]
         zone = "p1.hand"
@@ -2425,7 +2431,7 @@ add(
         [p2]
         deck = 10
         """,
-        ["approach LBK-035 with LBK-001", *RESOLVE],
+        ["approach LBK-035 with LBK-001", *CLOSE],
         """
         [[expect]]
         after = 0
@@ -2481,7 +2487,7 @@ add(
     "LBK-037",
     case(
         POINT_TRIGGER.format(cid="LBK-037"),
-        ["approach STA-004", *RESOLVE],
+        ["approach STA-004", *CLOSE],
         """
         [[expect]]
         zone = "p2.points"
@@ -2679,7 +2685,7 @@ def test_a_card_paid_for_the_number_is_not_also_the_named_discard(tmp_path: Any)
 
 def test_a_permanent_text_gained_by_cardcaptor_counts(tmp_path: Any) -> None:
     game = extra_game(tmp_path, {"main": ["FXT-003"], "hand": ["FXT-004"]})
-    _act(game, "use FXT-003", "discard FXT-004", "pass", "pass")
+    _act(game, "use FXT-003", "discard FXT-004", *RESOLVE)
     uid = next(c.uid for c in game.state.cards if c.cid == "FXT-003")
     assert game.state.cards[uid].f.get("gained") == ["FXT-004"]
     assert stats(game.state, game.ruleset.t, uid) == (30, 10)

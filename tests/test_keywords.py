@@ -62,8 +62,8 @@ def st(t: Table, uid: int) -> tuple[int, int]:
 
 
 def resolve(t: Table) -> None:
-    """Both pass on the open response chain: it resolves."""
-    t.act("pass", "pass")
+    """Nobody answers the open response chain: it resolves (the Interferer passes last, p.07)."""
+    t.pass_priority()
 
 
 def back(t: Table) -> None:
@@ -370,7 +370,7 @@ def test_decline_disables_a_play_and_the_cost_is_lost_p22() -> None:
     assert t.pending().kind == "respond" and t.pending().player == 1
     assert f"event {t.ref(no)}" in t.options()
     t.act(f"event {t.ref(no)}")
-    # the chain holds two plays; both pass, it resolves last in first out
+    # the chain holds two plays; nobody answers, it resolves last in first out
     assert len(t.v["chain"]) == 2
     resolve(t)
     assert t.where(foe) == "1/main"  # Sweep Away was disabled

@@ -74,7 +74,7 @@ def test_a_pass_hands_the_right_to_the_other_player_p20() -> None:
     assert t.pending().player == 1 and t.v["phase"] == "main"
 
 
-def test_two_passes_in_a_row_end_the_main_phase_p09_p20() -> None:
+def test_approacher_then_interferer_passing_end_the_main_phase_p07_p09_p20() -> None:
     t = Table.start(first=1)
     t.pass_turn()  # turn 2: player 0 approaches
     t.put(0, "STA-004", "main")
@@ -94,6 +94,42 @@ def test_after_a_play_resolves_the_right_goes_to_the_other_player_p20() -> None:
     assert (t.pending().player, t.v["passes"]) == (0, 0)  # the count starts again
     t.act("pass")
     assert t.v["phase"] == "main" and t.pending().player == 1
+
+
+def test_interferer_then_approacher_passing_gives_the_right_back_p07() -> None:
+    """P07 (001: "in the order of turn and non-turn"): the Interferer has the last word."""
+    t = Table.start(first=0)
+    t.set_vars(prio=1, passes=0)  # the Interferer holds the right, no pass before
+    t.act("pass")  # the Interferer passes
+    t.act("pass")  # then the Approacher: not "in this order", the window stays open
+    assert (t.v["phase"], t.pending().player, t.v["passes"]) == ("main", 1, 2)
+    t.act("pass")  # the Interferer's pass right after the Approacher's closes it
+    assert t.v["phase"] != "main"
+
+
+def test_a_chain_the_approacher_started_resolves_on_the_interferers_pass_p07_p22() -> None:
+    t = Table.start(first=0)
+    (c,) = t.hand(0, "STA-003")
+    t.act(f"summon {t.ref(c)} main")
+    t.act("pass")  # the Interferer does not answer
+    d = t.pending()
+    assert (d.kind, d.player) == ("respond", 0)  # the Approacher may still answer
+    t.act("pass")
+    d = t.pending()
+    assert (d.kind, d.player) == ("respond", 1) and t.where(c) == "0/stage"
+    t.act("pass")  # the Interferer passes after the Approacher: it resolves
+    assert t.where(c) == "0/main"
+
+
+def test_a_chain_the_interferer_started_resolves_after_two_passes_p07_p22() -> None:
+    t = Table.start(first=0)
+    t.act("pass")
+    ev, pay = t.hand(1, "STA-015", "STA-001")
+    t.act(f"event {t.ref(ev)}", f"pay {t.ref(pay)}", "done")
+    t.act("pass")  # the Approacher answers first and passes
+    assert t.pending().kind == "respond" and t.pending().player == 1
+    t.act("pass")  # then the Interferer: it resolves
+    assert t.where(ev) == "1/discard"
 
 
 def test_response_window_starts_with_the_other_player_p22() -> None:

@@ -227,7 +227,7 @@ def test_failed_expectations_each_get_a_line(
 def test_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(
         tmp_path,
-        actions='["summon STA-003 main", "pass", "pass"]',
+        actions='["summon STA-003 main", "pass", "pass", "pass"]',
         expect='[[expect]]\nzone = "p1.main"\ncards = ["STA-003"]\n',
     )
     status, out, _ = check(path, capsys, "--json")
@@ -236,7 +236,7 @@ def test_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert {"ok", "failures", "legal", "position"} <= set(data)
     assert data["ok"] is True and data["failures"] == []
     assert data["legal"] == ["pass"]
-    assert data["applied"] == ["summon STA-003@2 main", "pass", "pass"]
+    assert data["applied"] == ["summon STA-003@2 main", "pass", "pass", "pass"]
     pos = data["position"]
     assert pos["turn"] == 3 and pos["approacher"] == "p1" and pos["to_act"] == "p2"
     assert pos["players"]["p1"]["main"][0]["card"] == "STA-003@2"

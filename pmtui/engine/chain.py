@@ -1,9 +1,11 @@
 """A response chain, for rulesets where a player may answer the other's play.
 
 An entry (whatever the ruleset needs to resolve it later) is pushed; the other
-player may respond, the right alternating; two passes in a row resolve the
-whole chain last in, first out. The chain lives in the game variables
-("chain", "resp"), so it is saved, replayed and undone like everything else.
+player may respond, the right alternating; two passes in a row (or, when the
+ruleset names one, a pass by the player with the last word right after the
+other's) resolve the whole chain last in, first out. The chain lives in the
+game variables ("chain", "resp"), so it is saved, replayed and undone like
+everything else.
 """
 
 from __future__ import annotations
@@ -25,14 +27,17 @@ def holder(vars: dict[str, Any]) -> int:
     return int(vars["resp"]["prio"])
 
 
-def pass_response(ctx: Context) -> list[dict[str, Any]] | None:
-    """A pass. Returns the entries to resolve, last in first, once both players
-    have passed in a row (and closes the chain); None while it stays open."""
+def pass_response(ctx: Context, last_word: int | None = None) -> list[dict[str, Any]] | None:
+    """A pass. Returns the entries to resolve, last in first, and closes the chain;
+    None while it stays open. Without `last_word` two passes in a row close it;
+    with it, only a pass by `last_word` right after the other player's pass does
+    (a game where one player always has the last word)."""
     resp = ctx.state.vars["resp"]
-    if resp["passes"] + 1 < 2:
-        ctx.emit(
-            {"t": "var", "set": {"resp": {"prio": 1 - resp["prio"], "passes": 1}}, "why": "pass"}
-        )
+    passer = resp["prio"]
+    closes = resp["passes"] >= 1 and (last_word is None or passer == last_word)
+    if not closes:
+        nxt = {"prio": 1 - passer, "passes": resp["passes"] + 1}
+        ctx.emit({"t": "var", "set": {"resp": nxt}, "why": "pass"})
         return None
     entries = list(reversed(ctx.state.vars["chain"]))
     ctx.emit({"t": "var", "set": {"chain": None, "resp": None}, "why": "chain resolves"})

@@ -77,13 +77,15 @@ def open_window(ctx: Context, phase: str, step: str | None, prio: int) -> None:
 
 
 def pass_priority(ctx: Context, t: Tables) -> None:
-    """Each pass hands the right to the other player; two in a row close the window (p.20)."""
+    """Each pass hands the right to the other player (p.20). The window closes only
+    when the Approacher gives up the right and then the Interferer does, in that
+    order (p.07; 001: "in the order of turn and non-turn"): the Interferer's pass
+    right after the Approacher's. "passes" counts the passes in a row."""
     v = ctx.state.vars
-    passes = v["passes"] + 1
-    if passes < 2:
-        setvars(ctx, "pass", prio=other(v["prio"]), passes=passes)
+    if v["prio"] != v["ap"] and v["passes"] >= 1:
+        close_window(ctx, t)
         return
-    close_window(ctx, t)
+    setvars(ctx, "pass", prio=other(v["prio"]), passes=v["passes"] + 1)
 
 
 def close_window(ctx: Context, t: Tables) -> None:

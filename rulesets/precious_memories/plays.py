@@ -385,7 +385,9 @@ def response_decision(state: State, t: Tables) -> Decision:
 
 
 def on_response_pass(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
-    entries = chain.pass_response(ctx)
+    # as for a window (p.07): the chain resolves when the Approacher gives up
+    # answering and then the Interferer does; the Interferer has the last word
+    entries = chain.pass_response(ctx, last_word=other(ctx.state.vars["ap"]))
     if entries is None:
         return
     # the whole chain resolves, last in first out (p.22)

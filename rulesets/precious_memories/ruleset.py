@@ -17,7 +17,7 @@ from . import areas, derived, effects, flow, plays
 from .areas import other
 from .tables import Tables
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 
 
 def ref(state: State, uid: int) -> str:

@@ -411,7 +411,13 @@ def parse_position(doc: Mapping[str, Any], t: Tables) -> dict[str, Any]:
         prio = ap
         if "priority" in pos:
             prio = player_index(pos["priority"], ("position", "priority"))
-        passes = _int(pos.get("passes", 0), ("position", "passes"), 0, 1)
+        passes = _int(pos.get("passes", 0), ("position", "passes"), 0, 2)
+        if passes == 2 and prio == ap:
+            # the Approacher, then the Interferer passing closes the window (p.07)
+            raise PositionError(
+                "position.passes: 2 passes in a row with the Approacher to act cannot "
+                "happen: the Interferer's pass after the Approacher's closes the window (p.07)"
+            )
     else:
         for key in ("priority", "passes"):
             if key in pos:

@@ -38,6 +38,11 @@ async def test_decline_prompt_with_always_ask() -> None:
         assert "CPU plays" in stage
         await pilot.press("enter")  # pass: no [Decline] card to play
         await settle(pilot, app)
+        if app.table.game.state.vars.get("ap") == 1:
+            # the CPU's own play: after its pass P1, the Interferer, has the last word (p.07)
+            assert isinstance(app.screen, RespondScreen)
+            await pilot.press("enter")
+            await settle(pilot, app)
         log = [line.text for line in app.table.log_for(0)]
         assert "P1 pass" in log
         assert not isinstance(app.screen, RespondScreen)
