@@ -84,6 +84,8 @@ def case(
 RESOLVE = ("pass", "pass", "pass")
 # a window the Approacher holds closes on their pass, then the Interferer's (p.07)
 CLOSE = ("pass", "pass")
+# after P1's play P2 holds the right: P2, P1, P2 pass and the Main Phase ends (p.07)
+PASS_BACK = ("p2: pass", "p1: pass", "p2: pass")
 
 
 def play(c: Case, name: str = "case") -> G:
@@ -415,7 +417,7 @@ add(
         [p2]
         deck = 10
         """,
-        ["summon STA-020 main", "pay STA-003", "done", *RESOLVE, "p2: pass", "p1: pass", "p2: pass"],
+        ["summon STA-020 main", "pay STA-003", "done", *RESOLVE, *PASS_BACK],
         """
         [[expect]]
         note = "[Active]: it may approach the turn it is summoned"
@@ -1868,7 +1870,7 @@ add(
         [p2]
         deck = 10
         """,
-        ["summon LBK-016 main", "pay LBK-004", "done", *RESOLVE, "p2: pass", "p1: pass", "p2: pass"],
+        ["summon LBK-016 main", "pay LBK-004", "done", *RESOLVE, *PASS_BACK],
         """
         [[expect]]
         step = "assign"
