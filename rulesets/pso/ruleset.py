@@ -280,6 +280,14 @@ class Pso:
         effects.resolve(ctx, pool, eff, tp, user, card, targets)
         effects.cleanup(ctx, pool)
 
+    # -- computer players ---------------------------------------------------------------
+
+    def make_strategy(self, seed: int = 0) -> Any:
+        """Rules of thumb for computer players (they read views only)."""
+        from .strategy import Strategy  # imported here: strategy imports this module
+
+        return Strategy(self.pool, seed)
+
     # -- the end ------------------------------------------------------------------------
 
     def end_check(self, state: State) -> tuple[int | None, str] | None:

@@ -1,0 +1,394 @@
+"""Rules of thumb for computer players of PSO, reading a player's view only.
+
+`choose` scores the options of a decision: creatures and cards onto the board
+first, then every creature attacks with its best action, aimed where it kills
+a Monster soonest (the opponent's Monsters are the victory condition).
+`evaluate` and `determinize` serve the search player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pmtui.engine.decision import Decision, Option
+from pmtui.engine.state import Card, State, zkey
+
+from . import board
+from .board import other
+from .cards import CardDef, CardPool, Effect
+from .ruleset import ATTACK
+
+SEARCHED = frozenset({"main", "combat", "target"})
+
+
+def _uid(token: str) -> int:
+    return int(token.rsplit("@", 1)[1])
+
+
+class Reader:
+    """The cards of a view by number, with their definitions."""
+
+    def __init__(self, view: Mapping[str, Any], pool: CardPool) -> None:
+        self.view = view
+        self.pool = pool
+        self.me: int = int(view.get("player") or 0)
+        self.cards: dict[int, Mapping[str, Any]] = {}
+        self.zone_of: dict[int, str] = {}
+        for key, z in view["zones"].items():
+            if isinstance(z, list):
+                for c in z:
+                    if c.get("cid") is not None:
+                        self.cards[c["uid"]] = c
+                        self.zone_of[c["uid"]] = key
+
+    def defn(self, uid: int) -> CardDef | None:
+        c = self.cards.get(uid)
+        return None if c is None else self.pool.get(c["cid"])
+
+    def zone(self, player: int | str, name: str) -> list[Mapping[str, Any]]:
+        z = self.view["zones"].get(f"{player}/{name}", [])
+        return z if isinstance(z, list) else []
+
+    def creatures(self, player: int) -> list[Mapping[str, Any]]:
+        return [c for n in board.PLAY_ZONES for c in self.zone(player, n)]
+
+    def left(self, uid: int) -> int:
+        c = self.cards[uid]
+        return int(c.get("hp", 0)) - int(c.get("dmg", 0))
+
+
+def expected(eff: Effect, user: Mapping[str, Any] | None, target: Mapping[str, Any],
+             spell: bool) -> float:
+    """Expected damage of an effect on one target, from the numbers in the view."""
+    if eff.damage is None:
+        return 0.0
+    amount = eff.damage
+    if user is not None and (eff.add or spell):
+        amount += int(user.get(eff.add or "mst", 0))
+    if eff.divided:
+        amount //= max(eff.count, 1)
+    if eff.defend:
+        amount -= int(target.get("dfp", 0))
+    amount = max(amount, 0)
+    if eff.evade:
+        amount *= 1 - min(int(target.get("evp", 0)), 5) / 5
+    return float(amount)
+
+
+class Strategy:
+    searched_kinds = SEARCHED
+
+    def __init__(self, pool: CardPool, seed: int = 0) -> None:
+        self.pool = pool
+        self.rng = random.Random(seed)
+
+    # -- choosing -----------------------------------------------------------------------
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        opts = decision.options
+        if len(opts) == 1:
+            return opts[0].text
+        r = Reader(view, self.pool)
+        scored = [(self._score(r, decision, o), self.rng.random(), o.text) for o in opts]
+        return max(scored)[2]
+
+    def _score(self, r: Reader, decision: Decision, o: Option) -> float:
+        words = o.text.split()
+        verb = words[0]
+        if verb == "back":
+            return -100.0
+        if verb in ("combat", "end"):
+            return 0.0
+        if verb == "prefer":  # the replacement worth most to its own card
+            src = _uid(words[3])
+            reps = [(s, v) for s, v in _option_values(decision) if s == src]
+            return float(reps[0][1]) if reps else 0.0
+        if verb == "lead":
+            d = r.defn(_uid(words[1]))
+            return 0.0 if d is None else float(d.hp + d.atp + (d.mst or 0))
+        if verb == "target":
+            return self._target_score(r, _uid(words[1]))
+        if verb == "set":
+            return 1.0
+        if decision.kind == "main":
+            return self._main_score(r, verb, _uid(words[1]) if len(words) > 1 else None)
+        if decision.kind == "combat":
+            return self._combat_score(r, verb, [_uid(w) for w in words[1:]])
+        return 0.0
+
+    def _main_score(self, r: Reader, verb: str, uid: int | None) -> float:
+        me = r.me
+        if verb == "trap":
+            return 3.0
+        d = r.defn(uid) if uid is not None else None
+        if d is None:
+            return -1.0
+        if verb == "monster":
+            return 10.0 + d.hp / 100
+        if verb == "character":
+            return 9.0 + d.hp / 100
+        if verb == "area":
+            return self._area_score(r, d)
+        eff = d.effect
+        if eff is None:
+            return -1.0
+        if verb == "item":
+            mine = r.creatures(me)
+            if eff.revive:
+                return 6.0
+            if eff.heal and any(int(c.get("dmg", 0)) >= 20 for c in mine):
+                return 5.0
+            if eff.cure and any(c.get("par") or c.get("poi") for c in mine):
+                return 5.0
+            if eff.boost or eff.set:
+                return 1.0
+            return -1.0
+        # events: card draw and searches early, damage on the opponent's monsters
+        if eff.draw or eff.search:
+            return 11.0  # more cards to choose from before anything else
+        if eff.heal:
+            return 4.0 if any(int(c.get("dmg", 0)) >= 20 for c in r.creatures(me)) else -1.0
+        if eff.damage is not None:
+            return 4.0
+        return 0.5
+
+    def _area_score(self, r: Reader, d: CardDef) -> float:
+        me = r.me
+        traps_mine = len(r.zone(me, "traps"))
+        traps_theirs = r.view["zones"].get(f"{other(me)}/traps", 0)
+        traps_theirs = traps_theirs if isinstance(traps_theirs, int) else len(traps_theirs)
+        if traps_theirs > traps_mine:
+            return -1.0  # their traps would fire on my creatures
+        if d.quest:
+            mons = len(r.zone(me, "monsters"))
+            assert d.quest_pass is not None
+            need = d.quest_pass.at_least or 0
+            return 2.0 if d.quest_pass.what == "monsters" and mons + 2 >= need else -1.0
+        # what its bar and text give each side's cards, and the tags my cards want
+        value = 2.0 * traps_mine
+        for p, sign in ((me, 1.0), (other(me), -1.0)):
+            for c in r.creatures(p):
+                cd = r.defn(c["uid"])
+                gain = sum(v for k, v in d.bar if k in ("atp", "dfp"))
+                gain += sum(v for k, v in d.bar if k == "mst" and "mst" in c)
+                evp = [v for k, v in d.bar if k == "evp"]
+                if d.effect is not None:
+                    evp += [v for k, v in d.effect.set if k == "evp"]
+                if evp:
+                    gain += 5 * (evp[0] - int(c.get("evp", 0)))
+                if cd is not None and set(_tags_wanted(cd)) & set(d.tags):
+                    gain += 10
+                value += sign * gain / 10
+        if d.power is not None:  # a boss hits the turn player's cards, mine first
+            value -= 2.0 * len(r.creatures(me))
+        return value if value > 0 else -1.0
+
+    def _combat_score(self, r: Reader, verb: str, uids: list[int]) -> float:
+        """The best expected damage this action does on one opposing card."""
+        actor = r.cards.get(uids[0]) if uids else None
+        if actor is None:
+            return 0.0
+        d = r.defn(uids[0])
+        assert d is not None
+        eff: Effect | None = ATTACK
+        spell = False
+        if verb == "ability":
+            eff = d.ability
+        elif verb == "cast":
+            eff, spell = d.spell, True
+        elif verb in ("spell", "weapon") and len(uids) > 1:
+            wd = r.defn(uids[1])
+            eff, spell = (wd.effect if wd else None), verb == "spell"
+        if eff is None:
+            return 0.0
+        foes = r.creatures(other(r.me))
+        if eff.damage is None:
+            if eff.heal or eff.cure:  # worth what it mends on my own cards
+                mine = r.creatures(r.me)
+                healed = max((min(int(c.get("dmg", 0)), eff.heal) for c in mine), default=0)
+                cured = any(c.get(k) for c in mine for k in ("par", "poi")) and bool(eff.cure)
+                return healed / 2 + (8.0 if cured else 0.0) - (5.0 if verb == "spell" else 0.0)
+            # a status only: worth the attack it takes away from a strong foe
+            key = "par" if eff.status == "paralysis" else "poi"
+            fresh = [int(c.get("atp", 0)) for c in foes if not c.get(key)]
+            return max(fresh, default=0) / 3 - (5.0 if verb == "spell" else 0.0)
+        best = max((expected(eff, actor, c, spell) for c in foes), default=0.0)
+        if eff.target in ("foes", "foe_monsters") or eff.count > 1:
+            best *= min(len(foes), max(eff.count, 3 if not eff.chosen else eff.count))
+        # a card from the hand costs a card: it must do better than a plain attack
+        cost = 5.0 if verb in ("spell", "weapon") else 0.0
+        return 1.0 + best - cost
+
+    def _target_score(self, r: Reader, uid: int) -> float:
+        act = r.view["vars"].get("act") or {}
+        target = r.cards.get(uid)
+        if target is None:
+            return 0.0
+        d = r.defn(uid)
+        eff = self._act_effect(r, act)
+        mine = target.get("owner") == r.me
+        if eff is None:
+            return 0.0
+        if eff.revive:
+            return float(d.hp if d else 0) + (50 if d and d.type == "monster" else 0)
+        if mine:
+            score = 0.0
+            if eff.heal:
+                score += min(int(target.get("dmg", 0)), eff.heal)
+            if eff.cure:
+                score += 20 * sum(bool(target.get(k)) for k in ("par", "poi"))
+            if eff.boost or eff.set:
+                score += int(target.get("atp", 0)) + (30 if r.zone_of.get(uid, "").endswith(
+                    "lead") else 0)
+            return score
+        user = r.cards.get(act.get("card", -1)) if act.get("how") in (
+            "attack", "ability", "cast") else _lead(r)
+        dmg = expected(eff, user, target, act.get("how") in ("spell", "cast"))
+        left = max(r.left(uid), 1) if "hp" in target else 999
+        is_monster = r.zone_of.get(uid, "").endswith("monsters")
+        # the share of what it has left: focus on the nearest kill, Monsters first
+        score = 100 * min(dmg, left) / left
+        if dmg >= left:
+            score += 100 if is_monster else 30
+        score += 20 if is_monster else 0
+        if eff.status and not target.get("par" if eff.status == "paralysis" else "poi"):
+            score += 10 + int(target.get("atp", 0)) / 5
+        return score
+
+    def _act_effect(self, r: Reader, act: Mapping[str, Any]) -> Effect | None:
+        how = act.get("how")
+        if how == "attack":
+            return ATTACK
+        d = r.defn(act.get("card", -1))
+        if d is None:
+            return None
+        return {"ability": d.ability, "cast": d.spell}.get(how, d.effect)  # type: ignore[arg-type]
+
+    # -- search support -------------------------------------------------------------------
+
+    def evaluate(self, state: State, player: int) -> float:
+        """A position's worth for `player`, in [-1, 1]: Monsters first, then the rest."""
+        over = state.vars.get("over")
+        if over:
+            w = over.get("winner")
+            return 0.0 if w is None else (1.0 if w == player else -1.0)
+
+        def side(p: int) -> float:
+            mons = board.monsters(state, p)
+            value = 30.0 * len(mons)
+            for u in board.creatures(state, p):
+                value += max(board.hp_left(state, self.pool, u), 0) * (1.0 if u in mons else 0.4)
+            value += 4.0 * len(state.zones.get(zkey(p, "hand"), ()))
+            return value
+
+        mine, theirs = side(player), side(other(player))
+        return (mine - theirs) / (mine + theirs + 1.0)
+
+    def determinize(
+        self,
+        view: Mapping[str, Any],
+        my_list: Sequence[str],
+        known_lists: Sequence[Sequence[str]],
+        rng: random.Random,
+    ) -> State:
+        """A full State consistent with the view: hidden cards drawn from what each
+        deck list still holds (traps from the trap cards among them)."""
+        r = Reader(view, self.pool)
+        me = r.me
+        opp_list = _likely_list(r, known_lists)
+        zones: dict[str, list[int]] = {}
+        cards: dict[int, Card] = {}
+        hidden: list[tuple[str, int]] = []
+        total = 0
+        for key, z in view["zones"].items():
+            if isinstance(z, list):
+                zones[key] = [c["uid"] for c in z]
+                for c in z:
+                    f = {k: v for k, v in c.items() if k not in ("uid", "cid", "owner")}
+                    cards[c["uid"]] = Card(c["uid"], c["cid"], c["owner"], key, f)
+                total += len(z)
+            else:
+                hidden.append((key, z))
+                total += z
+        remaining: dict[int, list[str]] = {}
+        for p, lst in ((me, list(my_list)), (other(me), opp_list)):
+            pool = list(lst)
+            for c in cards.values():
+                if c.owner == p and c.cid in pool:
+                    pool.remove(c.cid)
+            rng.shuffle(pool)
+            remaining[p] = pool
+        free = [u for u in range(total) if u not in cards]
+        rng.shuffle(free)
+        hidden.sort(key=lambda h: not h[0].endswith("traps"))  # traps pick first
+        fallback = opp_list or list(my_list) or [next(iter(self.pool))]
+        for key, n in hidden:
+            owner = int(key.split("/")[0])
+            pool = remaining[owner]
+            ids = []
+            for _ in range(n):
+                uid = free.pop()
+                if key.endswith("traps"):
+                    traps = [i for i, c in enumerate(pool) if self.pool[c].kind == "trap"]
+                    cid = pool.pop(traps[-1]) if traps else _any_trap(self.pool)
+                else:
+                    cid = pool.pop() if pool else rng.choice(fallback)
+                cards[uid] = Card(uid, cid, owner, key, {})
+                ids.append(uid)
+            zones[key] = ids
+        vars = {k: v for k, v in view["vars"].items()}
+        return State(cards=[cards[u] for u in range(total)], zones=zones, vars=vars)
+
+
+def _option_values(decision: Decision) -> list[tuple[int, int]]:
+    """(source, value) of a prefer decision's options, from their labels' numbers."""
+    out = []
+    for o in decision.options:
+        parts = o.label.split()
+        try:
+            out.append((o.data[3], int(parts[1])))
+        except (IndexError, ValueError):
+            continue
+    return out
+
+
+def _tags_wanted(d: CardDef | None) -> tuple[str, ...]:
+    if d is None:
+        return ()
+    tags = []
+    if d.power is not None and d.power.area:
+        tags.append(d.power.area)
+    if d.ability_area:
+        tags.append(d.ability_area)
+    return tuple(tags)
+
+
+def _lead(r: Reader) -> Mapping[str, Any] | None:
+    z = r.zone(r.me, "lead")
+    return z[0] if z else None
+
+
+def _any_trap(pool: CardPool) -> str:
+    return next(c.id for c in pool.cards() if c.kind == "trap")
+
+
+def _likely_list(r: Reader, known_lists: Sequence[Sequence[str]]) -> list[str]:
+    """The opponent's likely deck list: the known list that best matches what they showed."""
+    opp = other(r.me)
+    seen = [c["cid"] for c in r.cards.values() if c.get("owner") == opp]
+    best: list[str] | None = None
+    best_score = -1
+    for cand in known_lists:
+        pool = list(cand)
+        score = 0
+        for cid in seen:
+            if cid in pool:
+                pool.remove(cid)
+                score += 1
+        if score > best_score:
+            best, best_score = list(cand), score
+    if best is None or (seen and best_score == 0):
+        best = (seen or [next(iter(r.pool))]) * 40
+    return best
