@@ -288,6 +288,12 @@ class Pso:
 
         return Strategy(self.pool, seed)
 
+    def explain(self, state: State, text: str) -> str | None:
+        """None when `text` is a legal choice now, else why not (one line, with its section)."""
+        from .explain import explain as why_not  # only check and the sandbox ask why
+
+        return why_not(state, self.pool, text, self.decision(state))
+
     # -- the end ------------------------------------------------------------------------
 
     def end_check(self, state: State) -> tuple[int | None, str] | None:

@@ -1,0 +1,42 @@
+"""Why an action is not legal now, with the source section that says so."""
+
+from __future__ import annotations
+
+from .helpers import position_game, ref, side
+
+
+def _why(g, text):
+    return g.ruleset.explain(g.state, text)
+
+
+def test_legal_actions_have_no_reason():
+    g = position_game({"turn": 2, "tp": 0, "phase": "main", "players": [
+        side(lead=["HAL-001"], monsters=["HAL-022"], hand=["HAL-020"]),
+        side(monsters=["HAL-030"])]})
+    assert _why(g, f"monster {ref(g, 'HAL-020')}") is None
+
+
+def test_reasons_name_the_rule():
+    g = position_game({"turn": 2, "tp": 0, "phase": "main", "did": {"character": True},
+                       "players": [
+        side(lead=[], monsters=["HAL-022"], hand=["HAL-003", "HAL-080", "HAL-054"]),
+        side(monsters=["HAL-030"], area=["HAL-042"]), ]})
+    assert "one character per turn" in _why(g, f"character {ref(g, 'HAL-003')}")
+    assert "main character" in _why(g, f"item {ref(g, 'HAL-080')}")
+    assert "trap" in _why(g, f"event {ref(g, 'HAL-054')}")
+    assert "waits for playing cards" in _why(g, f"attack {ref(g, 'HAL-022')}")
+    assert "ID@N" in _why(g, "monster HAL-020@999")
+    assert "unknown action" in _why(g, "fly")
+
+
+def test_combat_reasons():
+    g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
+        side(lead=["HAL-004"], monsters=[{"id": "HAL-021", "par": True}, "HAL-023"],
+             hand=["HAL-060", "HAL-070"]),
+        side(monsters=["HAL-030"], area=["HAL-041"])]})
+    assert "paralysed" in _why(g, f"attack {ref(g, 'HAL-021')}")
+    assert "forest" in _why(g, f"ability {ref(g, 'HAL-023')}")
+    lead = ref(g, "HAL-004")
+    assert "androids" in _why(g, f"spell {lead} {ref(g, 'HAL-060')}")
+    assert "RA only, not HU" in _why(g, f"weapon {lead} {ref(g, 'HAL-070')}")
+    assert "only the main character" in _why(g, f"spell {ref(g, 'HAL-023')} {ref(g, 'HAL-060')}")
