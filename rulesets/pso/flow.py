@@ -57,9 +57,10 @@ def setup(ctx: Context, pool: CardPool, header: Mapping[str, Any]) -> None:
 
 def deck_lead(deck: Mapping[str, Any]) -> list[str]:
     """The main character set aside from a deck entry of the header."""
-    if "lead" in deck:
-        return [str(deck["lead"])]
-    return [str(c) for c in deck.get("ex", ())[:1]]
+    lead = deck.get("lead", deck.get("ex", ()))
+    if isinstance(lead, str):
+        return [lead]
+    return [str(c) for c in list(lead)[:1]]
 
 
 def monster_search(ctx: Context, pool: CardPool, player: int) -> None:

@@ -1,6 +1,6 @@
 """A described PSO position instead of shuffled decks: for rule tests, scenarios, the sandbox.
 
-A position is plain data (a header's "position"):
+A position is plain data (a header's "scenario"):
 
     {"turn": 3, "tp": 0, "phase": "main" | "combat", "did": {"character": true},
      "players": [{"lead": [...], "chars": [...], "monsters": [...], "hand": [...],

@@ -38,10 +38,10 @@ class Pso:
     # -- setup ---------------------------------------------------------------------
 
     def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
-        if "position" in header:  # a described position instead of shuffled decks
+        if "scenario" in header:  # a described position instead of shuffled decks
             from .position import setup_position
 
-            setup_position(ctx, self.pool, header["position"])
+            setup_position(ctx, self.pool, header["scenario"])
             return
         flow.setup(ctx, self.pool, header)
 

@@ -53,7 +53,7 @@ def play_random(game: Game, seed: int, max_decisions: int = 20000) -> int:
 def position_game(position: dict, seed: int = 1) -> Game:
     """A game starting from a described position (rulesets/pso/position.py)."""
     head = {"format": "pmtui-save", "version": 1, "ruleset": "pso", "seed": seed,
-            "players": [{"name": "a"}, {"name": "b"}], "decks": [], "position": position}
+            "players": [{"name": "a"}, {"name": "b"}], "decks": [], "scenario": position}
     return Game(ruleset(), head, hashing=False)
 
 
