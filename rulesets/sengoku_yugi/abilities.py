@@ -130,6 +130,8 @@ def target_choices(state: State, pool: Pool, uid: int, t: Target, from_hand: boo
     for u in pool_units:
         card = cd(state, pool, u)
         f = state.cards[u].f
+        if f.get("down"):
+            continue  # face-down cards cannot be chosen (Guide I (15) Q&A)
         at = f.get("at", "cz")
         if t.stance == "atk" and defense(state, u) or t.stance == "def" and not defense(state, u):
             continue
@@ -279,9 +281,9 @@ def start(ctx: Context, pool: Pool, uid: int, src: str, alt: int) -> None:
     ab: dict[str, Any] = {"u": uid, "p": p, "src": src, "alt": alt, "i": 0}
     if src == "fam":
         flow.add_ap(ctx, p, -cd(state, pool, uid).ability_cost, "Ability Cost")
-        ab["roll"] = flow.roll(ctx, p, "familiar ability")
         ab["stage"] = "track"
         emit_vars(ctx, "familiar ability", ab=ab)
+        flow.need_roll(ctx, p, "familiar ability", "ab")
         return
     if src == "signs":
         ab["stage"] = "run"
@@ -480,8 +482,8 @@ def run(ctx: Context, pool: Pool) -> None:
     ab = dict(state.vars["ab"])
     todo = effect_list(state, pool, ab)
     if any(e.die for e in todo) and "roll" not in ab:
-        ab["roll"] = flow.roll(ctx, ab["p"], "ability")
-        emit_vars(ctx, "die", ab=ab)
+        flow.need_roll(ctx, ab["p"], "ability", "ab")
+        return
     while ab["i"] < len(todo):
         e = todo[ab["i"]]
         ab["i"] += 1
@@ -637,11 +639,10 @@ def finish(ctx: Context, pool: Pool, negated: bool) -> None:
     a = printed(state, pool, uid)
     zone = state.cards[uid].zone.partition("/")[2]
     if a.where == "bf-def" and zone == "bf" and not defense(state, uid):
-        turn = True
-        if a.after_die:
-            face = flow.roll(ctx, ab["p"], "after resolution")
-            turn = a.after_die[0] <= face <= a.after_die[1]
-        if turn:
+        if a.after_die:  # BF_Stance:Atk→Def[1]-[4]: roll, turn on those faces (G1 Q&A)
+            emit_vars(ctx, "after resolution", after={"u": uid, "die": list(a.after_die)})
+            flow.need_roll(ctx, ab["p"], "after resolution", "after")
+        else:
             flag(ctx, [uid], "after resolution", df=True)
     elif zone == "hand":
         if a.where == "hand-standby":
@@ -656,6 +657,24 @@ def finish(ctx: Context, pool: Pool, negated: bool) -> None:
                 effects.stack_under(ctx, home, uid, "gs", "after resolution")
             else:
                 move(ctx, uid, "standby", "after resolution")
+
+
+def roll_apply(ctx: Context, pool: Pool, then: str, face: int) -> None:
+    """A die rolled for an ability: its effects, a familiar's track, or the handling after."""
+    state = ctx.state
+    if then == "after":
+        after = state.vars["after"]
+        emit_vars(ctx, "rolled", after=None)
+        uid = after["u"]
+        lo, hi = after["die"]
+        if lo <= face <= hi and state.cards[uid].zone.endswith("/bf"):
+            flag(ctx, [uid], "after resolution", df=True)
+        return
+    ab = dict(state.vars["ab"])
+    ab["roll"] = face
+    emit_vars(ctx, "rolled", ab=ab)
+    if ab["stage"] != "track":
+        run(ctx, pool)
 
 
 # -- familiar abilities (Guide II (9)) ------------------------------------------------------

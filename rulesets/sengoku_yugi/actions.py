@@ -54,9 +54,7 @@ def deploy_options(state: State, pool: Pool, p: int) -> list[Option]:
         seen.add(card.id)  # copies in hand give the same choices: offer the first
         for cell in cells:
             opts.append(Option(f"deploy {ref(state, uid)} {cell}", ("deploy", uid, cell)))
-        if card.level == 1 and commander(state, p) is None and not state.zones.get(
-            zkey(p, "down")
-        ):
+        if card.level == 1 and commander(state, p) is None:
             opts.append(Option(f"deploy {ref(state, uid)} cz", ("deploy", uid, "cz")))
     return opts
 

@@ -95,8 +95,8 @@ class Board:
         fwd = self.forward(player)
         offsets = [(1, 0), (2, 0)] + [GEMS[g] for g in gems if g in GEMS]
         out = []
-        for dist, side in offsets:
-            c, r = col + side, row + fwd * dist
+        for dist, side in offsets:  # left and right as the owner sees them
+            c, r = col + side * fwd, row + fwd * dist
             if 0 <= c < self.cols and 0 <= r < self.rows:
                 out.append(self.cell(c, r))
         return tuple(out)

@@ -33,11 +33,10 @@ TURN_CAP = 200  # a stalled game ends in a draw (S24; not in the guides)
 SH_HP = {"standard": 6, "ultimate": 8}  # Guide I (2), (9)⑥
 
 
-def roll(ctx: Context, who: int | None, why: str) -> int:
-    """One die roll, logged with its face (a chance outcome)."""
-    face, n = ctx.random_choice([1, 2, 3, 4, 5, 6])
-    ctx.emit({"t": "var", "set": {"die": face}, "rng": n, "why": why, "roller": who})
-    return int(face)
+def need_roll(ctx: Context, who: int, why: str, then: str) -> None:
+    """A die must be rolled next: a chance decision (the game rolls it, or a scenario
+    fixes it); `then` names what the face is for (ruleset.roll_apply)."""
+    emit_vars(ctx, why, roll={"by": who, "why": why, "then": then})
 
 
 def ap(state: State, p: int) -> int:
@@ -94,35 +93,34 @@ def after_setup_choices(ctx: Context, pool: Pool) -> None:
     for p in (0, 1):
         for _ in range(HAND_LIMIT):
             draw(ctx, p, "opening hand")
-    first = opening_roll(ctx)
+    emit_vars(ctx, "roll for the first turn", step="roll", rolls=[])
+    need_roll(ctx, 0, "player 1 rolls for the first turn", "first")
+
+
+def opening_roll(ctx: Context, pool: Pool, face: int) -> None:
+    """Each rolls a die; the higher goes first; a tie rolls again (S7)."""
+    rolls = [*ctx.state.vars["rolls"], face]
+    if len(rolls) == 1:
+        emit_vars(ctx, "first roll", rolls=rolls)
+        need_roll(ctx, 1, "player 2 rolls for the first turn", "first")
+        return
+    if rolls[0] == rolls[1]:
+        emit_vars(ctx, "a tie: roll again", rolls=[])
+        need_roll(ctx, 0, "player 1 rolls again", "first")
+        return
+    first = 0 if rolls[0] > rolls[1] else 1
     ap_values = [0, 0]
     ap_values[other(first)] = 5  # Guide I (9)⑨
-    emit_vars(ctx, "starting AP", ap=ap_values, first=first, step=None, who=None)
+    emit_vars(ctx, "starting AP", ap=ap_values, first=first, step=None, who=None, rolls=None,
+              phase="active")
     start_turn(ctx, pool, first)
-
-
-def opening_roll(ctx: Context) -> int:
-    """Each rolls a die; the higher goes first; a tie rolls again (S7)."""
-    while True:
-        a = roll(ctx, 0, "player 1 rolls for the first turn")
-        b = roll(ctx, 1, "player 2 rolls for the first turn")
-        if a != b:
-            return 0 if a > b else 1
 
 
 def reveal(ctx: Context, p: int) -> None:
     """Face-down Commander and Nameless cards turn face up (Guide I (9)⑪)."""
     state = ctx.state
-    for uid in list(state.zones.get(zkey(p, "down"), ())):
-        f = state.cards[uid].f
-        at = f.get("at")
-        if at == "cz":
-            move(ctx, uid, "cz", "the Commander is revealed", hp=1)
-        else:
-            move(ctx, uid, "bf", "revealed", at=at, hp=1, dt=0)
-    down = list(state.vars.get("down", [[], []]))
-    down[p] = []
-    emit_vars(ctx, "face-down cards revealed", down=down)
+    flag(ctx, [u for u in allies(state, p) if state.cards[u].f.get("down")],
+         "face-down cards are revealed", down=None)
     if state.vars["mode"] == "ultimate":
         eggs = fhand(state, p)
         if eggs:
@@ -142,7 +140,7 @@ def start_turn(ctx: Context, pool: Pool, p: int) -> None:
     if turn > TURN_CAP:
         emit_vars(ctx, "turn cap", result=[None, f"draw: {TURN_CAP} turns without a winner"])
         return
-    if state.zones.get(zkey(p, "down")):
+    if any(state.cards[u].f.get("down") for u in allies(state, p)):
         reveal(ctx, p)
     # ① Active Phase: allies in Defense Stance return to Attack Stance
     back = [u for u in allies(state, p) if defense(state, u)]

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pmtui.engine.context import Context
-from pmtui.engine.decision import Decision, Option
+from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.state import State, zkey
 
 from . import abilities, actions, combat, effects, flow
@@ -62,7 +62,7 @@ class SengokuYugi:
         cards: list[list[Any]] = []
         for p in (0, 1):
             deck = header["decks"][p]
-            parts = [("main", "sh"), ("nameless", "down")]
+            parts = [("main", "sh"), ("nameless", "aside")]
             if mode == "ultimate":
                 parts.append(("familiar", "summon"))
             for key, zone in parts:
@@ -71,7 +71,7 @@ class SengokuYugi:
                     cards.append([len(cards), cid, p, zkey(p, zone)])
         ctx.emit({"t": "create", "cards": cards})
         emit_vars(ctx, "setup", mode=mode, board=board, phase="setup", step="commander",
-                  who=0, ap=[0, 0], sh_hp=[0, 0], down=[[], []], turn=0)
+                  who=0, ap=[0, 0], sh_hp=[0, 0], turn=0)
 
     def _setup_decision(self, state: State) -> Decision:
         v = state.vars
@@ -88,8 +88,7 @@ class SengokuYugi:
             return Decision(who, "commander", opts, "Choose your Commander (face down)",
                             private=True)
         if step == "nameless":
-            waiting = [u for u in state.zones.get(zkey(who, "down"), ())
-                       if "at" not in state.cards[u].f]
+            waiting = list(state.zones.get(zkey(who, "aside"), ()))
             cells = actions.free_perimeter(state, who)
             opts = tuple(Option(f"place {ref(state, waiting[0])} {c}", ("place", waiting[0], c))
                          for c in cells)
@@ -108,13 +107,10 @@ class SengokuYugi:
         who = v["who"]
         what, uid = option.data[0], option.data[1]
         if what == "commander":
-            move(ctx, uid, "down", "the Commander, face down", at="cz")
+            move(ctx, uid, "cz", "the Commander, face down", down=True, hp=1)
         elif what == "place":
-            ctx.emit({"t": "flag", "card": uid, "f": {"at": option.data[2]},
-                      "zone": zkey(who, "down"), "why": "a Nameless card, face down"})
-            down = [list(x) for x in v["down"]]
-            down[who].append(option.data[2])
-            emit_vars(ctx, "face-down card", down=down)
+            move(ctx, uid, "bf", "a Nameless card, face down", at=option.data[2], down=True,
+                 hp=1, dt=0)
         else:
             move(ctx, uid, "fhand", "a Familiar Egg")
         nxt = self._next_setup_step(state, who, what)
@@ -124,11 +120,8 @@ class SengokuYugi:
             emit_vars(ctx, "setup", step=nxt[0], who=nxt[1])
 
     def _next_setup_step(self, state: State, who: int, done: str) -> tuple[str, int] | None:
-        if done == "commander" or (done == "place" and any(
-            "at" not in state.cards[u].f for u in state.zones.get(zkey(who, "down"), ())
-        )):
-            if any("at" not in state.cards[u].f for u in state.zones.get(zkey(who, "down"), ())):
-                return "nameless", who
+        if done in ("commander", "place") and state.zones.get(zkey(who, "aside")):
+            return "nameless", who
         if done != "egg" and state.vars["mode"] == "ultimate":
             return "egg", who
         return ("commander", 1) if who == 0 else None
@@ -140,6 +133,9 @@ class SengokuYugi:
         if "over" in v or "result" in v:
             return None
         pool = self.pool
+        if "roll" in v:
+            faces = tuple(Option(f"roll {i}", ("roll", i)) for i in range(1, 7))
+            return Decision(CHANCE, "die", faces, v["roll"]["why"])
         if v["phase"] == "setup":
             return self._setup_decision(state)
         if v.get("asks"):
@@ -208,7 +204,14 @@ class SengokuYugi:
         v = state.vars
         pool = self.pool
         what = option.data[0]
-        if v["phase"] == "setup":
+        if decision.player == CHANCE:
+            then = v["roll"]["then"]
+            emit_vars(ctx, "die rolled", roll=None)
+            if then == "first":
+                flow.opening_roll(ctx, pool, option.data[1])
+            else:
+                abilities.roll_apply(ctx, pool, then, option.data[1])
+        elif v["phase"] == "setup":
             self._setup_apply(ctx, option)
         elif v.get("asks"):
             self._ask_apply(ctx, v["asks"][0], option)
@@ -277,7 +280,7 @@ class SengokuYugi:
         """Carry on until someone must decide: stale triggers drop, a fight ends."""
         v = ctx.state.vars
         while "over" not in v and "result" not in v and v["phase"] != "setup":
-            if v.get("asks") or v.get("ab"):
+            if v.get("asks") or v.get("ab") or "roll" in v:
                 return
             if v.get("trig"):
                 if abilities.trigger_decision(ctx.state, self.pool) is not None:
@@ -302,7 +305,7 @@ class SengokuYugi:
     def concealed(self, state: State, uid: int, player: int | None) -> bool:
         """Face-down cards on known cells are hidden from everyone but their owner."""
         card = state.cards[uid]
-        return card.zone.endswith("/down") and player != card.owner
+        return bool(card.f.get("down")) and player != card.owner
 
     def redact_vars(self, vars: Mapping[str, Any], player: int | None,
                     partial: bool = False) -> dict[str, Any]:

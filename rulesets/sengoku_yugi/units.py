@@ -4,7 +4,9 @@ A unit is the top card of a stack on the Battlefield (`P/bf`, flag `at` = its
 cell) or in the Command Zone (`P/cz`). Cards under it sit in `P/under` with
 `of` = the top card's number and `role`: "gs" (Growth Source), "fam" (a
 contracted familiar) or "es" (an Evolution Source, `of` = the familiar).
-Face-down setup cards wait in `P/down` (`at` = a cell or "cz") until revealed.
+Face-down setup cards stand on their cells (or in the Command Zone) with the
+flag `down` until revealed; `concealed` hides them from the opponent. The
+Nameless cards wait in `P/aside` until placed.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ VISIBILITY = {
     "bf": "public",
     "under": "public",
     "summon": "owner",  # the Summoning Zone: its owner may search it (S29)
-    "down": "owner",  # face-down Commander and Nameless cards before the reveal
+    "aside": "owner",  # the Nameless cards before they are placed
     "guard": "public",  # the revealed Last Guard
 }
 
@@ -109,21 +111,17 @@ def allies(state: State, p: int) -> list[int]:
 def occupant(state: State, cell: str) -> tuple[int, int] | None:
     """(player, uid) of whatever stands on the cell, face-down cards included."""
     for p in (0, 1):
-        for zone in ("bf", "down"):
-            for uid in state.zones.get(zkey(p, zone), ()):
-                if state.cards[uid].f.get("at") == cell:
-                    return p, uid
+        for uid in state.zones.get(zkey(p, "bf"), ()):
+            if state.cards[uid].f.get("at") == cell:
+                return p, uid
     return None
 
 
 def occupied(state: State) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for p in (0, 1):
-        for zone in ("bf", "down"):
-            for uid in state.zones.get(zkey(p, zone), ()):
-                at = state.cards[uid].f.get("at")
-                if at and at != "cz":
-                    out[at] = (p, uid)
+        for uid in state.zones.get(zkey(p, "bf"), ()):
+            out[state.cards[uid].f["at"]] = (p, uid)
     return out
 
 
@@ -170,6 +168,10 @@ def holder_of(state: State, fam: int) -> int | None:
     return f.get("of") if f.get("role") == "fam" else None
 
 
+def face_down(state: State, uid: int) -> bool:
+    return bool(state.cards[uid].f.get("down"))
+
+
 def defense(state: State, uid: int) -> bool:
     return bool(state.cards[uid].f.get("df"))
 
@@ -181,8 +183,6 @@ def is_familiar(state: State, pool: Pool, uid: int) -> bool:
 def names_in_play(state: State, pool: Pool, p: int) -> set[str]:
     """Names on the Battlefield and in the Command Zone, face-down cards included (S14)."""
     out = {cd(state, pool, u).name for u in allies(state, p)}
-    for u in state.zones.get(zkey(p, "down"), ()):
-        out.add(cd(state, pool, u).name)
     for u in allies(state, p):
         fam = familiar_of(state, u)
         if fam is not None:
