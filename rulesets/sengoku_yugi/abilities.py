@@ -285,8 +285,8 @@ def start(ctx: Context, pool: Pool, uid: int, src: str, alt: int) -> None:
         emit_vars(ctx, "familiar ability", ab=ab)
         flow.need_roll(ctx, p, "familiar ability", "ab")
         return
-    if src == "signs":
-        ab["stage"] = "run"
+    if src == "signs":  # its own Growth Sources
+        ab["stage"], ab["tgt"] = "run", uid
         emit_vars(ctx, SIGNS, ab=ab)
         run(ctx, pool)
         return

@@ -212,7 +212,8 @@ def evolve_options(state: State, pool: Pool, p: int) -> list[Option]:
     tops += [u for u in bf_units(state, p) if cd(state, pool, u).familiar]
     for fam in tops:
         for new in abilities.evolutions(state, pool, fam, fhand(state, p)):
-            where = loc(state, holder_of(state, fam) or fam)
+            holder = holder_of(state, fam)
+            where = loc(state, fam if holder is None else holder)
             opts.append(Option(f"evolve {ref(state, new)} {where}", ("evolve", new, fam)))
     return opts
 

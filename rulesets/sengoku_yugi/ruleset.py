@@ -21,7 +21,10 @@ from .cards import Pool, load_pool
 from .units import (
     VISIBILITY,
     allies,
+    attack_range,
+    attack_value,
     cd,
+    defence_value,
     emit_vars,
     fhand,
     hand,
@@ -306,6 +309,29 @@ class SengokuYugi:
         """Face-down cards on known cells are hidden from everyone but their owner."""
         card = state.cards[uid]
         return bool(card.f.get("down")) and player != card.owner
+
+    def card_view(self, state: State, uid: int, player: int | None) -> Mapping[str, Any]:
+        """Current values of a card the viewer sees: name, Level, ATK/MAT with a contracted
+        familiar and continuous abilities, DEF/MDF, HP of its maximum, stance, range."""
+        pool = self.pool
+        card = cd(state, pool, uid)
+        out: dict[str, Any] = {"name": card.name, "kind": card.kind, "level": card.level}
+        zone = state.cards[uid].zone.partition("/")[2]
+        if zone in ("bf", "cz"):
+            out |= {
+                "atk": attack_value(state, pool, uid, "atk"),
+                "mat": attack_value(state, pool, uid, "mat"),
+                "def": defence_value(state, pool, uid, "atk"),
+                "mdf": defence_value(state, pool, uid, "mat"),
+                "hp": hp(state, uid),
+                "max_hp": max_hp(state, pool, uid),
+                "stance": "defense" if state.cards[uid].f.get("df") else "attack",
+                "range": list(attack_range(state, pool, uid)),
+            }
+        else:
+            out |= {"atk": card.atk, "mat": card.mat, "def": card.df, "mdf": card.mdf,
+                    "cost": card.cost, "charge": card.charge}
+        return out
 
     def redact_vars(self, vars: Mapping[str, Any], player: int | None,
                     partial: bool = False) -> dict[str, Any]:

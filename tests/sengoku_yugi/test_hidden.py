@@ -1,0 +1,54 @@
+"""Hidden information: face-down setup cards, hands, Stronghold, picks (design §Hidden)."""
+
+from __future__ import annotations
+
+import json
+
+from pmtui.engine.views import redact, redact_decision, view
+
+from .helpers import new_game, ruleset
+from .test_rules_turn import setup_to_first_turn
+
+
+def test_the_second_players_face_down_cards_never_reach_the_first_player() -> None:
+    """G1 (9)②-③, ⑪: the Commander and Nameless cards are face down until the second
+    player's first turn; no event or decision shows the first player which they are."""
+    game = setup_to_first_turn(seed=4)
+    first = game.state.vars["first"]
+    second = 1 - first
+    secret = {game.state.cards[u].cid for u in game.state.zone(f"{second}/bf")}
+    secret |= {game.state.cards[u].cid for u in game.state.zone(f"{second}/cz")}
+    rs = ruleset()
+    seen = []
+    for rec in game.records[1:]:
+        if rec["type"] == "event":
+            seen.append(redact(rs, rec["event"], first))
+        elif rec["type"] == "decision":
+            seen.append(redact_decision(rec, first))
+    text = json.dumps(seen)
+    assert secret and not any(cid in text for cid in secret)
+    # the spectator does not see them either, the owner does
+    assert all(c["cid"] is None for c in view(rs, game.state, None)["zones"][f"{second}/bf"])
+    assert all(c["cid"] for c in view(rs, game.state, second)["zones"][f"{second}/bf"])
+
+
+def test_hands_and_strongholds_are_counts_for_the_opponent() -> None:
+    game = setup_to_first_turn(seed=5)
+    v = view(ruleset(), game.state, 0)
+    assert isinstance(v["zones"]["1/hand"], int) and isinstance(v["zones"]["1/sh"], int)
+    assert isinstance(v["zones"]["0/hand"], list)
+
+
+def test_ultimate_summoning_zone_is_the_owners() -> None:
+    """S29: the owner searches it; the opponent sees a count."""
+    game = new_game("ultimate", seed=3)
+    v = view(ruleset(), game.state, 0)
+    assert isinstance(v["zones"]["0/summon"], list) and isinstance(v["zones"]["1/summon"], int)
+
+
+def test_a_troop_pick_is_hidden_from_the_opponent() -> None:
+    """G2 (9) Troop: the cards looked at stay the user's secret."""
+    rs = ruleset()
+    vars_ = {"ab": {"p": 0, "u": 1, "pick": {"do": "troop", "from": [5, 6], "private": True}}}
+    assert "from" not in rs.redact_vars(vars_, 1)["ab"]["pick"]
+    assert rs.redact_vars(vars_, 0)["ab"]["pick"]["from"] == [5, 6]
