@@ -94,30 +94,37 @@ class Context:
         self.listeners: list[Callable[[Event], None]] = []
 
     def emit(self, ev: Event) -> None:
-        if "over" in self.state.vars:
+        state = self.state  # emit runs after nearly every line of rules code: kept lean
+        if "over" in state.vars:
             raise GameOver
         if self.annotator is None:
-            apply_event(self.state, ev)
+            apply_event(state, ev)
         else:  # a ruleset with face-down cards: note who may not learn which card moved
-            before = self.annotator.before(self.state, ev)
-            apply_event(self.state, ev)
-            self.annotator.after(self.state, ev, before)
+            before = self.annotator.before(state, ev)
+            apply_event(state, ev)
+            self.annotator.after(state, ev, before)
         self.events.append(ev)
-        for fn in self.listeners:
-            fn(ev)
-        if self._batch == 0:
-            self.check_end()
+        if self.listeners:
+            for fn in self.listeners:
+                fn(ev)
+        if self._batch == 0 and self.end_check is not None and "over" not in state.vars:
+            result = self.end_check(state)
+            if result is not None:
+                self._end(result)
 
     def check_end(self) -> None:
         if self.end_check is None or "over" in self.state.vars:
             return
         result = self.end_check(self.state)
         if result is not None:
-            winner, reason = result
-            ev: Event = {"t": "end", "winner": winner, "reason": reason}
-            apply_event(self.state, ev)
-            self.events.append(ev)
-            raise GameOver
+            self._end(result)
+
+    def _end(self, result: tuple[int | None, str]) -> None:
+        winner, reason = result
+        ev: Event = {"t": "end", "winner": winner, "reason": reason}
+        apply_event(self.state, ev)
+        self.events.append(ev)
+        raise GameOver
 
     @contextmanager
     def simultaneous(self) -> Iterator[None]:

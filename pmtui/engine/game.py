@@ -43,6 +43,7 @@ class Game:
     ) -> None:
         self.ruleset = ruleset
         self.header: dict[str, Any] = {**header, "seq": 0, "type": "header"}
+        self._seed = int(self.header.get("seed", 0))  # read once: every step needs it
         self._trail: HashTrail | None = HashTrail()
         self._hashing = hashing
         # Re-executing a save written before the hash chain: the sequence numbers of
@@ -83,7 +84,7 @@ class Game:
 
     @property
     def seed(self) -> int:
-        return int(self.header.get("seed", 0))
+        return self._seed
 
     # -- running -------------------------------------------------------------
 

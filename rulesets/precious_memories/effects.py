@@ -42,11 +42,11 @@ def active_effects(state: State, t: Tables, uid: int) -> list[tuple[str, Effect]
     its own, Lv2/Lv3 texts by level, Adversity texts, texts gained this turn."""
     card = state.cards[uid]
     level = card.f.get("level", 1)
-    if level == 1 and not t.effects[card.cid] and "gained" not in card.f:
-        return []  # the common case: a card without texts
     if level == 1 and "gained" not in card.f:
         own = t.effects[card.cid]
-        if not any(e.level > 1 or e.adversity for e in own):
+        if not own:
+            return []  # the common case: a card without texts
+        if card.cid in t.plain:
             return [(card.cid, e) for e in own]  # only its own plain texts: nothing to filter
     adv: bool | None = None
     out = []

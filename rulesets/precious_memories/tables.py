@@ -31,6 +31,9 @@ class Tables:
     effects: dict[str, tuple[Effect, ...]]
     kw: dict[str, Keywords]
     permanent: frozenset[str]  # card ids with permanent effects (checked when computing AP/DP)
+    # card ids whose texts need no filtering at level 1 (no Lv2/Lv3, no Adversity text):
+    # asked for every card in an Area at every decision (effects.active_effects)
+    plain: frozenset[str] = frozenset()
 
     @classmethod
     def load(cls, pool: CardPool | None = None) -> Tables:
@@ -63,4 +66,8 @@ class Tables:
             effects=effects,
             kw=kw,
             permanent=frozenset(cid for cid, es in effects.items() if any(e.permanent for e in es)),
+            plain=frozenset(
+                cid for cid, es in effects.items()
+                if not any(e.level > 1 or e.adversity for e in es)
+            ),
         )
