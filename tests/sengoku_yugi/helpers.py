@@ -63,3 +63,16 @@ def playout(game: Game, seed: int, limit: int = 20000) -> int:
         game.act(pick(d.texts, rnd), d.player)
         n += 1
     return n
+
+
+def play_with(game: Game, players: dict[int, Any], limit: int = 20000) -> int:
+    """Play with computer players fed only their own view; returns the decisions made."""
+    from pmtui.engine.views import view
+
+    n = 0
+    while game.over is None and n < limit:
+        d = game.pending()
+        assert d is not None
+        game.act(players[d.player].choose(view(ruleset(), game.state, d.player), d), d.player)
+        n += 1
+    return n

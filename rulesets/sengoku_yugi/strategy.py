@@ -1,0 +1,106 @@
+"""Rules of thumb for computer players of SENGOKU YUGI, reading a player's view only.
+
+`choose` scores each option by its verb and what it names: charge first, grow and
+deploy toward the front, attack whenever a target is in range (the Stronghold
+above all), boost when paid for, move forward, end the turn when nothing helps.
+`evaluate` gives a position's worth for the search player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pmtui.engine.decision import Decision, Option
+from pmtui.engine.state import State, zkey
+
+from .board import parse_board
+from .cards import Pool
+
+BASE = {
+    "charge-ap": 100.0, "charge-familiar": 90.0, "charge-hp": 12.0, "draw": 1.0,
+    "grow": 40.0, "focus": 25.0, "deploy": 20.0, "contract": 30.0, "evolve": 35.0,
+    "attack": 50.0, "boost": 30.0, "join": 20.0, "use": 15.0, "act": 15.0,
+    "target": 10.0, "pick": 10.0, "counter": 6.0, "release": 6.0, "guard": 3.0,
+    "apply": 10.0, "commander": 1.0, "place": 1.0, "egg": 1.0, "send": 1.0,
+    "move": 0.0, "swap": -10.0, "end": 0.0, "done": 0.0, "skip": 0.0, "none": 0.0,
+    "allow": 0.0, "no-join": 0.0,
+}
+
+
+def _row(cell: str) -> int:
+    return int(cell[1:]) if len(cell) > 1 and cell[1:].isdigit() else 0
+
+
+class Strategy:
+    def __init__(self, pool: Pool, seed: int = 0) -> None:
+        self.pool = pool
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
+        opts = decision.options
+        if len(opts) == 1:
+            return opts[0].text
+        scored = [(self.score(view, decision, o), self.rng.random(), o.text) for o in opts]
+        return max(scored)[2]
+
+    def _level(self, token: str) -> int:
+        cid = token.split("@")[0]
+        card = self.pool.cards.get(cid)
+        return card.level if card else 0
+
+    def score(self, view: Mapping[str, Any], decision: Decision, o: Option) -> float:
+        words = o.text.split()
+        verb = words[0]
+        value = BASE.get(verb, 0.0)
+        me = decision.player
+        v = view.get("vars", {})
+        board = parse_board(str(v.get("board", "4x5")))
+        ahead = 1 if me == 0 else -1
+        if verb == "attack":
+            if words[2] == board.stronghold(1 - me):
+                value += 15.0
+            value += 2.0 if words[3] == "atk" else 0.0
+        elif verb == "deploy":
+            value += 2.0 * self._level(words[1])
+            if words[2] != "cz":
+                value += 3.0 * ahead * (_row(words[2]) - _row(board.stronghold(me)))
+            else:
+                value -= 5.0
+        elif verb in ("grow", "focus", "contract", "evolve"):
+            value += 2.0 * self._level(words[1])
+        elif verb == "move":
+            if words[1] == "cz":
+                value += 2.0
+            else:
+                step = ahead * (_row(words[2]) - _row(words[1]))
+                value += 5.0 * step - (1.0 if step == 0 else 0.0) - 2.0 * (step < 0)
+        elif verb == "place":
+            value += ahead * (_row(words[2]) - _row(board.stronghold(me)))
+        elif verb == "send":
+            value -= self._level(words[1])
+        elif verb == "apply":
+            value += {"evolution": 5.0, "combat": 3.0, "support": 1.0}.get(words[1], -10.0)
+        elif verb == "boost" and decision.kind == "boost" and len(words) > 2:
+            value -= 10.0  # two hand cards for one familiar boost
+        return value
+
+    def evaluate(self, state: State, player: int) -> float:
+        """A position's worth for `player` in [-1, 1]: Stronghold HP first, then units."""
+        over = state.vars.get("over")
+        if over:
+            w = over.get("winner")
+            return 0.0 if w is None else (1.0 if w == player else -1.0)
+
+        def side(p: int) -> float:
+            value = 10.0 * float(state.vars.get("sh_hp", [0, 0])[p])
+            for zone in ("bf", "cz"):
+                for u in state.zones.get(zkey(p, zone), ()):
+                    card = self.pool.cards[state.cards[u].cid]
+                    value += card.level + float(state.cards[u].f.get("hp", 1))
+            value += 0.5 * len(state.zones.get(zkey(p, "hand"), ()))
+            return value
+
+        mine, theirs = side(player), side(1 - player)
+        return (mine - theirs) / max(mine + theirs, 1.0)
