@@ -337,7 +337,7 @@ def pay_decision(state: State, pool: Pool, ab: dict[str, Any], counter: bool) ->
     self_uid = uid if a.where.startswith("hand") and not counter else None
     opts = []
     for u in pay_choices(state, pool, p, item, cost, self_uid):
-        text = f"pay {loc(state, u)}" if item[0] == "turn-ally" else f"pay {ref(state, u)}"
+        text = f"turn {loc(state, u)}" if item[0] == "turn-ally" else f"pay {ref(state, u)}"
         opts.append(Option(text, ("pay", u)))
     return Decision(p, "pay", tuple(opts), f"Pay: {item[0]} ({item[1]} more)",
                     private=item[0].startswith("hand"))
