@@ -29,9 +29,10 @@ def main() -> None:
         header = make_header(rs, decks, seed, [{"name": "s"}, {"name": "h"}], "bench")
         game = Game(rs, header, hashing=False)
         search = make_player(
-            "search", seed, level=args.level, deck=(list(decks[0].main), list(decks[0].ex))
+            "search", seed, level=args.level, deck=(list(decks[0].part("main")),
+                                                    list(decks[0].part("ex"))), ruleset=rs
         )
-        other = make_player("heuristic", seed)
+        other = make_player("heuristic", seed, ruleset=rs)
         while (d := game.pending()) is not None:
             v = view(rs, game.state, d.player)
             if d.player == 0:

@@ -8,7 +8,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pmtui.engine.ruleset import Ruleset
 
 
 class CliError(Exception):
@@ -21,11 +24,14 @@ class CliError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="pmtui", description="A terminal table for the Precious Memories card game."
+        prog="pmtui", description="A terminal table for card games (`pmtui games` lists them)."
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
+    sub.add_parser("games", help="the games (rulesets) installed")
+
     play = sub.add_parser("play", help="new game (default: against the computer)")
+    _game_option(play)
     play.add_argument("--vs", choices=["computer", "hotseat"], default="computer")
     play.add_argument("--deck", help="your deck: a built-in name or a deck file")
     play.add_argument("--opponent-deck", help="the opponent's deck")
@@ -43,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("save", type=Path)
 
     sandbox = sub.add_parser("sandbox", help="set up positions and ask what is legal and why")
+    _game_option(sandbox, "(a scenario file names its own)")
     sandbox.add_argument("scenario", nargs="?", type=Path)
 
     check = sub.add_parser("check", help="run a scenario file headless")
@@ -50,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true")
 
     sim = sub.add_parser("simulate", help="play games between computer players")
+    _game_option(sim)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--p1", default="random", help="player kind for seat 1")
@@ -71,12 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=["text", "json"], default="text")
 
     cards = sub.add_parser("cards", help="list and search the card pool")
+    _game_option(cards)
     cards.add_argument("query", nargs="*")
     cards.add_argument("--json", action="store_true")
 
     deck = sub.add_parser("deck", help="deck tools")
     deck_sub = deck.add_subparsers(dest="deck_command", metavar="ACTION")
     validate = deck_sub.add_parser("validate", help="check a deck file")
+    _game_option(validate)
     validate.add_argument("file")
 
     serve = sub.add_parser("serve", help="host games over SSH")
@@ -86,6 +96,29 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--authorized-keys", type=Path)
     serve.add_argument("--open", action="store_true", help="let anyone in (off by default)")
     return p
+
+
+def _game_option(parser: argparse.ArgumentParser, note: str = "") -> None:
+    parser.add_argument(
+        "--game", metavar="ID",
+        help=f"which game (default: {_default_game()}; `pmtui games` lists them) {note}".strip(),
+    )
+
+
+def _default_game() -> str:
+    from pmtui.table.registry import DEFAULT_RULESET
+
+    return DEFAULT_RULESET
+
+
+def _ruleset(args: argparse.Namespace) -> Ruleset:
+    """The ruleset `--game` names (the default without it); CliError when not installed."""
+    from pmtui.table.registry import UnknownRuleset, ruleset
+
+    try:
+        return ruleset(getattr(args, "game", None) or _default_game())
+    except UnknownRuleset as exc:
+        raise CliError(str(exc)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -154,11 +187,44 @@ def cmd_sandbox(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Run a scenario headless. Exit 0: every expectation met; 1: an expectation failed
+    or an action was not legal (one line each, naming its line); 2: a malformed file."""
+    from pmtui.table.scenarios import ScenarioError, describe, load, position, run
+
     try:
-        from pmtui.scenarios import run_check
-    except ImportError:
-        raise _not_yet("check") from None
-    return run_check(args)
+        sc = load(args.scenario)
+    except ScenarioError as exc:
+        raise CliError(str(exc), status=2) from None
+    result = run(sc)
+    if args.json:
+        d = result.game.pending()
+        print(
+            json.dumps(
+                {
+                    "ok": result.ok,
+                    "scenario": sc.name,
+                    "page": sc.page,
+                    "failures": result.failures,
+                    "notes": result.notes,
+                    "applied": result.applied,
+                    "legal": [] if d is None else d.texts,
+                    "position": position(sc, result.game),
+                },
+                ensure_ascii=False,
+            )
+        )
+    else:
+        for line in describe(sc, result.game):
+            print(line)
+        for note in result.notes:
+            print(f"note: {note}")
+        for failure in result.failures:
+            print(f"FAIL {failure}")
+        if result.ok:
+            print(f"ok: {len(result.applied)} actions, {len(sc.expects)} expectations met")
+        else:
+            print(f"failed: {len(result.failures)} problem(s)", file=sys.stderr)
+    return 0 if result.ok else 1
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -167,17 +233,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(args)
 
 
-def _decks_for(args: argparse.Namespace) -> Any:
-    from pmtui.games import SetupError, builtin_decks, load_deck, ruleset
+def _decks_for(args: argparse.Namespace, rs: Ruleset) -> Any:
+    from pmtui.games import SetupError, load_deck
 
-    rs = ruleset()
     try:
         if args.deck or args.opponent_deck:
-            names = builtin_decks()
+            names = rs.builtin_decks()
             a = load_deck(args.deck or names[0], rs)
             b = load_deck(args.opponent_deck or args.deck or names[0], rs)
             return lambda i: (a, b)
-        decks = [load_deck(n, rs) for n in builtin_decks()]
+        decks = [load_deck(n, rs) for n in rs.builtin_decks()]
     except SetupError as exc:
         raise CliError(str(exc)) from None
     pairs = [(x, y) for x in decks for y in decks]
@@ -202,11 +267,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    rs = _ruleset(args)
     for kind in (args.p1, args.p2):
         from pmtui.ai import make_player
 
         try:
-            make_player(kind, 0)
+            make_player(kind, 0, ruleset=rs)
         except ValueError as exc:
             raise CliError(str(exc)) from None
     jobs = _jobs(args)
@@ -214,9 +280,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     with progress_bar(args.games, "games", show) as done:
         try:
             summary = simulate(
-                args.games, args.seed, _decks_for(args), (args.p1, args.p2),
+                args.games, args.seed, _decks_for(args, rs), (args.p1, args.p2),
                 save_dir=args.save_dir, level=args.level, jobs=jobs, cluster=args.cluster,
-                done=done,
+                done=done, ruleset=rs,
             )
         except ClusterError as exc:
             raise CliError(str(exc)) from None
@@ -280,22 +346,23 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_games(args: argparse.Namespace) -> int:
+    from pmtui.table.registry import installed
+
+    default = _default_game()
+    for entry in installed():
+        mark = "  (default)" if entry.id == default else ""
+        print(f"{entry.id:<20} {entry.name} {entry.version}{mark}")
+    return 0
+
+
 def cmd_cards(args: argparse.Namespace) -> int:
-    from pmtui.games import ruleset
-
-    pool = ruleset().t.pool
-    found = pool.search(" ".join(args.query))
+    found = _ruleset(args).search_cards(" ".join(args.query))
     if args.json:
-        from dataclasses import asdict
-
-        print(json.dumps([asdict(c) for c in found], ensure_ascii=False))
+        print(json.dumps([dict(c.data) for c in found], ensure_ascii=False))
         return 0
     for c in found:
-        stats = f"{c.ap}/{c.dp}" if c.has_apdp else "-"
-        print(
-            f"{c.id:<9} {c.type:<7} {c.colour:<6} cost {c.cost} prov {c.provides} "
-            f"{stats:<7} {c.name} ({c.series})"
-        )
+        print(c.line)
     if not found:
         print("no card matches", file=sys.stderr)
         return 1
@@ -305,24 +372,25 @@ def cmd_cards(args: argparse.Namespace) -> int:
 def cmd_deck(args: argparse.Namespace) -> int:
     if args.deck_command != "validate":
         raise CliError("usage: pmtui deck validate FILE")
-    from pmtui.games import ruleset
-    from rulesets.precious_memories.decks import DeckError, load_deck, validate_deck
+    from pmtui.engine.ruleset import DeckError
 
-    rs = ruleset()
+    rs = _ruleset(args)
     try:
-        deck = load_deck(args.file, rs.t.pool)
+        deck = rs.load_deck(args.file)
     except DeckError as exc:
         raise CliError(str(exc), status=1) from None
-    problems = validate_deck(deck, rs.t.pool, rs.t.series)
+    problems = rs.validate_deck(deck)
     for problem in problems:
         print(f"{args.file}: {problem}")
     if problems:
         return 1
-    print(f"{args.file}: legal deck ({len(deck.main)} cards, EX deck {len(deck.ex)})")
+    sizes = ", ".join(f"{part} {len(deck.part(part))}" for part in rs.deck_parts)
+    print(f"{args.file}: legal deck ({sizes})")
     return 0
 
 
 COMMANDS = {
+    "games": cmd_games,
     "play": cmd_play,
     "resume": cmd_resume,
     "replay": cmd_replay,

@@ -2,72 +2,55 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
-from functools import cache
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from pmtui.engine.context import LEGACY_RNG, check_rng
-from pmtui.engine.game import Game
 from pmtui.engine.journal import FORMAT, VERSION
-from pmtui.engine.ruleset import Ruleset
+from pmtui.engine.ruleset import DeckError, DeckList, Ruleset
+from pmtui.table.registry import DEFAULT_RULESET, UnknownRuleset
+from pmtui.table.registry import ruleset as _registered
 
-DEFAULT_RULESET = "precious_memories"
+__all__ = ["DEFAULT_RULESET", "SetupError", "builtin_decks", "load_deck", "make_header", "ruleset"]
 
 
 class SetupError(ValueError):
     """A game cannot be set up (one-line reason)."""
 
 
-def ruleset(ruleset_id: str = DEFAULT_RULESET) -> Any:
-    """The ruleset object for an id; each lives in the package rulesets.<id>."""
-    # One cache key per id: `ruleset()` and `ruleset("precious_memories")` used to be
-    # two entries, so startup loaded and checked the card pool twice.
-    return _ruleset(ruleset_id)
-
-
-@cache
-def _ruleset(ruleset_id: str) -> Any:
-    if not ruleset_id.isidentifier():
-        raise SetupError(f"unknown ruleset {ruleset_id!r}")
+def ruleset(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
+    """The installed ruleset for an id (SetupError, one line listing the installed ones)."""
     try:
-        module = importlib.import_module(f"rulesets.{ruleset_id}")
-    except ModuleNotFoundError:
-        raise SetupError(f"unknown ruleset {ruleset_id!r}") from None
-    return module.make_ruleset()
+        return _registered(ruleset_id)
+    except UnknownRuleset as exc:
+        raise SetupError(str(exc)) from None
 
 
-def load_deck(spec: str, rs: Any) -> Any:
+def load_deck(spec: str, rs: Ruleset) -> DeckList:
     """A deck by built-in name or file path, validated (SetupError on any problem)."""
-    from rulesets.precious_memories.decks import DeckError, validate_deck
-    from rulesets.precious_memories.decks import load_deck as load
-
     try:
-        deck = load(spec, rs.t.pool)
+        deck = rs.load_deck(spec)
     except DeckError as exc:
         raise SetupError(str(exc)) from None
-    problems = validate_deck(deck, rs.t.pool, rs.t.series)
+    problems = rs.validate_deck(deck)
     if problems:
         raise SetupError(f"deck {deck.name}: {problems[0]}")
     return deck
 
 
-def builtin_decks() -> list[str]:
-    from rulesets.precious_memories.decks import builtin_decks as names
-
-    return names()
+def builtin_decks(rs: Ruleset | None = None) -> list[str]:
+    return (rs or ruleset()).builtin_decks()
 
 
 def make_header(
-    rs: Ruleset | Any,
-    decks: Sequence[Any],
+    rs: Ruleset,
+    decks: Sequence[DeckList],
     seed: int,
-    players: Sequence[dict[str, Any]],
+    players: Sequence[Mapping[str, object]],
     mode: str,
     *,
     rng: str = LEGACY_RNG,
-    **extra: Any,
-) -> dict[str, Any]:
+    **extra: object,
+) -> dict[str, object]:
     """A new game's header. `rng` names how the seed becomes outcomes: the legacy
     derivation for a seed someone chose, KEYED_RNG for a secret one (engine/context.py)."""
     return {
@@ -77,18 +60,11 @@ def make_header(
         "type": "header",
         "ruleset": rs.id,
         "ruleset_version": rs.version,
-        "pool_digest": rs.t.pool.digest,
+        "pool_digest": rs.pool_digest,
         "seed": seed,
         "rng": check_rng(rng),
         "mode": mode,
-        "players": list(players),
-        "decks": [{"name": d.name, "main": list(d.main), "ex": list(d.ex)} for d in decks],
+        "players": [dict(p) for p in players],
+        "decks": [d.to_header() for d in decks],
         **extra,
     }
-
-
-def game_from_log(
-    header: dict[str, Any], records: list[dict[str, Any]], verify: bool = False
-) -> Game:
-    rs = ruleset(str(header.get("ruleset", DEFAULT_RULESET)))
-    return Game.from_records(rs, header, records, verify=verify)

@@ -36,6 +36,7 @@ from pmtui.engine.journal import (
     parse_journal,
     read_journal,
 )
+from pmtui.engine.ruleset import Ruleset
 
 __all__ = [
     "SaveError",
@@ -139,11 +140,13 @@ def latest_unfinished(directory: Path | None = None) -> Path | None:
 # -- re-executing a log ------------------------------------------------------------------
 
 
-def _ruleset_for(header: Mapping[str, Any], name: str) -> Any:
-    from pmtui.games import DEFAULT_RULESET, SetupError, ruleset
+def _ruleset_for(header: Mapping[str, Any], name: str) -> Ruleset:
+    """The ruleset the save names (SaveError, one line, when it is not installed)."""
+    from pmtui.games import SetupError, ruleset
+    from pmtui.table.registry import header_ruleset
 
     try:
-        return ruleset(str(header.get("ruleset", DEFAULT_RULESET)))
+        return ruleset(header_ruleset(header))
     except SetupError as exc:
         raise SaveError(f"{name}: {exc}") from None
 
@@ -210,7 +213,7 @@ def reexecute(
     return game, kept
 
 
-def _run(rs: Any, header: Mapping[str, Any], records: Sequence[Record], hashes: bool,
+def _run(rs: Ruleset, header: Mapping[str, Any], records: Sequence[Record], hashes: bool,
          name: str) -> Game:
     from pmtui.engine.game import ReplayMismatch
 
@@ -271,7 +274,7 @@ def start_game(
     header: Mapping[str, Any],
     path: str | Path | None = None,
     *,
-    ruleset: Any = None,
+    ruleset: Ruleset | None = None,
 ) -> tuple[Game, JournalWriter]:
     """A new game saved as it is played: at `path` (`--save`) or a new file in
     `saves_dir()`. The header and the set-up are durable when this returns."""
@@ -317,9 +320,7 @@ def open_game(path: str | Path, *, verify: bool = False) -> tuple[Game, JournalW
         missing = game.records[writer.next_seq :]  # set-up events a crash cut off
         if missing:
             writer.write(missing)
-        pool = getattr(getattr(game.ruleset, "t", None), "pool", None)
-        digest = getattr(pool, "digest", None)
-        if digest is not None and loaded.header.get("pool_digest") not in (None, digest):
+        if loaded.header.get("pool_digest") not in (None, game.ruleset.pool_digest):
             warnings.append(f"{name}: the card pool has changed since this game was saved")
         game.hashing = True
         game.legacy_hashes = frozenset()  # an old save goes on with the chain (hashes.py)

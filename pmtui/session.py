@@ -17,6 +17,7 @@ from pmtui.ai.base import Player
 from pmtui.engine.context import LEGACY_RNG, derived
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
+from pmtui.engine.ruleset import CardDef, Ruleset
 from pmtui.engine.views import LazyView, redact, redact_decision, view
 from pmtui.undo import Consent, UndoRefused, undo_targets
 from pmtui.undo import undo as undo_to
@@ -74,8 +75,8 @@ class LocalTable:
             return self.game.over
 
     @property
-    def defs(self) -> Mapping[str, Any]:
-        return self.game.ruleset.t.defs  # type: ignore[attr-defined]
+    def defs(self) -> Mapping[str, CardDef]:
+        return self.game.ruleset.cards
 
     # -- reading ----------------------------------------------------------------------
 
@@ -289,17 +290,19 @@ def computer_seed(seed: int, rng: str, seat: int) -> int:
     return derived(seed, rng, f"player/{seat}").getrandbits(64)
 
 
-def computer_player(level: str, seed: int) -> Player:
+def computer_player(level: str, seed: int, ruleset: Ruleset | None = None) -> Player:
     """A computer player by kind ("random", ...) or level ("easy", "normal", "hard")."""
     from pmtui.ai import make_player
+    from pmtui.games import ruleset as default
 
+    rs = ruleset or default()
     try:
-        return make_player(level, seed)
+        return make_player(level, seed, ruleset=rs)
     except ValueError:
         if level not in LEVELS:
             raise
     try:
-        return make_player(LEVELS[level], seed)
+        return make_player(LEVELS[level], seed, ruleset=rs)
     except ValueError:  # that kind is not built yet: the random player stands in
         return make_player("random", seed)
 
@@ -313,17 +316,19 @@ def new_game_header(
     opponent_deck: str | None = None,
     level: str = "normal",
     opponent: str | None = None,
+    game: str | None = None,
 ) -> tuple[dict[str, Any], list[Seat]]:
     """The header of a new game and its seats (SetupError / ValueError on bad input).
 
-    `opponent` is the computer's kind (random, heuristic, search), made with
-    `level` and its own deck; without it `level` alone picks a player (older callers).
+    `game` is the ruleset id (the default game without it). `opponent` is the
+    computer's kind (random, heuristic, search), made with `level` and its own
+    deck; without it `level` alone picks a player (older callers).
     `rng`: how the seed becomes outcomes (legacy for a chosen seed, keyed for a secret one).
     """
-    from pmtui.games import builtin_decks, load_deck, make_header, ruleset
+    from pmtui.games import load_deck, make_header, ruleset
 
-    rs = ruleset()
-    names = builtin_decks()
+    rs = ruleset(game) if game else ruleset()
+    names = rs.builtin_decks()
     first = seed if rng == LEGACY_RNG else derived(seed, rng, "decks").randrange(len(names))
     mine = load_deck(deck or names[first % len(names)], rs)
     theirs = load_deck(opponent_deck or names[(first + 1) % len(names)], rs)
@@ -332,10 +337,10 @@ def new_game_header(
         seats = [HUMAN, HUMAN]
         players = [{"name": "Player 1", "kind": HUMAN}, {"name": "Player 2", "kind": HUMAN}]
     else:
-        deck_lists = (list(theirs.main), list(theirs.ex))
+        deck_lists = tuple(list(theirs.part(part)) for part in rs.deck_parts)
         cpu_seed = computer_seed(seed, rng, 1)
-        cpu = (computer_player(level, cpu_seed) if opponent is None
-               else computer_seat(opponent, cpu_seed, level, deck_lists))
+        cpu = (computer_player(level, cpu_seed, rs) if opponent is None
+               else computer_seat(opponent, cpu_seed, level, deck_lists, rs))
         seats = [HUMAN, cpu]
         players = [{"name": "You", "kind": HUMAN}, {"name": "Computer", "kind": cpu.name}]
     extra: dict[str, Any] = {} if vs == "hotseat" else {"options": {"level": level}}
@@ -345,12 +350,15 @@ def new_game_header(
 
 def computer_seat(
     kind: str, seed: int, level: str = "normal",
-    deck: tuple[list[str], list[str]] | None = None,
+    deck: Sequence[list[str]] | None = None,
+    ruleset: Ruleset | None = None,
 ) -> Player:
-    """A computer player of a kind (random, heuristic, search) at a level (ValueError: unknown)."""
+    """A computer player of a kind (random, heuristic, search) at a level (ValueError: unknown).
+    `deck`: its own deck's parts, in the ruleset's order of deck parts."""
     from pmtui.ai import make_player
+    from pmtui.games import ruleset as default
 
-    return make_player(kind, seed, level=level, deck=deck)
+    return make_player(kind, seed, level=level, deck=deck, ruleset=ruleset or default())
 
 
 def seats_from_header(header: Mapping[str, Any]) -> tuple[list[Seat], list[str]]:
@@ -365,6 +373,9 @@ def seats_from_header(header: Mapping[str, Any]) -> tuple[list[Seat], list[str]]
     decks = list(header.get("decks") or [])
     seed = int(header.get("seed", 0))
     rng = str(header.get("rng", LEGACY_RNG))
+    from pmtui.games import ruleset
+
+    rs = ruleset(str(header.get("ruleset"))) if header.get("ruleset") else ruleset()
     seats: list[Seat] = []
     notes: list[str] = []
     for i, p in enumerate(players):
@@ -373,12 +384,12 @@ def seats_from_header(header: Mapping[str, Any]) -> tuple[list[Seat], list[str]]
             seats.append(HUMAN)
             continue
         d = decks[i] if i < len(decks) and isinstance(decks[i], Mapping) else {}
-        deck = (list(d.get("main") or []), list(d.get("ex") or []))
+        deck = [list(d.get(part) or []) for part in rs.deck_parts]
         try:
-            seats.append(computer_seat(kind, computer_seed(seed, rng, i), level, deck))
+            seats.append(computer_seat(kind, computer_seed(seed, rng, i), level, deck, rs))
         except (ValueError, TypeError):
             notes.append(f"unknown computer player {kind!r}: the search player takes its seat")
-            seats.append(computer_seat("search", computer_seed(seed, rng, i), level, deck))
+            seats.append(computer_seat("search", computer_seed(seed, rng, i), level, deck, rs))
     return seats, notes
 
 

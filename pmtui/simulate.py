@@ -14,6 +14,7 @@ from typing import Any
 from pmtui.ai import make_player
 from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.game import Game
+from pmtui.engine.ruleset import DeckList, Ruleset
 from pmtui.engine.views import LazyView
 from pmtui.games import make_header, ruleset
 from pmtui.session import computer_seed
@@ -72,22 +73,24 @@ class Summary:
 
 def play_one(
     seed: int,
-    decks: Sequence[Any],
+    decks: Sequence[DeckList],
     kinds: Sequence[str] = ("random", "random"),
     keep: bool = False,
     hashing: bool = False,
     max_decisions: int = 20000,
     level: str = "normal",
     rng: str = LEGACY_RNG,
+    rs: Ruleset | None = None,
 ) -> GameResult:
-    """Play one game to its end with computer players that only get views."""
-    rs = ruleset()
+    """Play one game to its end with computer players that only get views
+    (of the default game unless `rs` says which)."""
+    rs = rs or ruleset()
     players_meta = [{"name": f"{k}-{i + 1}", "kind": k} for i, k in enumerate(kinds)]
     header = make_header(rs, decks, seed, players_meta, mode="simulate", rng=rng)
     game = Game(rs, header, hashing=hashing)
     players = [
-        make_player(k, computer_seed(seed, rng, i),
-                    deck=(list(decks[i].main), list(decks[i].ex)), level=level)
+        make_player(k, computer_seed(seed, rng, i), ruleset=rs, level=level,
+                    deck=[list(decks[i].part(part)) for part in rs.deck_parts])
         for i, k in enumerate(kinds)
     ]
     n = 0
@@ -119,6 +122,7 @@ class Batch:
     kinds: tuple[str, ...] = ("random", "random")
     level: str = "normal"
     save_dir: Path | None = None
+    game: str = ""  # the ruleset id (the default game when empty): rulesets are not sent
 
 
 def play_batch(batch: Batch) -> list[GameResult | GameError]:
@@ -127,8 +131,9 @@ def play_batch(batch: Batch) -> list[GameResult | GameError]:
     for k, (game_seed, decks) in enumerate(zip(batch.seeds, batch.decks, strict=True)):
         keep = batch.save_dir is not None
         try:
+            rs = ruleset(batch.game) if batch.game else None
             result = play_one(game_seed, decks, batch.kinds, keep=keep, hashing=keep,
-                              level=batch.level)
+                              level=batch.level, rs=rs)
         except Exception as exc:  # noqa: BLE001 - a failing game is counted, never fatal
             out.append(GameError(game_seed, f"seed {game_seed}: {type(exc).__name__}: {exc}"))
             continue
@@ -147,11 +152,12 @@ def play_batch(batch: Batch) -> list[GameResult | GameError]:
 def plan(
     games: int,
     seed: int,
-    deck_pairs: Callable[[int], tuple[Any, Any]],
+    deck_pairs: Callable[[int], tuple[DeckList, DeckList]],
     kinds: Sequence[str] = ("random", "random"),
     save_dir: Path | None = None,
     level: str = "normal",
     size: int = 1,
+    game: str = "",
 ) -> list[Batch]:
     """The run cut into batches of `size` games: the per-game seeds come from `seed`
     in game order, so how the batches are spread does not change any game."""
@@ -166,6 +172,7 @@ def plan(
             kinds=tuple(kinds),
             level=level,
             save_dir=save_dir,
+            game=game,
         )
         for start in range(0, games, size)
     ]
@@ -236,18 +243,22 @@ def tally(results: Iterable[GameResult | GameError], seconds: float) -> Summary:
 def simulate(
     games: int,
     seed: int,
-    deck_pairs: Callable[[int], tuple[Any, Any]],
+    deck_pairs: Callable[[int], tuple[DeckList, DeckList]],
     kinds: Sequence[str] = ("random", "random"),
     save_dir: Path | None = None,
     level: str = "normal",
     jobs: int = 1,
     cluster: str | None = None,
     done: Callable[[int], None] | None = None,
+    ruleset: Ruleset | None = None,
 ) -> Summary:
-    """Play `games` games, here, in `jobs` processes or on a Dask cluster (`cluster`,
-    a scheduler address): the same games and the same summary, timings apart."""
+    """Play `games` games of `ruleset`'s game (the default one without), here, in `jobs`
+    processes or on a Dask cluster (`cluster`, a scheduler address): the same games and
+    the same summary, timings apart."""
     workers = jobs if cluster is None else 16  # a guess: the cluster says its size later
-    batches = plan(games, seed, deck_pairs, kinds, save_dir, level, batch_size(games, workers))
+    game = ruleset.id if ruleset is not None else ""
+    batches = plan(games, seed, deck_pairs, kinds, save_dir, level, batch_size(games, workers),
+                   game)
     start = time.perf_counter()
     if cluster is not None:
         from pmtui.cluster import run_on_cluster

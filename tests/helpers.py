@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from pmtui.engine import Context, Decision, Game, State, zkey
+from pmtui.engine.ruleset import DeckList
 from pmtui.games import load_deck, make_header, ruleset
 from pmtui.simulate import play_one
 from rulesets.precious_memories import PreciousMemories, Tables
@@ -55,14 +56,12 @@ def random_game(seed: int, names: Sequence[str] = DECKS, hashing: bool = False) 
     return result.game
 
 
-class _Deck:
+def _Deck(name: str, main: Iterable[str], ex: Iterable[str] = ()) -> DeckList:  # noqa: N802
     """A header deck that is not a legal deck: whatever a rules test needs."""
-
-    def __init__(self, name: str, main: Iterable[str], ex: Iterable[str] = ()) -> None:
-        self.name, self.main, self.ex = name, tuple(main), tuple(ex)
+    return DeckList(name, {"main": tuple(main), "ex": tuple(ex)})
 
 
-def every_card_deck(copies: int = 2) -> _Deck:
+def every_card_deck(copies: int = 2) -> DeckList:
     """`copies` of every non-EX card in the pool (and the EX cards as the EX
     deck), so a test can fetch any card it needs from the deck."""
     cards = rs().t.pool.cards()

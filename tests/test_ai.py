@@ -51,7 +51,9 @@ def test_players_decide_from_the_view_only(kind: str) -> None:
     assert v1 == v2
     d1, d2 = rs().decision(state), rs().decision(changed)
     assert d1.texts == d2.texts
-    kwargs = {"budget": 0.02} if kind == "search" else {}
+    kwargs: dict[str, object] = {"ruleset": rs()}
+    if kind == "search":
+        kwargs["budget"] = 0.02
     a = make_player(kind, 9, **kwargs).choose(v1, d1)
     b = make_player(kind, 9, **kwargs).choose(v2, d2)
     assert a == b and a in d1.texts
@@ -75,3 +77,9 @@ def test_search_player_plays_a_legal_game() -> None:
 def test_unknown_player_kind_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown player kind 'genius'"):
         make_player("genius", 0)
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "search"])
+def test_players_that_know_the_game_need_its_ruleset(kind: str) -> None:
+    with pytest.raises(ValueError, match="needs the game's ruleset"):
+        make_player(kind, 0)

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from pmtui import scenarios
 from pmtui.engine.game import Game
+from pmtui.table import scenarios
 from rulesets.precious_memories.effects import stats
 from tests.helpers import rs
 
@@ -2645,6 +2645,7 @@ effects = [
 
 
 def extra_game(tmp_path: Any, p1: dict[str, Any]) -> Game:
+    from pmtui.engine.ruleset import DeckList
     from pmtui.games import make_header
     from rulesets.precious_memories import PreciousMemories, Tables
     from rulesets.precious_memories.cards import data_dir, load_pool
@@ -2656,10 +2657,8 @@ def extra_game(tmp_path: Any, p1: dict[str, Any]) -> Game:
     rules = PreciousMemories(Tables.load(load_pool([*files, path])))
     position = parse_position({"p1": {**p1, "deck": 5}, "p2": {"deck": 5}}, rules.t)
 
-    class _Deck:
-        name, main, ex = "test", (), ()
-
-    header = make_header(rules, [_Deck(), _Deck()], 1, [{"name": "a"}, {"name": "b"}], "test")
+    deck = DeckList("test", {"main": (), "ex": ()})
+    header = make_header(rules, [deck, deck], 1, [{"name": "a"}, {"name": "b"}], "test")
     return Game(rules, dict(header, scenario=position))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from pmtui.engine import Game, IllegalAction
+from pmtui.engine.ruleset import DeckList
 from pmtui.games import make_header
 from rulesets.precious_memories import PreciousMemories, Tables
 from rulesets.precious_memories.cards import data_dir, load_pool
@@ -25,9 +26,8 @@ def kw_rules() -> PreciousMemories:
     return PreciousMemories(Tables.load(load_pool([*files, KW_FILE])))
 
 
-class _Deck:
-    def __init__(self, main: list[str], ex: list[str]) -> None:
-        self.name, self.main, self.ex = "kw", tuple(main), tuple(ex)
+def _Deck(main: list[str], ex: list[str]) -> DeckList:  # noqa: N802
+    return DeckList("kw", {"main": tuple(main), "ex": tuple(ex)})
 
 
 def table(first: int = 0) -> Table:

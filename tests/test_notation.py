@@ -1,5 +1,5 @@
-"""The notation (pmtui/notation.py, docs/notation.md): parse and print round-trip,
-parse errors, and the lenient matcher used by scenario files."""
+"""The notation (pmtui/engine/notation.py with Precious Memories' verbs, docs/notation.md):
+parse and print round-trip, parse errors, and the lenient matcher used by scenario files."""
 
 from __future__ import annotations
 
@@ -11,19 +11,24 @@ from hypothesis import strategies as st
 
 from pmtui.ai.random_player import RandomPlayer
 from pmtui.engine.game import Game
-from pmtui.games import builtin_decks, load_deck, make_header, ruleset
-from pmtui.notation import (
-    AREAS,
-    VERBS,
+from pmtui.engine.notation import (
+    CELL,
+    HIDDEN,
     Ambiguous,
+    Choice,
     Move,
     NoMatch,
+    Notation,
     NotationError,
     Ref,
-    parse,
-    resolve,
     show,
 )
+from pmtui.games import builtin_decks, load_deck, make_header, ruleset
+from rulesets.precious_memories.notation import AREA, NOTATION, VERBS
+
+AREAS = AREA.words
+parse = NOTATION.parse
+resolve = NOTATION.resolve
 
 # -- every decision of random games ----------------------------------------
 
@@ -97,8 +102,8 @@ def moves(draw: st.DrawFn) -> Move:
             pass
         elif slot == "REF":
             args.append(draw(REFS))
-        elif slot == "AREA":
-            args.append(draw(st.sampled_from(AREAS)))
+        elif isinstance(slot, Choice):
+            args.append(draw(st.sampled_from(slot.words)))
         elif slot == "*":
             args.extend(draw(st.lists(st.one_of(REFS, WORDS), max_size=3)))
         else:
@@ -119,11 +124,11 @@ def test_generated_moves_round_trip(move: Move) -> None:
 def test_move_fields() -> None:
     m = parse("summon STA-004@17 main replace STA-001@3")
     assert m.card == Ref("STA-004", 17)
-    assert m.area == "main"
-    assert m.replace == Ref("STA-001", 3)
-    assert m.host is None
+    assert m.args[1] == "main"
+    assert m.after("replace") == Ref("STA-001", 3)
+    assert m.after("on") is None
     s = parse("support STA-016@2 on STA-004@5")
-    assert s.card == Ref("STA-016", 2) and s.host == Ref("STA-004", 5)
+    assert s.card == Ref("STA-016", 2) and s.after("on") == Ref("STA-004", 5)
     assert parse("approach STA-002@1 with STA-004@2").refs == (
         Ref("STA-002", 1),
         Ref("STA-004", 2),
@@ -217,3 +222,28 @@ def test_no_match() -> None:
         resolve(OPTIONS, "summon STA-004@9 main")
     with pytest.raises(NotationError):
         resolve(OPTIONS, "summon")
+
+
+# -- the generic grammar: other games' verbs ----------------------------------------
+
+TOY = Notation(
+    {"move": ("REF", "to", "CELL"), "peek": ("HIDDEN",), "roll": (),
+     "aim": (Choice("side", ("left", "right")),)},
+    card_id=r"T\d+",
+    example="T1@3",
+)
+
+
+def test_a_ruleset_brings_its_own_verbs() -> None:
+    m = TOY.parse("move T1@3 to c3")
+    assert m == Move("move", (Ref("T1", 3), "to", "c3"))
+    assert show(m) == "move T1@3 to c3"
+    assert TOY.parse("peek hand#2").args == ("hand#2",)
+    assert TOY.parse("aim left").args == ("left",)
+    assert CELL.fullmatch("c3") and HIDDEN.fullmatch("deck#10")
+    for text, says in [("move T1@3 to 3c", "not a cell"), ("peek hand", "hidden position"),
+                       ("aim up", "not a side (left or right)"), ("summon T1@1", "unknown"),
+                       ("move STA-001@1 to c3", "like T1@3")]:
+        with pytest.raises(NotationError, match=re.escape(says)):
+            TOY.parse(text)
+    assert TOY.resolve(["move T1@3 to c3", "roll"], "move T1 to c3").text == "move T1@3 to c3"

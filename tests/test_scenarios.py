@@ -1,4 +1,4 @@
-"""Scenario files and `pmtui check` (pmtui/scenarios.py, docs/scenarios.md).
+"""Scenario files and `pmtui check` (pmtui/table/scenarios/, docs/scenarios.md).
 
 Every tests/scenarios/*.toml must pass `pmtui check`; malformed files get one
 line naming the file and line and exit 2; failed expectations exit 1.
@@ -15,7 +15,7 @@ import pytest
 from pmtui.cli import main
 from pmtui.engine.game import Game
 from pmtui.games import ruleset
-from pmtui.scenarios import load, loads, run
+from pmtui.table.scenarios import load, loads, run
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 

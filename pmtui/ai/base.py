@@ -16,6 +16,8 @@ class Player(Protocol):
 
 
 def make_player(kind: str, seed: int, **options: Any) -> Player:
+    """A computer player by kind. Options: `ruleset` (the heuristic and search players
+    need the game's), `level`, `deck` (its own deck's parts), `budget`."""
     from .random_player import RandomPlayer
 
     kinds: dict[str, Any] = {"random": RandomPlayer}

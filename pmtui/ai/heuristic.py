@@ -6,16 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from pmtui.engine.decision import Decision
+from pmtui.engine.ruleset import Ruleset
 
 
 class HeuristicPlayer:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, ruleset: Any = None, **_: Any) -> None:
+    def __init__(self, seed: int = 0, ruleset: Ruleset | None = None, **_: Any) -> None:
         if ruleset is None:
-            from pmtui.games import ruleset as default
-
-            ruleset = default()
+            raise ValueError("the heuristic player needs the game's ruleset")
         self.strategy = ruleset.make_strategy(seed)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:

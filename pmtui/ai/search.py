@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
 from pmtui.engine.context import Context, GameOver
 from pmtui.engine.decision import Decision
+from pmtui.engine.ruleset import Ruleset, Strategy
+from pmtui.engine.state import State
 from pmtui.engine.views import view as make_view
 
 # seconds of thinking per searched decision, by level
 LEVELS = {"easy": 0.05, "normal": 0.25, "hard": 1.0}
-# decisions that are worth a search; the others follow the rules of thumb
-SEARCHED = {"priority", "approach", "interfere", "respond", "redraw", "eliminate", "target"}
 
 
 class SearchPlayer:
@@ -30,17 +30,15 @@ class SearchPlayer:
     def __init__(
         self,
         seed: int = 0,
-        ruleset: Any = None,
+        ruleset: Ruleset | None = None,
         level: str = "normal",
-        deck: tuple[list[str], list[str]] | None = None,
+        deck: Sequence[Sequence[str]] | None = None,  # its own deck's parts
         budget: float | None = None,
         **_: Any,
     ) -> None:
         if ruleset is None:
-            from pmtui.games import ruleset as default
-
-            ruleset = default()
-        self.rs = ruleset
+            raise ValueError("the search player needs the game's ruleset")
+        self.rs: Ruleset = ruleset
         self.rng = random.Random(seed)
         self._seed = seed
         self.budget = budget if budget is not None else LEVELS.get(level, LEVELS["normal"])
@@ -49,23 +47,21 @@ class SearchPlayer:
     # Made on first use, not here: the game screen builds this player before its first
     # frame, and the strategy module and four deck files are not needed until it moves.
     @cached_property
-    def policy(self) -> Any:
+    def policy(self) -> Strategy:
         return self.rs.make_strategy(self._seed + 1)
 
     @cached_property
     def public_lists(self) -> list[list[str]]:
-        from pmtui.games import builtin_decks, load_deck
-
-        return [list(load_deck(name, self.rs).main) for name in builtin_decks()]
+        """The built-in decks' shuffled parts: what an opponent's deck may be."""
+        rs = self.rs
+        main = rs.deck_parts[0]
+        return [list(rs.load_deck(name).part(main)) for name in rs.builtin_decks()]
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
-        if len(decision.options) == 1 or decision.kind not in SEARCHED:
-            return self.policy.choose(view, decision)
-        from rulesets.precious_memories import strategy as pm
-
-        r = pm.ViewReader(view, self.rs.t)
+        policy = self.policy
+        if len(decision.options) == 1 or decision.kind not in policy.searched_kinds:
+            return policy.choose(view, decision)
         my_list = list(self.deck[0]) if self.deck else self.public_lists[0]
-        opp_list = pm.infer_opponent_list(r, self.public_lists)
         texts = decision.texts
         totals = {t: 0.0 for t in texts}
         counts = {t: 0 for t in texts}
@@ -74,7 +70,7 @@ class SearchPlayer:
         while True:
             text = texts[i % len(texts)]
             i += 1
-            state = pm.determinize(view, self.rs.t, my_list, opp_list, self.rng)
+            state = policy.determinize(view, my_list, self.public_lists, self.rng)
             totals[text] += self._rollout(state, text, decision.player)
             counts[text] += 1
             if i >= len(texts) and time.perf_counter() > deadline:
@@ -85,9 +81,7 @@ class SearchPlayer:
         prior = self.policy.choose(view, decision)
         return max(texts, key=lambda t: totals[t] / max(counts[t], 1) + (0.02 if t == prior else 0))
 
-    def _rollout(self, state: Any, text: str, me: int) -> float:
-        from rulesets.precious_memories import strategy as pm
-
+    def _rollout(self, state: State, text: str, me: int) -> float:
         rs = self.rs
         seed = self.rng.randrange(2**31)
         start_turn = state.vars.get("turn", 0)
@@ -112,4 +106,4 @@ class SearchPlayer:
                 decision = rs.decision(state)
         except (KeyError, IndexError, ValueError, AssertionError, RuntimeError):
             return 0.0  # a sample the rules could not follow: no opinion
-        return pm.evaluate(state, rs.t, me)
+        return self.policy.evaluate(state, me)

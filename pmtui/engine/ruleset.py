@@ -1,37 +1,291 @@
-"""What the engine expects of a ruleset. The engine knows rulesets only by this shape."""
+"""The ruleset contract: the one shape through which pmtui knows a card game.
+
+Everything outside a ruleset's own package (the engine, the table services, the
+CLI, the screens, the computer players, the SSH server) reaches a game only
+through a `Ruleset` as typed here. docs/rulesets.md explains each part for
+someone writing a new game. The sections:
+
+- rules: the decisions and the events they produce (the engine runs these);
+- card data: definitions, search, the pool digest, derived stats for screens;
+- decks: load, validate, built-in decks, the deck's named parts;
+- notation: the verbs of the generic `verb arg*` grammar (pmtui.engine.notation);
+- computer players: a `Strategy` with choose / evaluate / determinize;
+- checks: scenario positions (parse, write, describe, zones, expectation keys)
+  and `explain` (why an action is not legal now);
+- screen: a description of the board as data (pmtui.engine.screen).
+
+JSON-like data (headers, views, scenario documents) is typed with the aliases
+below: plain mappings of strings to values a JSON or TOML parser produces.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Protocol
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from .context import Context
 from .decision import Decision, Option
+from .notation import Notation
+from .screen import ScreenSpec
 from .state import State
+
+# A JSON/TOML object: a game header, a player view, a scenario document, game variables.
+Doc = Mapping[str, object]
+# A zone's visibility: "public", "owner" (its owner only) or "hidden" (nobody).
+Visibility = str
+
+
+class DeckError(ValueError):
+    """A deck that cannot be read (one line: the file or name, and what is wrong)."""
+
+
+class PositionError(ValueError):
+    """A scenario position that cannot be: one line; `path` names the key at fault
+    (("p1", "main", 5) for the sixth card listed there), `value` the text at fault."""
+
+    def __init__(
+        self, message: str, path: tuple[str | int, ...] = (), value: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.path = path
+        self.value = value
+
+
+# -- small data the engine and the shell share ------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckList:
+    """A deck: card ids per named part, in file order (parts as the ruleset names them,
+    e.g. Precious Memories' ("main", "ex")); the first part is the one a game shuffles."""
+
+    name: str
+    parts: Mapping[str, tuple[str, ...]]
+    source: str = ""  # where it came from: a built-in deck's path or the file path
+    description: str = ""
+
+    def part(self, name: str) -> tuple[str, ...]:
+        return self.parts.get(name, ())
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Every card id of every part."""
+        return tuple(cid for ids in self.parts.values() for cid in ids)
+
+    def to_header(self) -> dict[str, object]:
+        """The deck as a game header holds it: {"name": ..., part: [ids], ...}."""
+        return {"name": self.name, **{k: list(v) for k, v in self.parts.items()}}
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """One card definition as `pmtui cards` prints it."""
+
+    id: str
+    name: str
+    line: str  # one line: id, kind, numbers, name (the text listing)
+    data: Doc = field(default_factory=dict)  # every field (the --json listing)
+
+
+class CardDef(Protocol):
+    """What the shell may read of any card definition; a ruleset's own have more."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+# -- computer players ---------------------------------------------------------------------
+
+
+class Strategy(Protocol):
+    """A ruleset's knowledge for computer players. Reads views only, never the real state."""
+
+    # decision kinds worth a search; the others follow `choose` directly
+    searched_kinds: frozenset[str]
+
+    def choose(self, view: Doc, decision: Decision) -> str:
+        """Rules of thumb: the text of one legal option, from `view` (this player's view)."""
+        ...
+
+    def evaluate(self, state: State, player: int) -> float:
+        """A position's worth for `player`, in [-1, 1] (a search's leaf score)."""
+        ...
+
+    def determinize(
+        self,
+        view: Doc,
+        my_list: Sequence[str],
+        known_lists: Sequence[Sequence[str]],
+        rng: random.Random,
+    ) -> State:
+        """A full state consistent with `view`: hidden cards drawn from what the deck
+        lists still hold (`my_list` the player's own, `known_lists` the public decks
+        the opponent's may be one of)."""
+        ...
+
+
+# -- scenario positions (pmtui check, the sandbox) ----------------------------------------
+
+
+class PositionEdits(Protocol):
+    """Changes the sandbox makes to a position (each edits a copy of a State in place).
+    Refusals raise ValueError with a one-line reason."""
+
+    def add(self, state: State, cid: str, player: int, zone: str, **where: object) -> int: ...
+    def move(
+        self, state: State, uid: int, player: int, zone: str, **where: object
+    ) -> list[int]: ...
+    def remove(self, state: State, uid: int) -> list[int]: ...
+    def toggle(self, state: State, uid: int, flag: str, value: object = True) -> bool: ...
+    def add_coin(self, state: State, uid: int, n: int = 1) -> int: ...
+    def set_moment(self, state: State, **moment: object) -> None: ...
+    def set_turn(self, state: State, turn: int, *, swap_first: bool = False) -> None: ...
+    def remap(self, text: str, order: Sequence[int]) -> str: ...
+
+
+class Positions(Protocol):
+    """A ruleset's scenario positions (docs/scenarios.md): the part of a scenario file
+    that describes where the cards are and what moment of the game it is."""
+
+    players: tuple[str, ...]  # how a scenario names the seats: ("p1", "p2")
+    zones: tuple[str, ...]  # zone names a scenario may write as PLAYER.ZONE, in showing order
+    counted_zones: frozenset[str]  # zones shown as a count only (a deck)
+    areas: tuple[str, ...]  # zones whose cards have a position state (play areas)
+    zone_words: Mapping[str, str]  # zone name -> how a sentence names it ("Main Area")
+    default_doc: Doc  # the position the sandbox starts from without a file
+    # expectation keys this ruleset checks itself (check_expect), with their TOML types
+    expect_keys: Mapping[str, tuple[type, ...]]
+    edits: PositionEdits
+
+    def parse(self, doc: Doc) -> Doc:
+        """A scenario document's position as a JSON-able position for the game header's
+        "scenario" key (setup builds it). PositionError on anything that cannot be."""
+        ...
+
+    def write(self, state: State) -> tuple[dict[str, object], list[int]]:
+        """A state back into a scenario document (its position tables) and the new
+        numbering: `order[i]` is the old card number of the card numbered i."""
+        ...
+
+    def busy(self, state: State) -> str | None:
+        """Why this state cannot be written as a position now (None: it can)."""
+        ...
+
+    def moment(self, state: State) -> dict[str, object]:
+        """The moment of the game as JSON (turn, phase, ...: `pmtui check --json`)."""
+        ...
+
+    def moment_line(self, state: State) -> str:
+        """The moment of the game in one line of words (`pmtui check`)."""
+        ...
+
+    def card_text(self, state: State, uid: int) -> str:
+        """One card as `pmtui check` lists it: its ref and its state, like STA-001@4(30/20,rest)."""
+        ...
+
+    def card_json(self, state: State, uid: int) -> dict[str, object]:
+        """One card as `pmtui check --json` lists it."""
+        ...
+
+    def check_expect(self, state: State, uid: int | None, expect: Doc) -> list[str]:
+        """Problems with this ruleset's own expectation keys in `expect`: with `uid`, the
+        keys about that card; without, the keys about the moment. Empty: they hold."""
+        ...
+
+    def check_keys(self, expect: Doc) -> str | None:
+        """A problem with how this ruleset's own keys are written (one line), or None."""
+        ...
+
+
+# -- the ruleset ---------------------------------------------------------------------------
 
 
 class Ruleset(Protocol):
+    # -- rules --
     id: str
     version: str
+    name: str
     # zone name (without the player prefix) -> "public" | "owner" | "hidden"
-    visibility: Mapping[str, str]
+    visibility: Mapping[str, Visibility]
 
-    def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
-        """Emit the opening events (cards, shuffles, ...) up to the first decision."""
+    def setup(self, ctx: Context, header: Doc) -> None:
+        """Emit the opening events (cards, shuffles, ...) up to the first decision.
+        A header with "scenario" holds a position (Positions.parse) to build instead."""
+        ...
 
     def decision(self, state: State) -> Decision | None:
         """The one pending decision, computed from the state alone; None once the game is over."""
+        ...
 
     def apply(self, ctx: Context, decision: Decision, option: Option) -> None:
         """Emit the events that follow from the option, then advance to the next decision."""
+        ...
 
     def end_check(self, state: State) -> tuple[int | None, str] | None:
         """(winner or None for a draw, reason) when the game is over now, else None."""
+        ...
 
-    def card_view(self, state: State, uid: int, player: int | None) -> Mapping[str, Any]:
+    def redact_vars(
+        self, vars: Doc, player: int | None, partial: bool = False
+    ) -> dict[str, object]:
+        """Game variables as one player may see them (None: a spectator). `partial`:
+        `vars` is only the changed part (a "var" event's "set")."""
+        ...
+
+    # -- card data --
+    @property
+    def cards(self) -> Mapping[str, CardDef]:
+        """Every card definition by card id."""
+        ...
+
+    @property
+    def pool_digest(self) -> str:
+        """A digest of the card data; a save records it to notice changed cards."""
+        ...
+
+    def card_info(self, card_id: str) -> CardInfo: ...
+
+    def search_cards(self, query: str) -> list[CardInfo]:
+        """Cards matching every word of `query` (empty: all), for `pmtui cards`."""
+        ...
+
+    def card_view(self, state: State, uid: int, player: int | None) -> Doc:
         """Derived values of a card `player` can see (current stats, cost, texts and
         where each differs from print), merged into its card in the view: screens
         and computer players read them instead of adding anything up."""
+        ...
 
-    def redact_vars(self, vars: Mapping[str, Any], player: int | None) -> dict[str, Any]:
-        """Game variables as one player may see them (None: a spectator)."""
+    # -- decks --
+    deck_parts: tuple[str, ...]  # e.g. ("main", "ex"); a header's decks use these keys
+    header_options: Mapping[str, str]  # option name -> what it does (header "options")
+
+    def builtin_decks(self) -> list[str]: ...
+
+    def load_deck(self, spec: str) -> DeckList:
+        """A built-in deck by name or a deck file by path (DeckError, one line)."""
+        ...
+
+    def validate_deck(self, deck: DeckList) -> list[str]:
+        """Every deck-building problem, one sentence each (empty: a legal deck)."""
+        ...
+
+    # -- notation --
+    notation: Notation
+
+    # -- computer players --
+    def make_strategy(self, seed: int = 0) -> Strategy: ...
+
+    # -- checks --
+    positions: Positions
+
+    def explain(self, state: State, text: str) -> str | None:
+        """None when `text` is a legal choice now, else why not (one line, with its page)."""
+        ...
+
+    # -- screen --
+    screen: ScreenSpec

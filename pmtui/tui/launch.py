@@ -49,6 +49,7 @@ def play(args: argparse.Namespace) -> int:
             opponent_deck=getattr(args, "opponent_deck", None),
             level=getattr(args, "level", None) or "normal",
             opponent=getattr(args, "opponent", None) or "search",
+            game=getattr(args, "game", None),
         )
     except (SetupError, ValueError) as exc:
         return _fail(exc)

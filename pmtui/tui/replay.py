@@ -117,14 +117,14 @@ class ReplayModel:
         warnings: Sequence[str] = (),
     ) -> None:
         if ruleset is None:
-            from pmtui.games import DEFAULT_RULESET
             from pmtui.games import ruleset as load
+            from pmtui.table.registry import header_ruleset
 
-            ruleset = load(str(header.get("ruleset", DEFAULT_RULESET)))  # SetupError
+            ruleset = load(header_ruleset(header))  # SetupError: not installed
         self.rs = ruleset
         self.header = dict(header)
         self.cursor = ReplayCursor(header, [dict(r) for r in records])  # FoldError
-        self.defs: Mapping[str, Any] = getattr(getattr(ruleset, "t", None), "defs", {})
+        self.defs: Mapping[str, Any] = ruleset.cards
         players = list(self.header.get("players") or [])
         self.names = [
             str(players[i].get("name") or f"Player {i + 1}")
@@ -132,9 +132,7 @@ class ReplayModel:
             for i in (0, 1)
         ]
         self.warnings = list(warnings)
-        pool = getattr(getattr(ruleset, "t", None), "pool", None)
-        digest = getattr(pool, "digest", None)
-        if digest is not None and self.header.get("pool_digest") not in (None, digest):
+        if self.header.get("pool_digest") not in (None, ruleset.pool_digest):
             self.warnings.append("the card pool has changed since this game was played: "
                                  "some cards may show differently")
         self.over = self.cursor.state.vars.get("over")  # the cursor starts at the end

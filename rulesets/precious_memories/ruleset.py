@@ -7,17 +7,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
 from . import areas, derived, effects, flow, plays
 from .areas import other
+from .cards import CardDef
+from .notation import NOTATION
 from .tables import Tables
 
+if TYPE_CHECKING:  # loaded on first use: a game screen's first frame needs neither
+    from .positions import Positions
+    from .strategy import Strategy
+
 VERSION = "0.2.0"
+DECK_PARTS = ("main", "ex")  # the main deck (shuffled at set-up) and the EX deck (p.26)
+
+
+@dataclass(frozen=True)
+class Screen:
+    """How the screens show this game (pmtui.engine.screen.ScreenSpec)."""
+
+    title: str = "Precious Memories"
 
 
 def ref(state: State, uid: int) -> str:
@@ -28,10 +45,68 @@ def ref(state: State, uid: int) -> str:
 class PreciousMemories:
     id = "precious_memories"
     version = VERSION
+    name = "Precious Memories"
     visibility = areas.VISIBILITY
+    deck_parts = DECK_PARTS
+    header_options: Mapping[str, str] = {}
+    notation = NOTATION
+    screen = Screen()
 
     def __init__(self, tables: Tables | None = None) -> None:
         self.t = tables if tables is not None else Tables.load()
+
+    # -- card data -----------------------------------------------------------------
+
+    @property
+    def cards(self) -> Mapping[str, CardDef]:
+        return self.t.defs
+
+    @property
+    def pool_digest(self) -> str:
+        return self.t.pool.digest
+
+    def card_info(self, card_id: str) -> CardInfo:
+        c = self.t.pool.get(card_id)
+        stats = f"{c.ap}/{c.dp}" if c.has_apdp else "-"
+        line = (
+            f"{c.id:<9} {c.type:<7} {c.colour:<6} cost {c.cost} prov {c.provides} "
+            f"{stats:<7} {c.name} ({c.series})"
+        )
+        return CardInfo(c.id, c.name, line, asdict(c))
+
+    def search_cards(self, query: str) -> list[CardInfo]:
+        return [self.card_info(c.id) for c in self.t.pool.search(query)]
+
+    # -- decks (p.05, p.25-26) ------------------------------------------------------
+
+    def builtin_decks(self) -> list[str]:
+        from .decks import builtin_decks
+
+        return builtin_decks()
+
+    def load_deck(self, spec: str) -> DeckList:
+        from .decks import DeckError as PmDeckError
+        from .decks import load_deck
+
+        try:
+            d = load_deck(spec, self.t.pool)
+        except PmDeckError as exc:
+            raise DeckError(str(exc)) from None
+        return DeckList(d.name, {"main": d.main, "ex": d.ex}, d.source, d.description)
+
+    def validate_deck(self, deck: DeckList) -> list[str]:
+        from .decks import Deck, validate_deck
+
+        pm = Deck(deck.name, deck.part("main"), deck.part("ex"), deck.source, deck.description)
+        return validate_deck(pm, self.t.pool, self.t.series)
+
+    # -- checks -----------------------------------------------------------------------
+
+    @cached_property
+    def positions(self) -> Positions:
+        from .positions import Positions
+
+        return Positions(self.t)
 
     # -- setup (p.05) -----------------------------------------------------------
 
@@ -162,7 +237,7 @@ class PreciousMemories:
         """Current AP/DP, usage cost and texts of a card `player` can see (for the view)."""
         return derived.card_view(state, self.t, uid)
 
-    def make_strategy(self, seed: int = 0) -> Any:
+    def make_strategy(self, seed: int = 0) -> Strategy:
         """Rules of thumb for computer players (they read views only)."""
         from .strategy import Strategy
 

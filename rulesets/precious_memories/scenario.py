@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pmtui.engine.context import Context
+from pmtui.engine.ruleset import PositionError
 from pmtui.engine.state import zkey
 
 from .cards import CardDef, CardError
@@ -65,15 +66,6 @@ PHASES = {
 }
 WINDOWS = ("w2", "w4", "w6")
 _TOP_LEVEL = {"actions", "name", "page", "description", "seed", "ruleset"}
-
-
-class PositionError(ValueError):
-    """A position that cannot be (one line); `path` names the key, `value` the text at fault."""
-
-    def __init__(self, message: str, path: Path = (), value: str | None = None) -> None:
-        super().__init__(message)
-        self.path = path
-        self.value = value
 
 
 def dotted(path: Path) -> str:

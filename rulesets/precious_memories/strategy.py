@@ -7,10 +7,11 @@ definitions: never the hidden state.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.state import Card, State
 
 from .tables import Tables
 
@@ -62,10 +63,32 @@ class ViewReader:
         return [c["uid"] for c in z] if isinstance(z, list) else []
 
 
+# decisions that are worth a search; the others follow the rules of thumb
+SEARCHED = frozenset({"priority", "approach", "interfere", "respond", "redraw", "eliminate",
+                      "target"})
+
+
 class Strategy:
+    """The computer players' knowledge of Precious Memories (pmtui.engine.ruleset.Strategy)."""
+
+    searched_kinds = SEARCHED
+
     def __init__(self, t: Tables, seed: int = 0) -> None:
         self.t = t
         self.rng = random.Random(seed)
+
+    def evaluate(self, state: State, player: int) -> float:
+        return evaluate(state, self.t, player)
+
+    def determinize(
+        self,
+        view: Mapping[str, Any],
+        my_list: Sequence[str],
+        known_lists: Sequence[Sequence[str]],
+        rng: random.Random,
+    ) -> State:
+        opp_list = infer_opponent_list(ViewReader(view, self.t), known_lists)
+        return determinize(view, self.t, list(my_list), opp_list, rng)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
         opts = decision.options
@@ -254,7 +277,7 @@ class Strategy:
 # -- search support: sampling hidden cards and judging positions -----------------------------
 
 
-def infer_opponent_list(r: ViewReader, known_lists: list[list[str]]) -> list[str]:
+def infer_opponent_list(r: ViewReader, known_lists: Sequence[Sequence[str]]) -> list[str]:
     """The opponent's likely deck list: the public deck list that best matches
     the cards they have shown, else the shown cards themselves repeated."""
     opp = 1 - r.me
@@ -277,11 +300,9 @@ def infer_opponent_list(r: ViewReader, known_lists: list[list[str]]) -> list[str
 
 def determinize(
     view: Mapping[str, Any], t: Tables, my_list: list[str], opp_list: list[str], rng: random.Random
-) -> Any:
+) -> State:
     """A full State consistent with the view: hidden cards are drawn from what
     each player's deck list still holds."""
-    from pmtui.engine.state import Card, State
-
     r = ViewReader(view, t)
     me = r.me
     zones: dict[str, list[int]] = {}
@@ -322,7 +343,7 @@ def determinize(
     return state
 
 
-def evaluate(state: Any, t: Tables, player: int) -> float:
+def evaluate(state: State, t: Tables, player: int) -> float:
     """A position's worth for `player`, in [-1, 1]."""
     over = state.vars.get("over")
     if over:

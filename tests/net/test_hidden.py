@@ -55,7 +55,7 @@ def seen_cards(table: Any, viewer: int | None) -> set[int]:
 def forbidden(table: Any, viewer: int | None) -> tuple[set[str], set[int]]:
     """(texts, card numbers) that must never reach `viewer`'s session."""
     game = table.local.game
-    defs = game.ruleset.t.defs
+    defs = game.ruleset.cards
     cards = dict(enumerate(game.state.cards))
     seen = seen_cards(table, viewer)
     allowed_cids = {cards[u].cid for u in seen}
@@ -151,7 +151,8 @@ async def test_whole_game_leaks_no_hidden_card(tmp_path: Path, seed: int, first:
             c.send("w")
             screens.append(await app_of(server, "carol", "NetApp"))
             viewers.append((c, None))
-        players = {p: make_player("heuristic", seed + p) for p in (0, 1)}
+        rules = table.local.game.ruleset
+        players = {p: make_player("heuristic", seed + p, ruleset=rules) for p in (0, 1)}
         for _ in range(2000):
             await settle(screens)
             if not await play_a_little(table, apps, players):
@@ -167,7 +168,7 @@ async def test_whole_game_leaks_no_hidden_card(tmp_path: Path, seed: int, first:
             assert len(client.out) > 10_000
         # the check itself works: it finds the names alice's own screen showed her
         cards = table.local.game.state.cards
-        defs = table.local.game.ruleset.t.defs
+        defs = table.local.game.ruleset.cards
         own = {defs[cards[u].cid].name[:8] for u in seen_cards(table, 0) if cards[u].owner == 0}
         assert leaks(a, own, set())
         for client, _ in viewers:

@@ -8,11 +8,9 @@ import pytest
 
 from pmtui.cli import main
 from pmtui.engine.state import zkey
-from pmtui.notation import resolve
-from pmtui.scenarios import _place, load, new_game
+from pmtui.table.scenarios import load, new_game, place
 from pmtui.tui.sandbox.app import SandboxApp
 from pmtui.tui.sandbox.model import EditError, Sandbox
-from pmtui.tui.sandbox.position import in_progress, remap, state_to_doc
 from pmtui.tui.sandbox.prompts import (
     CardSearchScreen,
     MenuScreen,
@@ -23,6 +21,7 @@ from pmtui.tui.sandbox.prompts import (
 from pmtui.tui.sandbox.screen import ROWS, SandboxScreen
 from pmtui.tui.screens.info import GameOverScreen
 from pmtui.tui.screens.prompts import ChoiceScreen
+from rulesets.precious_memories.position_edit import in_progress, remap, state_to_doc
 
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.toml"))
 
@@ -355,7 +354,7 @@ def test_every_rulebook_position_round_trips(path: Path) -> None:
             d = game.pending()
             if d is None:
                 break
-            game.act(resolve(d.texts, act.text, _place(game.state)).text, d.player)
+            game.act(sb.rs.notation.resolve(d.texts, act.text, place(game.state)).text, d.player)
         st = game.state
         if in_progress(st):
             continue

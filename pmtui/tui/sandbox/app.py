@@ -23,7 +23,7 @@ from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.info import GameOverScreen
 
 from .model import EditError, Sandbox
-from .position import AREAS, PLAYERS, who
+from .position import PLAYERS, who
 from .prompts import (
     CardSearchScreen,
     MenuScreen,
@@ -86,8 +86,7 @@ class SandboxActions(Provider):
             words = words[1:]
         if not words:
             return
-        pool = self.sb.model.rs.t.pool
-        for d in pool.search(" ".join(words))[:40]:
+        for d in self.sb.model.card_search.search(" ".join(words))[:40]:
             text = f"add {d.name} ({d.id})"
             score = max(matcher.match(text), 0.5)
             yield Hit(score, matcher.highlight(text), partial(self.sb.start_add, d.id),
@@ -238,7 +237,7 @@ class SandboxApp(PmApp):
         if cid is not None:
             self._where_add(cid)
             return
-        self.push_screen(CardSearchScreen("Add a card: search the pool", self.model.rs.t.pool),
+        self.push_screen(CardSearchScreen("Add a card: search the pool", self.model.card_search),
                          callback=lambda chosen: chosen and self._where_add(chosen))
 
     def _where_add(self, cid: str) -> None:
@@ -277,7 +276,7 @@ class SandboxApp(PmApp):
                 if here == (p, zone) and zone not in ("deck",):
                     continue
                 out.append((label, f"{p}:{zone}"))
-            for area in AREAS:
+            for area in self.model.positions.areas:
                 for u in st.zones.get(f"{p}/{area}", ()):
                     if u == moving:
                         continue
@@ -510,13 +509,13 @@ def suggestions(model: Sandbox, uid: int | None) -> list[str]:
             elif dd.type == "event":
                 out.append(f"event {r}")
             elif dd.type == "support":
-                for area in AREAS:
+                for area in model.positions.areas:
                     for u in st.zones.get(f"{owner}/{area}", ()):
                         out.append(f"support {r} on {st.cards[u].cid}@{u}")
             out += [f"pay {r}", f"discard {r}"]
-        elif zone in AREAS:
+        elif zone in model.positions.areas:
             out += [f"approach {r}", f"interfere {r}"]
-            for n in range(1, len(model.rs.t.effects.get(c.cid, ())) + 1):
+            for n in range(1, len(getattr(dd, "effects", ())) + 1):
                 out.append(f"use {r} {n}")
             out.append(f"move {r} {'support' if zone == 'main' else 'main'}")
         elif zone == "points":
@@ -528,9 +527,18 @@ def suggestions(model: Sandbox, uid: int | None) -> list[str]:
     return [t for t in out if not (t in seen or seen.add(t))]
 
 
+def _game(args: argparse.Namespace) -> Any:
+    """The ruleset `--game` names (None: the default game)."""
+    from pmtui.games import ruleset
+
+    game = getattr(args, "game", None)
+    return ruleset(game) if game else None
+
+
 def run_sandbox(args: argparse.Namespace) -> int:
     """`pmtui sandbox [SCENARIO]`."""
-    from pmtui.scenarios import ScenarioError
+    from pmtui.games import SetupError
+    from pmtui.table.scenarios import ScenarioError
     from pmtui.tui.keys import default_config_path, load_config
 
     path = getattr(args, "scenario", None)
@@ -540,9 +548,9 @@ def run_sandbox(args: argparse.Namespace) -> int:
             model, notes = Sandbox.from_scenario(path)
             default = str(Path(path).with_name(Path(path).stem + "-sandbox.toml"))
         else:
-            model = Sandbox.from_doc()
+            model = Sandbox.from_doc(rs=_game(args))
             default = "position.toml"
-    except (ScenarioError, EditError) as exc:
+    except (ScenarioError, EditError, SetupError) as exc:
         print(f"pmtui: {exc}", file=sys.stderr)
         return 2
     config = load_config(default_config_path())

@@ -4,7 +4,7 @@
 who sees everything) around a `Game` whose header carries the position
 (`"scenario"`, mode `"sandbox"`), so playing from it is ordinary play. An
 edit takes the current state (after any plays), changes a copy
-(`position.py`), turns it back into a position and starts a new game from
+(the ruleset's position edits), turns it back into a position and starts a new game from
 it. Every edit and every play is a step of one history: `undo` goes back
 through both.
 
@@ -23,44 +23,38 @@ from typing import Any
 
 from pmtui.engine.decision import Decision
 from pmtui.engine.game import Game
-from pmtui.engine.journal import FORMAT, VERSION
+from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
+from pmtui.engine.ruleset import CardDef, DeckList, PositionEdits, PositionError, Positions, Ruleset
 from pmtui.engine.state import State, zkey
-from pmtui.games import ruleset
-from pmtui.notation import Ambiguous, NoMatch, NotationError, resolve
+from pmtui.games import make_header, ruleset
 from pmtui.session import HUMAN, LocalTable, LogLine
-from rulesets.precious_memories.scenario import PositionError, parse_position
 
-from . import position as pos
 from .position import PLAYERS, EditError, who
 from .tomlout import dump
 
-DEFAULT_DOC: dict[str, Any] = {"position": {"turn": 3}, "p1": {"deck": 20}, "p2": {"deck": 20}}
 PAGE = re.compile(r"\(p\.\d+(?:-\d+)?\)")
-ZONE_WORDS = {
-    "hand": "hand", "main": "Main Area", "support": "Support Area", "points": "Point Zone",
-    "discard": "Discard Zone", "removed": "removed from play", "ex": "EX deck", "deck": "deck",
-    "attached": "supports", "stack": "level stack", "stage": "stage",
-}
 
 
 def new_header(position: Mapping[str, Any], *, name: str = "sandbox", seed: int = 0,
-               rs: Any = None) -> dict[str, Any]:
+               rs: Ruleset | None = None) -> dict[str, Any]:
     rs = rs or ruleset()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "seq": 0,
-        "type": "header",
-        "ruleset": rs.id,
-        "ruleset_version": rs.version,
-        "pool_digest": rs.t.pool.digest,
-        "seed": seed,
-        "mode": "sandbox",
-        "players": [{"name": "P1", "kind": HUMAN}, {"name": "P2", "kind": HUMAN}],
-        "decks": [{"name": "sandbox", "main": [], "ex": []} for _ in PLAYERS],
-        "scenario": dict(position),
-        "scenario_name": name,
-    }
+    empty = DeckList("sandbox", {part: () for part in rs.deck_parts})
+    players = [{"name": p.upper(), "kind": HUMAN} for p in PLAYERS]
+    return make_header(rs, [empty, empty], seed, players, "sandbox",
+                       scenario=dict(position), scenario_name=name)
+
+
+class CardSearch:
+    """Card definitions matching a query, best first (`Ruleset.search_cards`)."""
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.rs = rs
+
+    def search(self, query: str) -> list[CardDef]:
+        return [self.rs.cards[info.id] for info in self.rs.search_cards(query)]
+
+    def get(self, cid: str) -> CardDef:
+        return self.rs.cards[cid]
 
 
 class SandboxTable(LocalTable):
@@ -135,7 +129,7 @@ class Sandbox:
     description: str = ""
     seed: int = 0
     source: Path | None = None
-    rs: Any = None
+    rs: Ruleset | None = None  # the default game's without one
     table: SandboxTable = field(init=False)
     history: list[Step] = field(default_factory=list)
     asked: list[tuple[str, str | None]] = field(default_factory=list)  # why-not, this position
@@ -149,7 +143,7 @@ class Sandbox:
     @classmethod
     def from_doc(cls, doc: Mapping[str, Any] | None = None, **kw: Any) -> Sandbox:
         sb = cls(**kw)
-        position = sb._parse(doc or DEFAULT_DOC)
+        position = sb._parse(doc or sb.positions.default_doc)
         sb.table = SandboxTable(sb._game(position))
         return sb
 
@@ -159,7 +153,7 @@ class Sandbox:
 
         Returns the sandbox and notices (an action that was not legal stops the actions).
         """
-        from pmtui.scenarios import _place, load
+        from pmtui.table.scenarios import load, place
 
         sc = load(path)
         sb = cls(name=sc.name, page=sc.page, description=sc.description,
@@ -172,7 +166,7 @@ class Sandbox:
                 notes.append(f"line {act.line}: {act.text}: the game is over; actions stop here")
                 break
             try:
-                found = resolve(d.texts, act.text, _place(sb.state))
+                found = sb.rs.notation.resolve(d.texts, act.text, place(sb.state))
             except (NoMatch, Ambiguous, NotationError) as exc:
                 reason = sb.why(act.text, record=False)
                 notes.append(f"line {act.line}: {act.text}: {reason or exc}; actions stop here")
@@ -184,7 +178,7 @@ class Sandbox:
 
     def _parse(self, doc: Mapping[str, Any]) -> dict[str, Any]:
         try:
-            return parse_position(doc, self.rs.t)
+            return self.positions.parse(doc)
         except PositionError as exc:
             raise EditError(str(exc)) from None
 
@@ -205,8 +199,21 @@ class Sandbox:
         return self.game.state
 
     @property
-    def defs(self) -> Mapping[str, Any]:
-        return self.rs.t.defs
+    def defs(self) -> Mapping[str, CardDef]:
+        return self.rs.cards
+
+    @property
+    def positions(self) -> Positions:
+        return self.rs.positions
+
+    @property
+    def edits(self) -> PositionEdits:
+        return self.rs.positions.edits
+
+    @property
+    def card_search(self) -> CardSearch:
+        """The card pool searched as you type (the add-a-card screen)."""
+        return CardSearch(self.rs)
 
     def card_name(self, uid: int) -> str:
         c = self.state.cards[uid]
@@ -215,7 +222,7 @@ class Sandbox:
 
     def can_edit(self) -> str | None:
         """Why editing is not possible now (None: it is)."""
-        return pos.in_progress(self.state)
+        return self.positions.busy(self.state)
 
     def where(self, uid: int) -> tuple[int, str]:
         c = self.state.cards[uid]
@@ -269,9 +276,12 @@ class Sandbox:
         if why:
             raise EditError(why)
         st = self.state.copy()
-        result = change(st)
-        st.vars.pop("over", None)
-        doc, order = pos.state_to_doc(st, self.defs)
+        try:
+            result = change(st)
+            st.vars.pop("over", None)
+            doc, order = self.positions.write(st)
+        except PositionError as exc:
+            raise EditError(str(exc)) from None
         position = self._parse(doc)
         game = self._game(position)
         before = self._step(what)
@@ -291,17 +301,17 @@ class Sandbox:
 
     def add(self, cid: str, player: int, zone: str, **where: Any) -> int:
         """Add a new card; returns its number in the new position."""
-        if cid not in self.rs.t.pool:
+        if cid not in self.rs.cards:
             raise EditError(f"unknown card id {cid}")
         label = self._dest(player, zone, where)
         uid, numbers = self.edit(f"add {cid} to {label}",
-                                 lambda st: pos.add(st, cid, player, zone, **where))
+                                 lambda st: self.edits.add(st, cid, player, zone, **where))
         return numbers[uid]
 
     def remove(self, uid: int) -> str:
         self._check_uid(uid)
         name = self.card_name(uid)
-        gone, _ = self.edit(f"remove {name}", lambda st: pos.remove(st, uid))
+        gone, _ = self.edit(f"remove {name}", lambda st: self.edits.remove(st, uid))
         extra = f" (with {len(gone) - 1} card(s) set on or under it)" if len(gone) > 1 else ""
         return f"removed {name}{extra}"
 
@@ -310,14 +320,15 @@ class Sandbox:
         name = self.card_name(uid)
         label = self._dest(player, zone, where)
         deps, numbers = self.edit(f"move {name} to {label}",
-                                  lambda st: pos.move(st, uid, player, zone, **where))
+                                  lambda st: self.edits.move(st, uid, player, zone, **where))
         extra = f"; {len(deps)} card(s) set on or under it went to the discard" if deps else ""
         return numbers[uid], f"moved {name} to {label}{extra}"
 
     def toggle_rest(self, uid: int) -> tuple[int, str]:
         self._area(uid, "Rest/Active")
         name = self.card_name(uid)
-        on, numbers = self.edit(f"Rest/Active {name}", lambda st: pos.toggle(st, uid, "rest"))
+        on, numbers = self.edit(f"Rest/Active {name}",
+                                lambda st: self.edits.toggle(st, uid, "rest"))
         return numbers[uid], f"{name} is {'in Rest' if on else 'Active'}"
 
     def toggle_summoned(self, uid: int) -> tuple[int, str]:
@@ -325,14 +336,15 @@ class Sandbox:
         turn = self.state.vars.get("turn")
         name = self.card_name(uid)
         on, numbers = self.edit(f"summoned this turn: {name}",
-                                lambda st: pos.toggle(st, uid, "turn", turn))
+                                lambda st: self.edits.toggle(st, uid, "turn", turn))
         state = "summoned this turn (cannot approach, p.13)" if on else "not summoned this turn"
         return numbers[uid], f"{name}: {state}"
 
     def coin(self, uid: int, n: int = 1) -> tuple[int, str]:
         self._area(uid, "coins")
         name = self.card_name(uid)
-        coins, numbers = self.edit(f"coin {n:+d} on {name}", lambda st: pos.add_coin(st, uid, n))
+        coins, numbers = self.edit(f"coin {n:+d} on {name}",
+                                   lambda st: self.edits.add_coin(st, uid, n))
         return numbers[uid], f"{name}: {coins} coin(s), +{10 * coins}/+{10 * coins}"
 
     def toggle_down(self, uid: int) -> tuple[int, str]:
@@ -340,20 +352,21 @@ class Sandbox:
         if self.where(uid)[1] != "points":
             raise EditError("only point cards are face up or face down (p.07)")
         name = self.card_name(uid)
-        on, numbers = self.edit(f"face up/down {name}", lambda st: pos.toggle(st, uid, "down"))
+        on, numbers = self.edit(f"face up/down {name}",
+                                lambda st: self.edits.toggle(st, uid, "down"))
         return numbers[uid], f"{name} is face {'down' if on else 'up'}"
 
     def _area(self, uid: int, what: str) -> None:
         self._check_uid(uid)
-        if self.where(uid)[1] not in pos.AREAS:
+        if self.where(uid)[1] not in self.positions.areas:
             raise EditError(f"{what}: only for charas in the Main or Support Area")
 
     def set_moment(self, label: str, **kw: Any) -> str:
-        self.edit(label, lambda st: pos.set_moment(st, **kw))
+        self.edit(label, lambda st: self.edits.set_moment(st, **kw))
         return label
 
     def set_turn(self, turn: int, *, swap_first: bool = False) -> str:
-        self.edit(f"turn {turn}", lambda st: pos.set_turn(st, turn, swap_first=swap_first))
+        self.edit(f"turn {turn}", lambda st: self.edits.set_turn(st, turn, swap_first=swap_first))
         ap = self.state.vars.get("ap", 0)
         return f"turn {turn}: {who(ap)} is the Approacher"
 
@@ -365,7 +378,7 @@ class Sandbox:
         extra = " (face down)" if where.get("down") else ""
         if zone == "deck":
             extra = " (bottom)" if where.get("bottom") else " (top)"
-        return f"{who(player)}'s {ZONE_WORDS.get(zone, zone)}{extra}"
+        return f"{who(player)}'s {self.positions.zone_words.get(zone, zone)}{extra}"
 
     # -- asking ------------------------------------------------------------------------
 
@@ -386,9 +399,12 @@ class Sandbox:
 
     def to_toml(self) -> str:
         """The position now as a scenario file, with expectations `pmtui check` confirms."""
-        from pmtui.scenarios import Expect, check_expect, loads, new_game
+        from pmtui.table.scenarios import Expect, check_expect, loads, new_game
 
-        doc, order = pos.state_to_doc(self.state, self.defs)
+        try:
+            doc, order = self.positions.write(self.state)
+        except PositionError as exc:
+            raise EditError(str(exc)) from None
         top: dict[str, Any] = {"name": self.name}
         if self.page:
             top["page"] = self.page
@@ -414,7 +430,7 @@ class Sandbox:
         for text, reason in self.asked:
             if reason is None:
                 continue
-            e: dict[str, Any] = {"illegal": [pos.remap(text, order)]}
+            e: dict[str, Any] = {"illegal": [self.edits.remap(text, order)]}
             page = PAGE.findall(reason)
             if page:
                 e["reason_contains"] = page[-1].strip("()")
@@ -437,7 +453,7 @@ class Sandbox:
 
     def save(self, path: Path | str) -> str:
         """Write the scenario file; returns a one-line report (EditError on failure)."""
-        from pmtui.scenarios import ScenarioError, load, run
+        from pmtui.table.scenarios import ScenarioError, load, run
 
         text = self.to_toml()
         target = Path(path).expanduser()

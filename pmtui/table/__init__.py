@@ -1,0 +1,1 @@
+"""Headless table services between the engine and the front ends (no Textual, no network)."""

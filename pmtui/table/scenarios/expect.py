@@ -1,0 +1,190 @@
+"""Checking one `[[expect]]` table against a game: the common keys here, the game's own
+keys by its ruleset (`Positions.check_expect`)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping
+
+from pmtui.engine.game import Game
+from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
+from pmtui.engine.state import State
+from pmtui.engine.views import view
+
+from .load import Expect, Scenario, zone_key, zone_label
+
+
+def why_not(sc: Scenario, game: Game, text: str, exc: Exception) -> str:
+    return sc.rs.explain(game.state, text) or str(exc)
+
+
+def find_card(sc: Scenario, state: State, e: Mapping[str, object]) -> tuple[int | None, str]:
+    text = str(e["card"])
+    cid, _, num = text.partition("@")
+    if num:
+        if not num.isdigit() or int(num) >= len(state.cards) or state.cards[int(num)].cid != cid:
+            return None, f"there is no card {text} in this game"
+        return int(num), ""
+    players = sc.players
+    owners = [players.index(str(e["player"]))] if "player" in e else list(range(len(players)))
+    found = [c.uid for c in state.cards if c.cid == cid and c.owner in owners]
+    if not found:
+        return None, f"no {cid} in this game"
+    areas = sc.rs.positions.areas
+    in_area = [u for u in found if state.cards[u].zone.partition("/")[2] in areas]
+    pick = in_area or found
+    if len(pick) > 1 and "zone" not in e:
+        listed = ", ".join(f"{cid}@{u}" for u in pick)
+        return None, f'card {cid} is ambiguous ({listed}); add player = "p1" or the @number'
+    if "zone" in e:
+        key = zone_key(str(e["zone"]), sc.path, sc.rs)
+        there = [u for u in found if state.cards[u].zone == key]
+        if there:
+            return there[0], ""
+    return pick[0], ""
+
+
+def _names(state: State, uids: list[int]) -> list[str]:
+    return [f"{state.cards[u].cid}@{u}" for u in uids]
+
+
+def check_expect(sc: Scenario, game: Game, x: Expect) -> list[str]:
+    """The problems with one expectation now (empty: it holds)."""
+    e = x.data
+    state = game.state
+    players = sc.players
+    out: list[str] = []
+    label = f" ({e['note']})" if "note" in e else ""
+
+    def bad(msg: str) -> None:
+        out.append(msg + label)
+
+    uid: int | None = None
+    if "card" in e:
+        uid, why = find_card(sc, state, e)
+        if uid is None:
+            bad(why)
+            return out
+        c = state.cards[uid]
+        ref = f"{c.cid}@{uid}"
+        if "zone" in e:
+            key = zone_key(str(e["zone"]), sc.path, sc.rs)
+            if c.zone != key:
+                bad(f"expected {ref} in {e['zone']}, it is in {zone_label(c.zone, sc.rs)}")
+        for problem in sc.rs.positions.check_expect(state, uid, e):
+            bad(problem)
+        if "down" in e and bool(c.f.get("down")) != bool(e["down"]):
+            bad(f"expected {ref} to be face {'down' if e['down'] else 'up'}")
+    elif "zone" in e:
+        key = zone_key(str(e["zone"]), sc.path, sc.rs)
+        uids = list(state.zones.get(key, []))
+        if "seen_by" in e:
+            seen = view(sc.rs, state, players.index(str(e["seen_by"])))["zones"].get(key, [])
+            hidden = isinstance(seen, int)
+            if "hidden" in e and hidden != e["hidden"]:
+                what = "only a count" if hidden else "the cards"
+                bad(
+                    f"expected {e['seen_by']} to {'not ' if not e['hidden'] else ''}see "
+                    f"{e['zone']} hidden; they see {what}"
+                )
+            if hidden and "cards" in e:
+                bad(f"{e['seen_by']} cannot see the cards of {e['zone']}, only their count")
+                uids = []
+        got = _names(state, uids)
+        if "cards" in e:
+            want = [str(w) for w in e["cards"]]  # type: ignore[attr-defined]
+            if not same_cards(want, got, bool(e.get("ordered"))):
+                bad(f"expected {e['zone']} to hold {_fmt(want)}, it holds {_fmt(got)}")
+        if "count" in e and len(uids) != e["count"]:
+            bad(f"expected {e['count']} cards in {e['zone']}, there are {len(uids)}")
+        if "down" in e and not isinstance(e["down"], bool):
+            n = sum(1 for u in uids if state.cards[u].f.get("down"))
+            if n != e["down"]:
+                bad(f"expected {e['down']} face-down cards in {e['zone']}, there are {n}")
+    if "winner" in e:
+        over = game.over
+        got_w = (
+            "none"
+            if over is None
+            else ("draw" if over.get("winner") is None else players[over["winner"]])
+        )
+        if got_w != e["winner"]:
+            detail = f" ({over.get('reason')})" if over else ""
+            bad(f"expected winner {e['winner']}, got {got_w}{detail}")
+    for problem in sc.rs.positions.check_expect(state, None, e):  # the game's moment keys
+        bad(problem)
+    d = game.pending()
+    if "to_act" in e:
+        got_p = "none" if d is None else players[d.player]
+        if got_p != e["to_act"]:
+            bad(f"expected {e['to_act']} to decide, it is {got_p}")
+    if "decision" in e:
+        got_k = "none" if d is None else d.kind
+        if got_k != e["decision"]:
+            bad(f"expected a {e['decision']} decision, it is {got_k}")
+    texts = d.texts if d is not None else []
+    notation = sc.rs.notation
+    for text in e.get("legal", []):  # type: ignore[attr-defined]
+        try:
+            notation.resolve(texts, text, place(state))
+        except Ambiguous:
+            pass  # several options fit: it is legal
+        except (NoMatch, NotationError) as exc:
+            bad(f"expected {text!r} to be legal: {why_not(sc, game, text, exc)}")
+    for text in e.get("illegal", []):  # type: ignore[attr-defined]
+        try:
+            notation.resolve(texts, text, place(state))
+            bad(f"expected {text!r} to be illegal, but it is a choice now")
+            continue
+        except Ambiguous:
+            bad(f"expected {text!r} to be illegal, but it is a choice now")
+            continue
+        except (NoMatch, NotationError):
+            pass
+        reason = sc.rs.explain(state, text)
+        if not reason:
+            bad(f"{text!r} is not a choice, but no rule explains why")
+        elif "reason_contains" in e and str(e["reason_contains"]) not in reason:
+            bad(f"{text!r}: expected the reason to mention {e['reason_contains']!r}: {reason}")
+    if "choices" in e:
+        matched: set[str] = set()
+        for text in e["choices"]:  # type: ignore[attr-defined]
+            fitting = [o for o in texts if notation.fits_text(text, o)]
+            if not fitting:
+                bad(f"expected {text!r} among the choices: {why_not(sc, game, text, NoMatch())}")
+            matched.update(fitting)
+        extra = [o for o in texts if o not in matched]
+        if extra:
+            bad(f"unexpected choices: {', '.join(extra)}")
+    return out
+
+
+def place(state: State) -> Callable[[int], Hashable]:
+    """Where a card is and in what state: identical copies have the same place."""
+
+    def at(uid: int) -> Hashable:
+        if not 0 <= uid < len(state.cards):
+            return uid
+        c = state.cards[uid]
+        return (c.cid, c.zone, json.dumps(c.f, sort_keys=True))
+
+    return at
+
+
+def same_cards(want: list[str], got: list[str], ordered: bool) -> bool:
+    if len(want) != len(got):
+        return False
+    pairs = list(zip(want, got, strict=True)) if ordered else None
+    if pairs is not None:
+        return all(w == g or ("@" not in w and g.startswith(w + "@")) for w, g in pairs)
+    exact = Counter(w for w in want if "@" in w)
+    if any(exact[w] > got.count(w) for w in exact):
+        return False
+    loose = Counter(w for w in want if "@" not in w)
+    rest = Counter(g.partition("@")[0] for g in got if g not in exact)
+    return loose == rest
+
+
+def _fmt(cards: list[str]) -> str:
+    return "[" + ", ".join(cards) + "]" if cards else "nothing"

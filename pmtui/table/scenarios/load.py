@@ -1,0 +1,286 @@
+"""Reading a scenario file (docs/scenarios.md) into a `Scenario`, or a one-line ScenarioError.
+
+The generic part of the format lives here: the top-level keys, the actions in
+notation, the `[[expect]]` tables and their common keys. The position tables,
+the zone names and the game's own expectation keys come from the ruleset the
+file names (`Ruleset.positions`).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pmtui.engine.notation import NotationError
+from pmtui.engine.ruleset import DeckList, PositionError, Ruleset
+from pmtui.engine.state import zkey
+from pmtui.games import make_header
+from pmtui.table.registry import DEFAULT_RULESET, UnknownRuleset, ruleset
+
+from .locate import Locator
+from .locate import Path as KeyPath
+
+TOP_KEYS = {
+    "ruleset",
+    "name",
+    "page",
+    "description",
+    "seed",
+    "position",
+    "p1",
+    "p2",
+    "actions",
+    "expect",
+}
+# expectation keys every game has; a ruleset adds its own (Positions.expect_keys)
+EXPECT_TYPES: dict[str, tuple[type, ...]] = {
+    "after": (int,),
+    "note": (str,),
+    "zone": (str,),
+    "cards": (list,),
+    "count": (int,),
+    "ordered": (bool,),
+    "down": (int, bool),
+    "seen_by": (str,),
+    "hidden": (bool,),
+    "card": (str,),
+    "player": (str,),
+    "winner": (str,),
+    "to_act": (str,),
+    "decision": (str,),
+    "legal": (list,),
+    "illegal": (list,),
+    "choices": (list,),
+    "reason_contains": (str,),
+}
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario file: one line, naming the file and, where known, the line."""
+
+
+@dataclass
+class Action:
+    text: str
+    line: int | None
+    player: int | None = None  # "p1: pass" asserts whose decision it is
+
+
+@dataclass
+class Expect:
+    data: dict[str, object]
+    line: int | None
+    after: int
+
+
+@dataclass
+class Scenario:
+    path: str
+    name: str
+    page: str
+    description: str
+    header: dict[str, object]
+    actions: list[Action]
+    expects: list[Expect]
+    rs: Ruleset = field(repr=False)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.rs.positions.players
+
+
+def where(path: str, line: int | None) -> str:
+    return f"{path}:{line}" if line else path
+
+
+def load(path: Path | str) -> Scenario:
+    """Read and check a scenario file; ScenarioError (one line) on any problem."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"{name}: not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise ScenarioError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    return loads(text, name)
+
+
+def loads(text: str, name: str = "<scenario>") -> Scenario:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        if m:
+            what = msg[: m.start()].strip()
+            raise ScenarioError(
+                f"{name}:{m.group(1)}: TOML syntax error: {what} (column {m.group(2)})"
+            ) from None
+        raise ScenarioError(f"{name}: TOML syntax error: {msg.splitlines()[0]}") from None
+    loc = Locator(text)
+
+    def fail(message: str, path: KeyPath = (), value: str | None = None) -> ScenarioError:
+        return ScenarioError(f"{where(name, loc.line(path, value) if path else None)}: {message}")
+
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise fail(f"unknown key {key!r} (known: {', '.join(sorted(TOP_KEYS))})", (key,))
+    rs_id = doc.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(rs_id, str):
+        raise fail("ruleset: must be a string", ("ruleset",))
+    try:
+        rs = ruleset(rs_id)
+    except UnknownRuleset as exc:
+        raise fail(f"ruleset: {exc}", ("ruleset",)) from None
+    for key in ("name", "description"):
+        if not isinstance(doc.get(key, ""), str):
+            raise fail(f"{key}: must be a string", (key,))
+    page = doc.get("page", "")
+    if isinstance(page, int) and not isinstance(page, bool):
+        page = f"p.{page:02d}"
+    if not isinstance(page, str):
+        raise fail('page: a rulebook page like "p.11" or a number', ("page",))
+    seed = doc.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise fail("seed: must be a whole number", ("seed",))
+
+    try:
+        position = rs.positions.parse(doc)
+    except PositionError as exc:
+        line = loc.line(exc.path, exc.value) if exc.path else None
+        raise ScenarioError(f"{where(name, line)}: {exc}") from None
+
+    raw_actions = doc.get("actions", [])
+    if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
+        raise fail("actions: must be a list of strings in notation", ("actions",))
+    lines = loc.strings_after(("actions",), raw_actions)
+    actions = []
+    for raw, line in zip(raw_actions, lines, strict=True):
+        actions.append(_action(raw, line, name, rs))
+
+    raw_expects = doc.get("expect", [])
+    if not isinstance(raw_expects, list):
+        raise fail("expect: write each expectation as an [[expect]] table", ("expect",))
+    expects = []
+    for i, e in enumerate(raw_expects):
+        line = loc.line(("expect", i))
+        expects.append(_expect(e, line, name, len(actions), rs))
+
+    players = rs.positions.players
+    empty = DeckList("scenario", {part: () for part in rs.deck_parts})
+    header = make_header(
+        rs, [empty for _ in players], seed,
+        [{"name": p.upper(), "kind": "scenario"} for p in players], "scenario",
+        scenario=position, scenario_name=doc.get("name", Path(name).stem),
+    )
+    return Scenario(
+        path=name,
+        name=str(doc.get("name", Path(name).stem)),
+        page=page,
+        description=str(doc.get("description", "")),
+        header=header,
+        actions=actions,
+        expects=expects,
+        rs=rs,
+    )
+
+
+def _check_notation(text: str, at: str, rs: Ruleset) -> None:
+    try:
+        move = rs.notation.parse(text, lenient=True)
+    except NotationError as exc:
+        raise ScenarioError(f"{at}: {text!r}: {exc}") from None
+    for ref in move.refs:
+        if ref.cid not in rs.cards:
+            raise ScenarioError(f"{at}: {text!r}: unknown card id {ref.cid}")
+
+
+def _action(raw: str, line: int | None, name: str, rs: Ruleset) -> Action:
+    at = where(name, line)
+    text = raw.strip()
+    player = None
+    players = rs.positions.players
+    m = re.match(r"^(\w+)\s*:\s*(.*)$", text)
+    if m and m.group(1) in players:
+        player = players.index(m.group(1))
+        text = m.group(2)
+    _check_notation(text, at, rs)
+    return Action(" ".join(text.split()), line, player)
+
+
+def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset) -> Expect:
+    at = where(name, line)
+    if not isinstance(e, Mapping):
+        raise ScenarioError(f"{at}: an [[expect]] must be a table")
+    known = {**EXPECT_TYPES, **rs.positions.expect_keys}
+    for key, value in e.items():
+        types = known.get(key)
+        if types is None:
+            raise ScenarioError(
+                f"{at}: expect: unknown key {key!r} (known: {', '.join(sorted(known))})"
+            )
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise ScenarioError(f"{at}: expect.{key}: wrong kind of value {value!r}")
+    checks = set(e) - {"after", "note", "player", "ordered", "reason_contains"}
+    if not checks:
+        raise ScenarioError(f"{at}: expect: nothing to check")
+    after = e.get("after", n_actions)
+    if not 0 <= after <= n_actions:
+        raise ScenarioError(
+            f"{at}: expect.after: {after} is not between 0 and the {n_actions} actions"
+        )
+    players = rs.positions.players
+    either = " or ".join(f'"{p}"' for p in players)
+    if "zone" in e:
+        zone_key(e["zone"], at, rs)
+    for key in ("player", "seen_by"):
+        if key in e and e[key] not in players:
+            raise ScenarioError(f"{at}: expect.{key}: {either}, not {e[key]!r}")
+    problem = rs.positions.check_keys(e)
+    if problem:
+        raise ScenarioError(f"{at}: {problem}")
+    if "to_act" in e and e["to_act"] not in (*players, "none"):
+        raise ScenarioError(f'{at}: expect.to_act: {either} or "none"')
+    if "winner" in e and e["winner"] not in (*players, "draw", "none"):
+        raise ScenarioError(f'{at}: expect.winner: {either}, "draw" or "none"')
+    if "card" in e and "cards" in e:
+        raise ScenarioError(f"{at}: expect: use card (one card) or cards (a zone), not both")
+    if "cards" in e or "count" in e or "down" in e or "hidden" in e:
+        if "zone" not in e and "card" not in e:
+            raise ScenarioError(f"{at}: expect: cards, count, down and hidden need a zone")
+    for cid in e.get("cards", []):
+        if not isinstance(cid, str) or cid.partition("@")[0] not in rs.cards:
+            raise ScenarioError(f"{at}: expect.cards: unknown card id {cid!r}")
+    if "card" in e and e["card"].partition("@")[0] not in rs.cards:
+        raise ScenarioError(f"{at}: expect.card: unknown card id {e['card']!r}")
+    for key in ("legal", "choices"):
+        for text in e.get(key, []):
+            if not isinstance(text, str):
+                raise ScenarioError(f"{at}: expect.{key}: a list of actions in notation")
+            _check_notation(text, at, rs)
+    for text in e.get("illegal", []):
+        if not isinstance(text, str) or not text.split():
+            raise ScenarioError(f"{at}: expect.illegal: a list of actions in notation")
+    if "reason_contains" in e and "illegal" not in e:
+        raise ScenarioError(f"{at}: expect.reason_contains goes with illegal = [...]")
+    return Expect(dict(e), line, after)
+
+
+def zone_key(text: str, at: str, rs: Ruleset) -> str:
+    """A scenario's PLAYER.ZONE as the engine's zone key (ScenarioError when unknown)."""
+    players, zones = rs.positions.players, rs.positions.zones
+    who_, _, zone = text.partition(".")
+    if who_ not in players or zone not in zones:
+        raise ScenarioError(
+            f"{at}: zone {text!r}: write PLAYER.ZONE, like {players[0]}.{zones[1 % len(zones)]} "
+            f"(zones: {', '.join(zones)})"
+        )
+    return zkey(players.index(who_), zone)
+
+
+def zone_label(key: str, rs: Ruleset) -> str:
+    owner, _, zone = key.partition("/")
+    return f"{rs.positions.players[int(owner)]}.{zone}"
