@@ -1,4 +1,4 @@
-"""Writing a scenario document as TOML that `pmtui.scenarios.load` reads back.
+"""Writing a scenario document as TOML that `pmtui.table.scenarios.load` reads back.
 
 Only what scenario files use: strings, whole numbers, booleans, lists and
 tables. A card entry that is a table is written inline on one line (TOML
