@@ -233,9 +233,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(args)
 
 
-def _decks_for(args: argparse.Namespace, rs: Ruleset) -> Any:
+def _decks_for(args: argparse.Namespace, rs: Ruleset | None = None) -> Any:
     from pmtui.games import SetupError, load_deck
 
+    rs = rs or _ruleset(args)
     try:
         if args.deck or args.opponent_deck:
             names = rs.builtin_decks()
