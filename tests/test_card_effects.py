@@ -337,7 +337,7 @@ add(
             "levelup STA-018 on STA-001",
             *RESOLVE,
             "p2: pass",
-            "use STA-001 1 from STA-018",
+            "use STA-018 1",
             "pay STA-003",
             "done",
             *RESOLVE,
@@ -345,15 +345,16 @@ add(
         """
         [[expect]]
         after = 0
-        illegal = ["use STA-001 1 from STA-018"]
+        illegal = ["use STA-001 1"]
         [[expect]]
-        card = "STA-001"
-        ap = 30
-        dp = 30
+        note = "the Level Up card is on top: its own 30/30 and +10/+10 for the card under it"
+        card = "STA-018"
+        ap = 40
+        dp = 40
         rest = true
         [[expect]]
         zone = "p1.stack"
-        cards = ["STA-018"]
+        cards = ["STA-001"]
         [[expect]]
         note = "the Lv2 text drew a card"
         zone = "p1.hand"
@@ -376,10 +377,13 @@ add(
         ["levelup STA-019 on STA-001", *RESOLVE],
         """
         [[expect]]
-        note = "level 2 (+10/+10) and the lent [Lv2] [Permanent] text (+10/+10)"
-        card = "STA-001"
-        ap = 40
-        dp = 40
+        note = "on top: printed 40/40, level 2 (+10/+10) and its own [Lv2] [Permanent] +10/+10"
+        card = "STA-019"
+        ap = 60
+        dp = 60
+        [[expect]]
+        zone = "p1.stack"
+        cards = ["STA-001"]
         """,
     ),
     case(
@@ -388,21 +392,22 @@ add(
         phase = "approach"
         step = "assign"
         [p1]
-        main = [{ card = "STA-001", stack = ["STA-019", "STA-018"] }]
+        main = [{ card = "STA-019", stack = ["STA-018", "STA-001"] }]
         deck = 10
         [p2]
         deck = 10
         """,
-        ["approach STA-001"],
+        ["approach STA-019"],
         """
         [[expect]]
         note = "[Lv3] [On Approach] draw a card"
         zone = "p1.hand"
         count = 1
         [[expect]]
-        card = "STA-001"
-        ap = 50
-        dp = 50
+        note = "on top at level 3: 40/40, +20/+20 for two cards under it, its own Lv2 +10/+10"
+        card = "STA-019"
+        ap = 70
+        dp = 70
         """,
     ),
 )
@@ -2067,10 +2072,10 @@ add(
         ["levelup LBK-025 on LBK-001", *RESOLVE],
         """
         [[expect]]
-        note = "level 2 (+10/+10) and the lent [Lv2] AP+10"
-        card = "LBK-001"
+        note = "on top: printed 30/30, level 2 (+10/+10) and its own [Lv2] AP+10"
+        card = "LBK-025"
         ap = 50
-        dp = 20
+        dp = 40
         """,
     ),
 )
@@ -2080,7 +2085,7 @@ add(
     case(
         """
         [p1]
-        main = [{ card = "LBK-001", stack = ["LBK-025"] }]
+        main = [{ card = "LBK-025", stack = ["LBK-001"] }]
         hand = ["LBK-026", "LBK-015"]
         deck = 10
         [p2]
@@ -2088,10 +2093,10 @@ add(
         deck = 10
         """,
         [
-            "levelup LBK-026 on LBK-001",
+            "levelup LBK-026 on LBK-025",
             *RESOLVE,
             "p2: pass",
-            "use LBK-001 1 from LBK-026",
+            "use LBK-026 1",
             "pay LBK-015",
             "done",
             "target STA-002",
@@ -2105,9 +2110,10 @@ add(
         zone = "p2.discard"
         cards = ["STA-002"]
         [[expect]]
-        card = "LBK-001"
+        note = "LBK-026 on top at level 3: 40/40 +20/+20; LBK-025's Lv2 text lies under it"
+        card = "LBK-026"
         ap = 60
-        dp = 30
+        dp = 60
         rest = true
         """,
     ),

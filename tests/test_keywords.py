@@ -310,17 +310,19 @@ def test_level_up_stacks_first_free_then_paid_p24() -> None:
     lv1, lv2, payer = t.hand(0, "KWT-014", "KWT-014", "KWT-005")
     t.act(f"levelup {t.ref(lv1)} on {t.ref(base)}")
     resolve(t)  # free: no payment step
-    assert t.where(lv1) == "0/stack"
-    assert t.flags(base)["level"] == 2 and t.flags(base)["rest"] is True  # keeps its mode
-    assert st(t, base) == (40, 40)
+    # the Level Up card goes on top and is the chara now (p.24; 001: "on top of")
+    assert t.where(lv1) == "0/main" and t.where(base) == "0/stack"
+    assert t.flags(base) == {"under": lv1}
+    assert t.flags(lv1)["level"] == 2 and t.flags(lv1)["rest"] is True  # keeps the mode
+    assert st(t, lv1) == (50, 50)  # its own printed 40/40, +10/+10 for the card under it
     from rulesets.precious_memories.targets import usage_cost
 
-    assert usage_cost(t.state, kw_rules().t, base) == 1
+    assert usage_cost(t.state, kw_rules().t, lv1) == 2  # its own 1, +1 for the card under it
     back(t)
-    # Lv2 text is active now
-    assert f"use {t.ref(base)} 1 from KWT-014" in t.options()
+    # its own Lv2 text is active now
+    assert f"use {t.ref(lv1)} 1" in t.options()
     # never Level Up with the exact same card (p.24): the second KWT-014 is not offered
-    assert f"levelup {t.ref(lv2)} on {t.ref(base)}" not in t.options()
+    assert not any(o.startswith(f"levelup {t.ref(lv2)}") for o in t.options())
     assert t.where(payer) == "0/hand"
 
 
@@ -339,6 +341,30 @@ def test_second_level_up_in_a_turn_pays_its_usage_cost_p24() -> None:
     assert t.where(payer) == "0/hand"
 
 
+def test_level_up_keeps_changes_coins_and_place_p24() -> None:
+    t = table()
+    other_chara = in_main(t, 0, "KWT-006")
+    base = in_main(t, 0, "KWT-013", mods=[[10, -10]], coins=1)
+    (lv,) = t.hand(0, "KWT-014")
+    t.act(f"levelup {t.ref(lv)} on {t.ref(base)}")
+    resolve(t)
+    assert t.zone(0, "main") == [other_chara, lv]  # it takes the old card's place
+    f = t.flags(lv)
+    assert f["mods"] == [[10, -10]] and f["coins"] == 1 and f["level"] == 2
+    # printed 40/40, level +10/+10, coin +10/+10, change +10/-10
+    assert st(t, lv) == (70, 50)
+
+
+def test_level_up_card_that_would_be_a_second_copy_is_not_offered_p09_p24() -> None:
+    t = table()
+    base = in_main(t, 0, "KWT-013")
+    t.put(0, "KWT-014", "support")
+    (lv,) = t.hand(0, "KWT-014")
+    # on top it would be the chara: a second KWT-014 in the Area (one copy per Area, p.09)
+    assert not any(o.startswith(f"levelup {t.ref(lv)}") for o in t.options())
+    assert t.where(base) == "0/main"
+
+
 def test_level_up_stack_moves_as_one_p24() -> None:
     t = table()
     to_turn(t, 2)
@@ -353,7 +379,7 @@ def test_level_up_stack_moves_as_one_p24() -> None:
     t.pass_turn()
     ap2 = t.v["ap"]
     (sw,) = t.hand(ap2, "KWT-017")
-    t.act(f"event {t.ref(sw)}", f"target {t.ref(base)}")
+    t.act(f"event {t.ref(sw)}", f"target {t.ref(lv)}")  # the top card is the chara
     resolve(t)
     assert t.where(base) == f"{op}/discard" and t.where(lv) == f"{op}/discard"
 

@@ -100,13 +100,10 @@ def _permanent_sources(state: State, t: Tables, uid: int) -> list[str]:
 
 
 def _lent_texts(state: State, t: Tables, uid: int, owner: int) -> list[str]:
-    """Texts of cards under this one (their Lv2/Lv3 texts apply, p.24) and texts gained."""
+    """Texts gained (Cardcaptor). Cards under a Level Up chara lend none: the top
+    card is the chara, with its own texts (p.24)."""
     card = state.cards[uid]
     out = []
-    for u in state.zones.get(zkey(owner, "stack"), ()):
-        c = state.cards[u]
-        if c.f.get("under") == uid and t.defs[c.cid].text:
-            out.append(f"under it, {c.cid}: {t.defs[c.cid].text}")
     for cid in card.f.get("gained", ()) or ():
         if cid in t.defs and t.defs[cid].text:
             out.append(f"gained from {cid}: {t.defs[cid].text}")

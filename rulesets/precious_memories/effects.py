@@ -39,7 +39,7 @@ def adversity_on(state: State, t: Tables, uid: int) -> bool:
 
 def active_effects(state: State, t: Tables, uid: int) -> list[tuple[str, Effect]]:
     """(card id the text comes from, effect) for every effect the card has now:
-    its own, Lv2/Lv3 texts by level, Adversity texts, texts gained this turn."""
+    its own, its Lv2/Lv3 texts by level, Adversity texts, texts gained this turn."""
     card = state.cards[uid]
     level = card.f.get("level", 1)
     if level == 1 and "gained" not in card.f:
@@ -50,15 +50,10 @@ def active_effects(state: State, t: Tables, uid: int) -> list[tuple[str, Effect]
             return [(card.cid, e) for e in own]  # only its own plain texts: nothing to filter
     adv: bool | None = None
     out = []
-    sources = [card.cid]
-    for u in state.zones.get(zkey(card.owner, "stack"), ()):
-        if state.cards[u].f.get("under") == uid:
-            sources.append(state.cards[u].cid)
-    sources.extend(card.f.get("gained", ()))
-    for n, cid in enumerate(sources):
+    # the top card is the chara (p.24): cards under it lend no text, only levels
+    sources = [card.cid, *card.f.get("gained", ())]
+    for cid in sources:
         for eff in t.effects[cid]:
-            if n > 0 and cid != card.cid and eff.level <= 1 and cid not in card.f.get("gained", ()):
-                continue  # a stacked card lends only its Lv2/Lv3 texts
             if eff.level > level:
                 continue
             if eff.adversity:

@@ -571,6 +571,11 @@ def _levelup(ask: _Ask) -> str | None:
     stacked = [x for x in state.zone(zkey(p, "stack")) if state.cards[x].f.get("under") == host]
     if any(ask.defn(x).base_id == d.base_id for x in stacked):
         return f"{ask.ref(host)} already has {d.base_id} in its level stack (p.24)"
+    if plays.copy_in_area(state, p, d, t.defs) is not None:
+        return (
+            f"{d.base_id} is already in {who(p)}'s Area: on top it would be a second copy "
+            "(one copy per Area, p.09, p.24)"
+        )
     if not plays.levelup_free(state, p):
         if r := _cost(ask, uid):
             return f"the free Level Up of this turn is used, so this one pays its cost: {r}"

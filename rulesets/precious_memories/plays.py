@@ -142,6 +142,8 @@ def _levelup_options(
 ) -> list[Option]:
     if not levelup_free(state, p) and not _affordable(t, d, u, pool):
         return []
+    if copy_in_area(state, p, d, t.defs) is not None:
+        return []  # it would become a second copy of a chara in the Area (p.09, p.24)
     opts = []
     for h in areas.area_cards(state, p):
         hd = t.defs[state.cards[h].cid]
@@ -447,7 +449,9 @@ def resolve_support(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
 
 
 def resolve_levelup(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
-    """The card goes under the chara; the stack keeps its mode and changes (p.24)."""
+    """The Level Up card goes on top of the chara and becomes it (p.24; 001: "on top
+    of"): it takes the chara's place, mode, AP/DP changes, coins, gained texts and
+    supports; the old card and the ones under it lie under the new one."""
     state = ctx.state
     uid, p, host = entry["card"], entry["by"], entry["host"]
     if state.cards[uid].zone != zkey(p, "stage"):
@@ -455,9 +459,20 @@ def resolve_levelup(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
     if entry.get("disabled") or not areas.in_area(state, host):
         areas.move(ctx, uid, p, "discard", "Level Up did not happen")
         return
-    level = state.cards[host].f.get("level", 1) + 1
-    areas.move(ctx, uid, p, "stack", "Level Up", pos="bottom", flags={"under": host})
-    ctx.emit({"t": "flag", "card": host, "f": {"level": level}, "why": f"Level {level}"})
+    old = state.cards[host]
+    where = old.zone.partition("/")[2]
+    index = state.zone(old.zone).index(host)
+    flags = dict(old.f)  # mode, changes, coins, marks of this turn: the stack keeps them
+    level = int(flags.get("level", 1)) + 1
+    flags["level"] = level
+    under = [u for u in state.zone(zkey(p, "stack")) if state.cards[u].f.get("under") == host]
+    sups = [u for u in state.zone(zkey(p, "attached")) if state.cards[u].f.get("host") == host]
+    areas.move(ctx, uid, p, where, f"Level Up: Level {level}", pos=str(index), flags=flags)
+    areas.move(ctx, host, p, "stack", "Level Up: under the new card", flags={"under": uid})
+    if under:
+        ctx.emit({"t": "flag", "cards": under, "f": {"under": uid}, "why": "Level Up"})
+    if sups:
+        ctx.emit({"t": "flag", "cards": sups, "f": {"host": uid}, "why": "Level Up"})
 
 
 effects.RESOLVERS.update(
