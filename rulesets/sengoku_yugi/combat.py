@@ -269,7 +269,11 @@ def after_attack_boost(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
         c["stage"] = "join"
         emit_vars(ctx, "the Stronghold is attacked", combat=c)
     else:
-        reveal_guard(ctx, pool, c)
+        c["stage"] = "guard"  # the Last Guard is revealed once triggers are answered
+        emit_vars(ctx, "the Stronghold is attacked", combat=c)
+    from . import abilities
+
+    abilities.offer_all(ctx, pool, "stronghold-attacked", d)
 
 
 def attack_total(state: State, pool: Pool, uid: int, kind: str, boosts: list[int]) -> int:

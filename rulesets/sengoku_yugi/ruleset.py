@@ -149,7 +149,7 @@ class SengokuYugi:
             d = abilities.trigger_decision(state, pool)
             if d is not None:
                 return d
-        if v.get("combat") and v["combat"]["stage"] != "end":
+        if v.get("combat") and v["combat"]["stage"] not in ("end", "guard"):
             return combat.decision(state, pool)
         p = v["p"]
         if v["phase"] == "charge":
@@ -224,7 +224,7 @@ class SengokuYugi:
             abilities.drop_trigger(ctx, pool)
             if what == "use":
                 abilities.start(ctx, pool, option.data[1], option.data[2], option.data[3])
-        elif v.get("combat") and v["combat"]["stage"] != "end":
+        elif v.get("combat") and v["combat"]["stage"] not in ("end", "guard"):
             combat.apply(ctx, pool, option)
         elif v["phase"] == "charge":
             self._charge_apply(ctx, decision.player, option)
@@ -292,6 +292,9 @@ class SengokuYugi:
                 continue
             if v.get("combat") and v["combat"]["stage"] == "end":
                 combat.finish(ctx, self.pool)
+                continue
+            if v.get("combat") and v["combat"]["stage"] == "guard":
+                combat.reveal_guard(ctx, self.pool, dict(v["combat"]))
                 continue
             return
 

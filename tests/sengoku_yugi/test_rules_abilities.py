@@ -165,3 +165,20 @@ def test_signs_of_growth_and_one_ability_per_timing() -> None:
     pos.act(f"pick {YUKINO1}@{spare}")
     assert pos.f(spare) == {"of": yukino, "role": "gs"}
     assert pos.decision.kind == "main"  # Frost Edge is not offered again at this timing
+
+
+def test_a_hand_ability_answers_an_attack_on_the_stronghold() -> None:
+    """G1 (14)③ Hand→SH and ①【Opp's】: Rallying Whisper, used from hand on the opponent's
+    turn when the Stronghold is attacked, goes under the Stronghold afterwards."""
+    pos = Position(p=1)
+    pos.put(KAEDE4, 1, "bf", at="c3", dt=1, hp=5)
+    whisper = pos.put("SGY-021", 0, "hand")
+    top, nxt = pos.deck(0, AOI1, AOI2)
+    pos.act("attack c3 c1 atk")
+    pos.act("done")
+    d = pos.decision
+    assert d.player == 0 and set(d.texts) == {f"use SGY-021@{whisper}", "skip"}
+    pos.act(f"use SGY-021@{whisper}")
+    assert pos.zone(top) == "0/hand"  # drawn
+    assert pos.zone(whisper) == "0/sh" and pos.state.zone("0/sh")[-1] == whisper
+    assert pos.zone(nxt) == "0/guard"  # the next card is the Last Guard
