@@ -9,15 +9,18 @@ the game on to its next decision.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
+from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
-from . import abilities, actions, combat, effects, flow
+from . import abilities, actions, combat, decks, effects, flow
 from .board import DEFAULT, parse_board
-from .cards import Pool, load_pool
+from .cards import CardDef, Pool, load_pool
+from .notation import NOTATION
 from .units import (
     VISIBILITY,
     allies,
@@ -44,20 +47,84 @@ def ref(state: State, uid: int) -> str:
     return f"{state.cards[uid].cid}@{uid}"
 
 
+class Screen:
+    """How the screens show this game (pmtui.engine.screen.ScreenSpec)."""
+
+    title: str = "SENGOKU YUGI"
+
+
+HEADER_OPTIONS = {
+    "mode": "standard or ultimate (default: ultimate when both decks bring familiars)",
+    "board": "the grid as ROWSxCOLUMNS, rows even 4-8, columns odd 3-9 (default 4x5)",
+}
+
+
 class SengokuYugi:
     id = "sengoku_yugi"
     version = VERSION
     name = "SENGOKU YUGI"
     visibility = VISIBILITY
+    deck_parts = ("main", "nameless", "familiar")
+    header_options = HEADER_OPTIONS
+    notation = NOTATION
+    screen = Screen()
 
     def __init__(self, pool: Pool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()
+
+    # -- card data ------------------------------------------------------------------
+
+    @property
+    def cards(self) -> Mapping[str, CardDef]:
+        return self.pool.cards
+
+    @property
+    def pool_digest(self) -> str:
+        return self.pool.digest
+
+    def card_info(self, card_id: str) -> CardInfo:
+        c = self.pool.get(card_id)
+        line = (f"{c.id:<8} {c.kind:<9} Lv{c.level} cost {c.cost} charge {c.charge} "
+                f"{c.atk}/{c.mat} def {c.df}/{c.mdf} {c.attr:<9} {c.name}")
+        return CardInfo(c.id, c.name, line, asdict(c))
+
+    def search_cards(self, query: str) -> list[CardInfo]:
+        words = query.lower().split()
+        found = []
+        for c in self.pool.cards.values():
+            text = " ".join([c.id, c.kind, c.name, c.epithet, c.attr, c.weapon,
+                             c.ability.name if c.ability else ""]).lower()
+            if all(w in text for w in words):
+                found.append(self.card_info(c.id))
+        return found
+
+    # -- decks (Guide I (5), Guide II (2)) ----------------------------------------------
+
+    def builtin_decks(self) -> list[str]:
+        return decks.builtin_decks()
+
+    def load_deck(self, spec: str) -> DeckList:
+        try:
+            d = decks.load_deck(spec)
+        except decks.DeckError as exc:
+            raise DeckError(str(exc)) from None
+        parts = {"main": d.main, "nameless": d.nameless}
+        if d.familiar:
+            parts["familiar"] = d.familiar
+        return DeckList(d.name, parts, spec, f"{d.mode.title()} mode")
+
+    def validate_deck(self, deck: DeckList) -> list[str]:
+        mode = "ultimate" if deck.part("familiar") else "standard"
+        own = decks.Deck(deck.name, mode, deck.part("main"), deck.part("nameless"),
+                         deck.part("familiar"))
+        return decks.validate_deck(own, self.pool)
 
     # -- setup (Guide I (9)) ------------------------------------------------------
 
     def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
         options = dict(header.get("options") or {})
-        mode = options.get("mode", "standard")
+        both = all(d.get("familiar") for d in header["decks"])
+        mode = options.get("mode", "ultimate" if both else "standard")
         if mode not in MODES:
             raise ValueError(f"mode {mode!r}: choose standard or ultimate")
         board = options.get("board", DEFAULT)

@@ -9,11 +9,11 @@ above all), boost when paid for, move forward, end the turn when nothing helps.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pmtui.engine.decision import Decision, Option
-from pmtui.engine.state import State, zkey
+from pmtui.engine.state import Card, State, zkey
 
 from .board import parse_board
 from .cards import Pool
@@ -33,7 +33,14 @@ def _row(cell: str) -> int:
     return int(cell[1:]) if len(cell) > 1 and cell[1:].isdigit() else 0
 
 
+# the card attributes the rules read (a view adds derived values; a determinized state
+# keeps only these)
+RULE_FLAGS = ("at", "hp", "df", "dt", "ail", "bl", "of", "role", "guard", "down")
+
+
 class Strategy:
+    searched_kinds = frozenset({"main", "join", "counter", "trigger", "track"})
+
     def __init__(self, pool: Pool, seed: int = 0) -> None:
         self.pool = pool
         self.rng = random.Random(seed)
@@ -104,3 +111,81 @@ class Strategy:
 
         mine, theirs = side(player), side(1 - player)
         return (mine - theirs) / max(mine + theirs, 1.0)
+
+    def determinize(
+        self,
+        view: Mapping[str, Any],
+        my_list: Sequence[str],
+        known_lists: Sequence[Sequence[str]],
+        rng: random.Random,
+    ) -> State:
+        """A full State consistent with the view: cards the player cannot see (both
+        Strongholds, the opponent's hands and Summoning Zone, face-down cards) drawn
+        from what the deck lists still hold; the opponent's list is the known one that
+        shares most cards with what they have shown."""
+        me = int(view.get("player") or 0)
+        zones: Mapping[str, Any] = view["zones"]
+        shown: dict[int, list[str]] = {0: [], 1: []}
+        known: dict[int, tuple[str, int, str, dict[str, Any]]] = {}
+        total = 0
+        for key, z in zones.items():
+            total += len(z) if isinstance(z, list) else int(z)
+            if isinstance(z, list):
+                for c in z:
+                    if c.get("cid") is not None:
+                        f = {k: c[k] for k in RULE_FLAGS if k in c}
+                        known[int(c["uid"])] = (c["cid"], int(c["owner"]), key, f)
+                        shown[int(c["owner"])].append(c["cid"])
+        lists = {me: list(my_list), 1 - me: _likely(shown[1 - me], known_lists, my_list)}
+        left = {p: _minus(lists[p], shown[p]) for p in (0, 1)}
+        for p in (0, 1):
+            rng.shuffle(left[p])
+        free = iter(sorted(set(range(total)) - set(known)))
+        cards: list[Card | None] = [None] * total
+        order: dict[str, list[int]] = {}
+        for key, z in zones.items():
+            owner = int(key.partition("/")[0]) if key[0].isdigit() else 0
+            slots = z if isinstance(z, list) else [None] * int(z)
+            order[key] = []
+            for c in slots:
+                if c is not None and c.get("cid") is not None:
+                    uid = int(c["uid"])
+                    cid, own, zone, f = known[uid]
+                    cards[uid] = Card(uid, cid, own, zone, dict(f))
+                else:
+                    uid = next(free)
+                    f = {k: c[k] for k in RULE_FLAGS if c is not None and k in c}
+                    cards[uid] = Card(uid, self._guess(key, left[owner], rng), owner, key, f)
+                order[key].append(uid)
+        state = State(cards=[c for c in cards if c is not None], zones=order,
+                      vars=dict(view.get("vars", {})))
+        return state
+
+    def _guess(self, zone: str, left: list[str], rng: random.Random) -> str:
+        """A card for a hidden slot: from the list for the Stronghold, a hand or the
+        Command Zone; a familiar or a Nameless card from the pool for the others."""
+        name = zone.partition("/")[2]
+        if name in ("summon", "fhand"):
+            kinds: tuple[str, ...] = ("familiar", "egg")
+        elif name == "bf":
+            kinds = ("nameless",)
+        else:
+            if left:
+                return left.pop()
+            kinds = ("main",)
+        ids = sorted(c.id for c in self.pool.cards.values() if c.kind in kinds)
+        return rng.choice(ids)
+
+
+def _minus(cards: Sequence[str], seen: Sequence[str]) -> list[str]:
+    rest = list(cards)
+    for cid in seen:
+        if cid in rest:
+            rest.remove(cid)
+    return rest
+
+
+def _likely(shown: Sequence[str], lists: Sequence[Sequence[str]],
+            fallback: Sequence[str]) -> list[str]:
+    best = max(lists, key=lambda lst: sum(1 for c in set(shown) if c in lst), default=fallback)
+    return list(best)

@@ -22,3 +22,23 @@ def test_evaluate_prefers_the_side_ahead() -> None:
     s = rs.make_strategy(0)
     game.state.vars["sh_hp"] = [6, 2]
     assert s.evaluate(game.state, 0) > 0 > s.evaluate(game.state, 1)
+
+
+def test_determinize_keeps_what_the_player_sees_and_fills_the_rest() -> None:
+    """A sampled state holds the same zones and sizes; visible cards stay as they are."""
+    import random
+
+    from pmtui.engine.views import view
+
+    rs = ruleset()
+    game = new_game("ultimate", seed=6)
+    play_with(game, {0: rs.make_strategy(1), 1: rs.make_strategy(2)}, limit=150)
+    v = view(rs, game.state, 0)
+    lists = [list(rs.load_deck(n).part("main")) for n in rs.builtin_decks()]
+    s = rs.make_strategy(0).determinize(v, lists[0], lists, random.Random(1))
+    assert len(s.cards) == len(game.state.cards)
+    for key, z in game.state.zones.items():
+        assert len(s.zones.get(key, [])) == len(z), key
+    for uid in game.state.zone("0/hand"):
+        assert s.cards[uid].cid == game.state.cards[uid].cid
+    assert rs.decision(s) is not None  # the rules can go on from it
