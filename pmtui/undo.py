@@ -29,7 +29,6 @@ from pmtui.engine.replay import effective_decisions
 from pmtui.engine.views import visible
 
 LOCAL_MODES = frozenset({"computer", "hotseat", "sandbox", "simulate", "scenario"})
-NETWORK_MODES = frozenset({"network", "ssh"})
 
 Consent = bool | Callable[[int, int], bool] | None
 

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import Registry, ServerTable, TableError, User
+from pmtui.table.registry import DEFAULT_RULESET
 from pmtui.tui.widgets.footer import Footer
 
 Choice = tuple[str, int] | None
@@ -37,7 +38,8 @@ DeckScreen OptionList { height: auto; max-height: 16; }
 
 
 class DeckScreen(ModalScreen[str | None]):
-    """Choose a deck: the starter decks, then the deck files of the data directory."""
+    """Choose one of a list: a game, or a deck (the starter decks, then the deck files of
+    the data directory)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="deck_cancel")]
 
@@ -207,23 +209,43 @@ class LobbyApp(CalmNotifications, App[Choice]):
         except Exception as exc:  # noqa: BLE001 - a lobby error is one line, never a crash
             self.say(f"error: {type(exc).__name__}: {exc}"[:200], "bold red")
 
-    def _pick_deck(self, title: str, then: Callable[[str], None]) -> None:
+    def _pick_deck(self, title: str, then: Callable[[str], None],
+                   game: str = DEFAULT_RULESET) -> None:
         def chosen(spec: str | None) -> None:
             if spec:
                 self._guard(lambda: then(spec))
 
-        self.push_screen(DeckScreen(title, self.registry.deck_choices()), callback=chosen)
+        choices: list[tuple[str, str]] = []
+        self._guard(lambda: choices.extend(self.registry.deck_choices(game)))
+        if choices:
+            self.push_screen(DeckScreen(title, choices), callback=chosen)
+
+    def _pick_game(self, then: Callable[[str], None]) -> None:
+        """Which game the new table plays: asked only when more than one is installed."""
+        games = self.registry.game_choices()
+        if len(games) <= 1:
+            then(games[0][1] if games else DEFAULT_RULESET)
+            return
+
+        def chosen(game: str | None) -> None:
+            if game:
+                then(game)
+
+        self.push_screen(DeckScreen("Which game?", games), callback=chosen)
 
     def action_create(self) -> None:
+        self._pick_game(self._create)
+
+    def _create(self, game: str) -> None:
         def create(spec: str) -> None:
-            t = self.registry.create(self.user, spec)
+            t = self.registry.create(self.user, spec, game)
             self.waiting_for = t.id
             self.refresh_tables()
             self._select(t.id)
             self.say(f"Table {t.id} is open: waiting for a player to join "
                      "(you will be taken there; x closes it).", "bold")
 
-        self._pick_deck("Your deck for a new table", create)
+        self._pick_deck("Your deck for a new table", create, game)
 
     def action_join(self) -> None:
         t = self.selected()
@@ -244,7 +266,7 @@ class LobbyApp(CalmNotifications, App[Choice]):
             table = self.registry.join(self.user, t.id, spec)
             self.exit(("play", table.id))
 
-        self._pick_deck(f"Your deck for table {t.id} (against {t.names()[0]})", join)
+        self._pick_deck(f"Your deck for table {t.id} (against {t.names()[0]})", join, t.game)
 
     def action_watch(self) -> None:
         t = self.selected()
@@ -256,11 +278,14 @@ class LobbyApp(CalmNotifications, App[Choice]):
         self.exit(("watch", t.id))
 
     def action_computer(self) -> None:
+        self._pick_game(self._computer)
+
+    def _computer(self, game: str) -> None:
         def play(spec: str) -> None:
-            table = self.registry.play_computer(self.user, spec)
+            table = self.registry.play_computer(self.user, spec, game=game)
             self.exit(("play", table.id))
 
-        self._pick_deck("Your deck against the computer", play)
+        self._pick_deck("Your deck against the computer", play, game)
 
     def action_close_table(self) -> None:
         t = self.selected()

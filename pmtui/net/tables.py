@@ -35,9 +35,12 @@ from typing import Any
 from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.journal import JournalWriter, SaveError, read_journal
+from pmtui.engine.ruleset import DeckList
 from pmtui.engine.views import view
+from pmtui.games import SetupError, ruleset
 from pmtui.net.files import write_atomically
 from pmtui.session import HUMAN, LocalTable, LogLine, Seat, computer_player, computer_seed
+from pmtui.table.registry import DEFAULT_RULESET
 
 log = logging.getLogger("pmtui.net")
 
@@ -83,11 +86,13 @@ class SeatInfo:
 class ServerTable:
     """One table on the server: seats, and once both are taken, the game and its journal."""
 
-    def __init__(self, registry: Registry, tid: int, name: str, level: str = DEFAULT_LEVEL):
+    def __init__(self, registry: Registry, tid: int, name: str, level: str = DEFAULT_LEVEL,
+                 game: str = DEFAULT_RULESET):
         self.registry = registry
         self.id = tid
         self.name = name
         self.level = level
+        self.game = game  # the ruleset id: what is played at this table
         self.seats: list[SeatInfo | None] = [None, None]
         self.decks: list[Any] = [None, None]
         self.local: LocalTable | None = None
@@ -131,13 +136,22 @@ class ServerTable:
         s = self.seats[seat]
         return s is not None and s.human and self.present[seat] == 0
 
+    def _game_note(self) -> str:
+        """The game's name when it is not the default one (the lobby names every other)."""
+        if self.game == DEFAULT_RULESET:
+            return ""
+        try:
+            return f" ({ruleset(self.game).name})"
+        except SetupError:
+            return f" ({self.game})"
+
     def describe(self) -> str:
         """The table's state in a few public words, for the lobby."""
         st = self.state
         if st == "stopped":
             return f"stopped: {self.error}"[:60]
         if st == "waiting":
-            return "waiting for a player"
+            return f"waiting for a player{self._game_note()}"
         assert self.local is not None
         over = self.local.over
         if over:
@@ -473,27 +487,46 @@ class Registry:
 
     # -- decks ---------------------------------------------------------------------------------
 
-    def deck_choices(self) -> list[tuple[str, str]]:
-        """(label, spec) of every deck a player may choose: built-in, then the data dir's."""
-        from pmtui.games import builtin_decks
+    def game_choices(self) -> list[tuple[str, str]]:
+        """(label, id) of every installed game that can be played at a table (it has
+        starter decks), the default first. The lobby asks when there is more than one."""
+        from pmtui.table.registry import installed
 
-        out = [(f"{name} (starter)", name) for name in builtin_decks()]
+        out = []
+        for e in sorted(installed(), key=lambda e: (e.id != DEFAULT_RULESET, e.id)):
+            try:
+                playable = bool(ruleset(e.id).builtin_decks())
+            except Exception:  # noqa: BLE001 - a game not ready for tables is left out
+                playable = False
+            if playable:
+                out.append((f"{e.name} ({e.id})", e.id))
+        return out
+
+    def deck_choices(self, game: str = DEFAULT_RULESET) -> list[tuple[str, str]]:
+        """(label, spec) of every deck a player may choose for `game`: built-in, then the
+        data dir's (decks/ for the default game, decks/<game id>/ for the others)."""
         try:
-            files = sorted(p for p in self.decks_dir.iterdir()
+            names = ruleset(game).builtin_decks()
+        except SetupError as exc:
+            raise TableError(str(exc)) from None
+        out = [(f"{name} (starter)", name) for name in names]
+        folder = self.decks_dir if game == DEFAULT_RULESET else self.decks_dir / game
+        try:
+            files = sorted(p for p in folder.iterdir()
                            if p.suffix == ".toml" and p.is_file())
         except OSError:
             files = []
         out += [(f"{p.stem} (decks/{p.name})", str(p)) for p in files[:100]]
         return out
 
-    def load_deck(self, spec: str) -> Any:
+    def load_deck(self, spec: str, game: str = DEFAULT_RULESET) -> DeckList:
         """A deck among the choices, validated (TableError with the reason otherwise)."""
-        from pmtui.games import SetupError, load_deck, ruleset
+        from pmtui.games import load_deck
 
-        if spec not in {s for _, s in self.deck_choices()}:
+        if spec not in {s for _, s in self.deck_choices(game)}:
             raise TableError("not one of the decks offered")
         try:
-            return load_deck(spec, ruleset())
+            return load_deck(spec, ruleset(game))
         except SetupError as exc:
             raise TableError(str(exc).splitlines()[0][:200]) from None
 
@@ -513,7 +546,8 @@ class Registry:
         return [t for t in self.listing() if t.state in ("waiting", "playing")
                 and t.seat_of(user) is not None]
 
-    def _new_table(self, name: str, level: str = DEFAULT_LEVEL) -> ServerTable:
+    def _new_table(self, name: str, level: str = DEFAULT_LEVEL,
+                   game: str = DEFAULT_RULESET) -> ServerTable:
         live = [t for t in self.tables.values() if t.state != "over"]
         if len(live) >= MAX_TABLES:
             raise TableError("the server has too many tables open; try again later")
@@ -523,17 +557,17 @@ class Registry:
                 del self.tables[t.id]
         tid = self._next_id
         self._next_id += 1
-        table = ServerTable(self, tid, name, level)
+        table = ServerTable(self, tid, name, level, game)
         self.tables[tid] = table
         return table
 
-    def create(self, user: User, deck_spec: str) -> ServerTable:
-        """A table with `user` in seat 1, waiting for an opponent."""
+    def create(self, user: User, deck_spec: str, game: str = DEFAULT_RULESET) -> ServerTable:
+        """A table of `game` with `user` in seat 1, waiting for an opponent."""
         for t in self.listing():
             if t.state == "waiting" and t.seat_of(user) is not None:
                 raise TableError(f"you already have table {t.id} waiting for a player")
-        deck = self.load_deck(deck_spec)
-        table = self._new_table(f"{user.name}'s table")
+        deck = self.load_deck(deck_spec, game)
+        table = self._new_table(f"{user.name}'s table", game=game)
         table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
         table.decks[0] = deck
         try:
@@ -554,7 +588,8 @@ class Registry:
         seat = table.seats[0]
         assert seat is not None
         record = {"format": WAITING_FORMAT, "id": table.id, "name": table.name,
-                  "player": {"name": seat.name, "key": seat.key}, "deck": deck_spec}
+                  "player": {"name": seat.name, "key": seat.key}, "deck": deck_spec,
+                  "game": table.game}
         write_atomically(self._waiting_path(table.id), json.dumps(record).encode())
 
     def _forget_waiting(self, tid: int) -> None:
@@ -572,8 +607,9 @@ class Registry:
         name, key = str(player.get("name", "")), str(player.get("key", ""))
         if not valid_name(name):
             raise ValueError("its player's name is not valid")
-        deck = self.load_deck(str(record["deck"]))
-        table = ServerTable(self, tid, str(record.get("name") or f"table {tid}")[:60])
+        game = str(record.get("game") or DEFAULT_RULESET)  # files from before games: the default
+        deck = self.load_deck(str(record["deck"]), game)
+        table = ServerTable(self, tid, str(record.get("name") or f"table {tid}")[:60], game=game)
         table.seats[0] = SeatInfo(name, key, HUMAN, deck.name)
         table.decks[0] = deck
         return table
@@ -586,7 +622,7 @@ class Registry:
             raise TableError(f"table {tid} has no open seat (w: watch it)")
         if any(s is not None and s.name == user.name for s in table.seats):
             raise TableError("you cannot play against yourself")
-        deck = self.load_deck(deck_spec)
+        deck = self.load_deck(deck_spec, table.game)
         table.seats[seat] = SeatInfo(user.name, user.key, HUMAN, deck.name)
         table.decks[seat] = deck
         try:
@@ -599,17 +635,16 @@ class Registry:
         return table
 
     def play_computer(self, user: User, deck_spec: str, level: str = DEFAULT_LEVEL,
-                      opponent_spec: str | None = None) -> ServerTable:
-        """A new table against a computer player; the game starts at once."""
-        from pmtui.games import builtin_decks
-
-        deck = self.load_deck(deck_spec)
+                      opponent_spec: str | None = None,
+                      game: str = DEFAULT_RULESET) -> ServerTable:
+        """A new table of `game` against a computer player; the game starts at once."""
+        deck = self.load_deck(deck_spec, game)
         if opponent_spec is None:
-            names = builtin_decks()
+            names = ruleset(game).builtin_decks()
             opponent_spec = names[(names.index(deck_spec) + 1) % len(names)] \
                 if deck_spec in names else names[0]
-        opponent = self.load_deck(opponent_spec)
-        table = self._new_table(f"{user.name} vs {COMPUTER}", level)
+        opponent = self.load_deck(opponent_spec, game)
+        table = self._new_table(f"{user.name} vs {COMPUTER}", level, game)
         table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
         table.seats[1] = SeatInfo(COMPUTER, "", "computer", opponent.name)
         table.decks = [deck, opponent]
@@ -630,10 +665,10 @@ class Registry:
         self.changed()
 
     def _start(self, table: ServerTable) -> None:
-        from pmtui.games import SetupError, make_header, ruleset
+        from pmtui.games import make_header
         from pmtui.saves import start_game
 
-        rs = ruleset()
+        rs = ruleset(table.game)
         seed, rng = new_secret_seed(), KEYED_RNG  # never shown: docs/engine.md, "Randomness"
         seats: list[Seat] = []
         players = []
@@ -643,7 +678,7 @@ class Registry:
                 seats.append(HUMAN)
                 players.append({"name": info.name, "kind": HUMAN, "key": info.key})
             else:
-                cpu = computer_player(table.level, computer_seed(seed, rng, i))
+                cpu = computer_player(table.level, computer_seed(seed, rng, i), rs)
                 info.kind = cpu.name
                 seats.append(cpu)
                 players.append({"name": info.name, "kind": cpu.name})
@@ -734,7 +769,8 @@ class Registry:
         if not isinstance(players, list) or len(players) != 2:
             raise ValueError("the header has no two players")
         level = str(info.get("level") or DEFAULT_LEVEL)
-        table = ServerTable(self, tid, str(info.get("name") or f"table {tid}")[:60], level)
+        table = ServerTable(self, tid, str(info.get("name") or f"table {tid}")[:60], level,
+                            game.ruleset.id)
         seats: list[Seat] = []
         decks = header.get("decks") or [{}, {}]
         for i, p in enumerate(players):
@@ -746,7 +782,8 @@ class Registry:
                 seats.append(HUMAN)
             else:
                 cpu = computer_player(kind, computer_seed(
-                    int(header.get("seed", 0)), str(header.get("rng", LEGACY_RNG)), i))
+                    int(header.get("seed", 0)), str(header.get("rng", LEGACY_RNG)), i),
+                    game.ruleset)
                 table.seats[i] = SeatInfo(str(p.get("name") or COMPUTER), "", cpu.name, deck_name)
                 seats.append(cpu)
         table.local = LocalTable(game, seats, names=table.names())

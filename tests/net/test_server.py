@@ -27,11 +27,21 @@ async def lobby(server, keys, user: str, key: str | None = None, **kw) -> Client
     return c
 
 
+async def default_game(c: Client, deck_title: str) -> None:
+    """After c or p: the lobby asks which game when several can be played (the default
+    is first: enter), then for a deck titled `deck_title`."""
+    await c.wait_for(lambda: "Which game?" in c.text(c.mark) or deck_title in c.text(c.mark))
+    if deck_title not in c.text(c.mark):
+        c.send(ENTER)
+        await c.wait_for(deck_title)
+
+
 async def against_computer(server, keys, user: str = "alice") -> tuple[Client, NetApp]:
     """`user` signs in and sits down against the computer from the lobby (p, enter)."""
     c = await lobby(server, keys, user)
+    c.set_mark()
     c.send("p")
-    await c.wait_for("Your deck against the computer")
+    await default_game(c, "Your deck against the computer")
     c.send(ENTER)
     return c, await app_of(server, user, "NetApp")
 
@@ -39,7 +49,7 @@ async def against_computer(server, keys, user: str = "alice") -> tuple[Client, N
 async def create_table(server, c: Client, downs: int = 0) -> int:
     c.set_mark()
     c.send("c")
-    await c.wait_for("Your deck for a new table")
+    await default_game(c, "Your deck for a new table")
     c.send(DOWN * downs + ENTER)
     await c.wait_for("waiting for a player")
     return max(server.registry.tables)
@@ -242,8 +252,9 @@ async def test_sitting_down_in_a_small_terminal_says_so(tmp_path: Path) -> None:
     try:
         c = await Client.connect(server.port, "alice", keys.keys["alice"], size=(60, 20))
         await c.wait_for("signed in as alice")
+        c.set_mark()
         c.send("p")
-        await c.wait_for("Your deck against the computer")
+        await default_game(c, "Your deck against the computer")
         c.send(ENTER)
         app = await app_of(server, "alice", "NetApp")
         await small_then_big_again(c, app)
@@ -312,7 +323,7 @@ async def test_a_flood_does_not_stall_others(tmp_path: Path) -> None:
                 await asyncio.sleep(0.1)
                 a.set_mark()
                 a.send("c")
-                await a.wait_for("Your deck for a new table", timeout=10)
+                await default_game(a, "Your deck for a new table")
                 a.set_mark()
                 a.send(ESC)
                 await a.wait_for("Create", timeout=10)
@@ -343,7 +354,7 @@ async def test_a_slow_client_does_not_stall_others(tmp_path: Path) -> None:
         assert s.terminal.frames_dropped > 0
         a.set_mark()
         a.send("c")  # alice is served all the while
-        await a.wait_for("Your deck for a new table", timeout=10)
+        await default_game(a, "Your deck for a new table")
         slow.set_mark()
         slow.chan.resume_reading()  # carol reads again: she gets a whole screen
         await slow.wait_for("signed in as carol", timeout=20)
@@ -385,3 +396,32 @@ async def test_a_prompt_whose_decision_is_gone_closes(tmp_path: Path) -> None:
         await a.close()
     finally:
         await server.stop()
+
+
+async def test_the_lobby_asks_which_game_when_several_can_be_played(tmp_path: Path) -> None:
+    from pmtui.table import registry
+    from rulesets.precious_memories import PreciousMemories
+
+    class Twin(PreciousMemories):
+        id = "pm_twin"
+        name = "Twin Memories"
+
+    registry.register("pm_twin", Twin)
+    server, keys = await start_server(tmp_path)
+    try:
+        a = await lobby(server, keys, "alice")
+        a.set_mark()
+        a.send("c")
+        await a.wait_for("Which game?")
+        await a.wait_for("Twin Memories (pm_twin)")
+        ids = [gid for _, gid in server.registry.game_choices()]
+        a.set_mark()
+        a.send(DOWN * ids.index("pm_twin") + ENTER)
+        await a.wait_for("Your deck for a new table")
+        a.send(ENTER)
+        await a.wait_for("waiting for a player (Twin Memories)")
+        assert server.registry.get(max(server.registry.tables)).game == "pm_twin"
+        await a.close()
+    finally:
+        await server.stop()
+        registry.unregister("pm_twin")

@@ -239,3 +239,49 @@ def test_deck_files_in_the_data_dir(tmp_path: Path) -> None:
     broken = next(s for label, s in specs.items() if label.startswith("broken"))
     with pytest.raises(TableError):
         reg.create(BOB, broken)
+
+
+# -- a table plays the game it was made for (issue 13) ----------------------------------------
+
+
+@pytest.fixture
+def twin_game():
+    """A second installed game: Precious Memories under another id and name."""
+    from pmtui.table import registry
+    from rulesets.precious_memories import PreciousMemories
+
+    class Twin(PreciousMemories):
+        id = "pm_twin"
+        name = "Twin Memories"
+
+    registry.register("pm_twin", Twin)
+    yield "pm_twin"
+    registry.unregister("pm_twin")
+
+
+def test_a_table_records_its_game_and_keeps_it_over_a_restart(tmp_path: Path,
+                                                               twin_game: str) -> None:
+    reg = Registry(tmp_path)
+    ids = [gid for _, gid in reg.game_choices()]
+    assert ids[0] == "precious_memories" and twin_game in ids  # the default first
+    waiting = reg.create(ALICE, "starlit_overture", twin_game)
+    assert waiting.game == twin_game and "Twin Memories" in waiting.describe()
+    cpu = reg.play_computer(BOB, "tidewater_morning", game=twin_game)
+    assert json.loads(cpu.path.read_text().splitlines()[0])["ruleset"] == twin_game
+    assert cpu.local.game.ruleset.id == twin_game
+    reg.shutdown()
+
+    again = Registry(tmp_path)
+    assert again.restore() == []
+    assert again.get(waiting.id).game == twin_game  # from its waiting file
+    assert again.get(cpu.id).game == twin_game  # from its journal
+    again.join(BOB, waiting.id, "tidewater_morning")
+    header = json.loads(again.get(waiting.id).path.read_text().splitlines()[0])
+    assert header["ruleset"] == twin_game
+    again.shutdown()
+
+
+def test_a_table_of_a_game_not_installed_is_a_one_line_error(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    with pytest.raises(TableError, match="unknown ruleset 'chess'"):
+        reg.create(ALICE, "starlit_overture", "chess")
