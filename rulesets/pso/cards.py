@@ -382,8 +382,9 @@ def _card(label: str, index: int, raw: Any) -> CardDef:
     unknown = set(raw) - _CARD_FIELDS
     if unknown:
         raise r.fail(sorted(unknown)[0], "unknown field")
-    if not isinstance(cid, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,23}", cid):
-        raise r.fail("id", "letters, digits, - and _ only (at most 24)")
+    if not isinstance(cid, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_]*-[A-Za-z0-9_-]+",
+                                                     cid) or len(cid) > 24:
+        raise r.fail("id", "a prefix, a dash and a number, like HAL-020 (at most 24 characters)")
     name = r.string("name")
     if not name.strip():
         raise r.fail("name", "must not be empty")

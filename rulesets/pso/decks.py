@@ -102,7 +102,10 @@ def validate_deck(deck: Deck, pool: CardPool) -> list[str]:
     size, max_monsters = FORMATS[deck.format]
     label = f"the {deck.format} format"
     if len(deck.main) != size:
-        problems.append(f"{len(deck.main)} cards: {label} needs exactly {size} (Deck Limits)")
+        also = " (or 40 in the quick format)" if deck.format == "standard" else ""
+        problems.append(
+            f"{len(deck.main)} cards: {label} needs exactly {size}{also} (Deck Limits)"
+        )
     counts = Counter(deck.main)
     defs = [pool[c] for c in counts]
     chars = [d for d in defs for _ in range(counts[d.id]) if d.type == "character"]

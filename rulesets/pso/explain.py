@@ -23,10 +23,19 @@ KIND_WORDS = {
 }
 
 
-def _uids(state: State, words: list[str]) -> list[int] | None:
+def _uids(state: State, words: list[str], places: tuple[str, ...]) -> list[int] | None:
+    """The cards named; a card written without its number is the first copy found in
+    `places` (zone keys, in order), else anywhere."""
     out = []
     for w in words:
-        cid, _, n = w.partition("@")
+        cid, at, n = w.partition("@")
+        if not at:
+            found = [u for z in places for u in state.zones.get(z, ()) if state.cards[u].cid == cid]
+            found += [c.uid for c in state.cards if c.cid == cid]
+            if not found:
+                return None
+            out.append(found[0])
+            continue
         if not n.isdigit() or int(n) >= len(state.cards) or state.cards[int(n)].cid != cid:
             return None
         out.append(int(n))
@@ -49,10 +58,11 @@ def explain(state: State, pool: CardPool, text: str, decision: Decision | None) 
     if kind != decision.kind:
         now = KIND_WORDS.get(decision.kind, decision.kind)
         return f"{verb!r} is not offered now: the game waits for {now}"
-    uids = _uids(state, words[1:] if verb != "prefer" else [words[1], *words[3:]])
-    if uids is None:
-        return f"{norm!r}: a card is written ID@N with its number in this game"
     tp = state.vars.get("tp", 0)
+    places = tuple(zkey(tp, z) for z in ("hand", *board.PLAY_ZONES))
+    uids = _uids(state, words[1:] if verb != "prefer" else [words[1], *words[3:]], places)
+    if uids is None:
+        return f"{norm!r}: no such card in this game (a card is written ID or ID@N)"
     why = _why(state, pool, verb, uids, tp)
     return why or f"{norm!r} is not among the choices now"
 

@@ -18,18 +18,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from pmtui.engine.context import Context
+from pmtui.engine.ruleset import PositionError
 from pmtui.engine.state import zkey
 
 from .board import AREA, VISIBILITY
 from .cards import CardPool
 from .effects import setvars
 
-ZONES = tuple(VISIBILITY)
-FLAGS = {"dmg": int, "par": bool, "poi": bool, "acted": bool, "beaten": bool, "qturn": int}
-
-
-class PositionError(ValueError):
-    """A position that cannot be set up. The message is always one line."""
+# The order the cards are numbered in: player 1's zones, then player 2's (positions.write
+# relies on it).
+ZONE_ORDER = tuple(VISIBILITY)
+# card keys a position may give: damage, statuses, acted this turn, a beaten boss, the turn
+# a quest was played, stat changes [stat, "add"|"set", value, last turn, source number]
+# and replacement choices {stat: [source, sources]}
+CARD_FLAGS: dict[str, type] = {
+    "dmg": int, "par": bool, "poi": bool, "acted": bool, "beaten": bool, "qturn": int,
+    "mods": list, "pref": dict,
+}
 
 
 def setup_position(ctx: Context, pool: CardPool, pos: Mapping[str, Any]) -> None:
@@ -47,10 +52,10 @@ def setup_position(ctx: Context, pool: CardPool, pos: Mapping[str, Any]) -> None
     for p, side in enumerate(players):
         if not isinstance(side, dict):
             raise PositionError(f"position: player {p + 1} must be a table")
-        unknown = set(side) - set(ZONES)
+        unknown = set(side) - set(ZONE_ORDER)
         if unknown:
             raise PositionError(f"position: player {p + 1}: unknown zone {sorted(unknown)[0]}")
-        for zone in ZONES:
+        for zone in ZONE_ORDER:
             entries = side.get(zone, [])
             if not isinstance(entries, list):
                 raise PositionError(f"position: player {p + 1} {zone}: must be a list")
@@ -96,7 +101,7 @@ def _card(entry: Any, pool: CardPool, p: int, zone: str, turn: int) -> tuple[str
         raise PositionError(f"{where}: unknown card id {cid}")
     f: dict[str, Any] = {}
     for k, v in raw.items():
-        kind = FLAGS.get(k)
+        kind = CARD_FLAGS.get(k)
         if kind is None or not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
             raise PositionError(f"{where}: {cid}: bad flag {k}")
         if k == "acted":

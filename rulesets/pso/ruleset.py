@@ -9,17 +9,37 @@ D-numbers the decisions in docs/rules-interpretations-pso.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
 from . import board, effects, flow
 from .board import other, ref
 from .cards import CardDef, CardPool, Effect, load_pool
+from .notation import NOTATION
+
+if TYPE_CHECKING:  # loaded on first use
+    from .positions import Positions
+    from .strategy import Strategy
 
 VERSION = "0.1.0"
+# the deck (shuffled at setup) and the main character set aside ("Deck Limits")
+DECK_PARTS = ("main", "lead")
+HEADER_OPTIONS = {
+    "turn_limit": "the turn at whose end a stalled game is a draw (default 200; ours, D-27)",
+}
+
+
+@dataclass(frozen=True)
+class Screen:
+    """How the screens show this game (pmtui.engine.screen.ScreenSpec)."""
+
+    title: str = "PSO CCG"
 
 # A normal attack: ATP against DFP, evasion applies ("Character/monster card stats").
 ATTACK = Effect(target="foe", damage=0, add="atp")
@@ -31,9 +51,74 @@ class Pso:
     name = "PSO CCG (fan rules v3.00)"
     version = VERSION
     visibility = board.VISIBILITY
+    deck_parts = DECK_PARTS
+    header_options: Mapping[str, str] = HEADER_OPTIONS
+    notation = NOTATION
+    screen = Screen()
 
     def __init__(self, pool: CardPool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()
+
+    # -- card data -------------------------------------------------------------------
+
+    @property
+    def cards(self) -> Mapping[str, CardDef]:
+        return self.pool
+
+    @property
+    def pool_digest(self) -> str:
+        return self.pool.digest
+
+    def card_info(self, card_id: str) -> CardInfo:
+        c = self.pool.get(card_id)
+        kind = c.type if c.kind == "normal" else f"{c.type}/{c.kind}"
+        if c.creature or c.boss:
+            nums = f"HP {c.hp} ATP {c.atp} DFP {c.dfp} EVP {c.evp}/5"
+            nums += f" MST {c.mst}" if c.mst is not None else ""
+        else:
+            nums = ""
+        who = f" {c.cls}/{c.race}" if c.type == "character" else ""
+        line = f"{c.id:<8} {kind:<15} {c.name}{who}  {nums}".rstrip()
+        return CardInfo(c.id, c.name, line, asdict(c))
+
+    def search_cards(self, query: str) -> list[CardInfo]:
+        return [self.card_info(c.id) for c in self.pool.search(query)]
+
+    # -- decks ("Deck Limits", "Card Limits") -------------------------------------------
+
+    def builtin_decks(self) -> list[str]:
+        from .decks import builtin_decks
+
+        return builtin_decks()
+
+    def load_deck(self, spec: str) -> DeckList:
+        from .decks import DeckError as PsoDeckError
+        from .decks import load_deck
+
+        try:
+            d = load_deck(spec, self.pool)
+        except PsoDeckError as exc:
+            raise DeckError(str(exc)) from None
+        return DeckList(d.name, {"main": d.main, "lead": (d.lead,)}, d.source, d.description)
+
+    def validate_deck(self, deck: DeckList) -> list[str]:
+        """The deck's format follows its size: 40 cards is the quick format (D-31)."""
+        from .decks import FORMATS, Deck, validate_deck
+
+        lead = deck.part("lead")
+        if len(lead) != 1:
+            return [f"a deck sets aside exactly one main character, not {len(lead)}"]
+        main = deck.part("main")
+        fmt = "quick" if len(main) == FORMATS["quick"][0] else "standard"
+        return validate_deck(Deck(deck.name, main, lead[0], fmt, deck.source), self.pool)
+
+    # -- checks -------------------------------------------------------------------------
+
+    @cached_property
+    def positions(self) -> Positions:
+        from .positions import Positions
+
+        return Positions(self.pool)
 
     # -- setup ---------------------------------------------------------------------
 
@@ -282,7 +367,7 @@ class Pso:
 
     # -- computer players ---------------------------------------------------------------
 
-    def make_strategy(self, seed: int = 0) -> Any:
+    def make_strategy(self, seed: int = 0) -> Strategy:
         """Rules of thumb for computer players (they read views only)."""
         from .strategy import Strategy  # imported here: strategy imports this module
 

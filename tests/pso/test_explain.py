@@ -25,7 +25,8 @@ def test_reasons_name_the_rule():
     assert "main character" in _why(g, f"item {ref(g, 'HAL-080')}")
     assert "trap" in _why(g, f"event {ref(g, 'HAL-054')}")
     assert "waits for playing cards" in _why(g, f"attack {ref(g, 'HAL-022')}")
-    assert "ID@N" in _why(g, "monster HAL-020@999")
+    assert "no such card" in _why(g, "monster HAL-020@999")
+    assert "one character per turn" in _why(g, "character HAL-003")
     assert "unknown action" in _why(g, "fly")
 
 

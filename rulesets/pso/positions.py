@@ -1,0 +1,419 @@
+"""PSO scenario positions behind the contract (pmtui.engine.ruleset.Positions): reading a
+scenario document's [position], [p1], [p2] tables, writing a state back into them, the
+words `pmtui check` uses, this game's expectation keys, and the sandbox's edits.
+
+A scenario document (docs/scenarios-pso.md):
+
+    [position]
+    turn = 2            # default 2
+    player = "p1"       # whose turn it is (default p1)
+    phase = "main"      # main | combat
+    did = ["character"] # per-turn limits already used: character, area
+    area = "HAL-040"    # the Area in play, or {card = "HAL-042", dmg = 30, by = "p2"}
+    [p1]
+    lead = "HAL-001"    # the main character (or a table)
+    chars = [...]; monsters = [...]; hand = [...]; traps = [...]; discard = [...]
+    deck = 20           # a number of plain cards, or a list (top first)
+
+A card is an id or a table {card = "ID", dmg = 10, par = true, poi = true, acted = true}.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pmtui.engine.ruleset import PositionError
+from pmtui.engine.state import Card, State, zkey
+
+from . import board
+from .cards import CardPool
+from .position import CARD_FLAGS, ZONE_ORDER
+
+PLAYERS = ("p1", "p2")
+ZONES = ("lead", "chars", "monsters", "hand", "traps", "discard", "deck")
+AREAS = ("lead", "chars", "monsters")
+ZONE_WORDS = {
+    "lead": "main character", "chars": "characters", "monsters": "monsters", "hand": "hand",
+    "traps": "traps (face down)", "discard": "discard pile", "deck": "deck", "area": "Area",
+}
+FILLER = "HAL-080"  # a plain card for "deck = N"
+DEFAULT_DOC: dict[str, Any] = {
+    "position": {"turn": 2, "phase": "main"},
+    "p1": {"lead": "HAL-001", "monsters": ["HAL-022"], "deck": 20},
+    "p2": {"lead": "HAL-002", "monsters": ["HAL-030"], "deck": 20},
+}
+POSITION_KEYS = {"turn", "player", "phase", "did", "area", "limit"}
+PHASE_WORDS = {"main": "main phase (playing cards)", "combat": "combat"}
+EXPECT_KEYS: dict[str, tuple[type, ...]] = {
+    "hp": (int,), "dmg": (int,), "atp": (int,), "mst": (int,), "dfp": (int,), "evp": (int,),
+    "paralysed": (bool,), "poisoned": (bool,), "acted": (bool,), "beaten": (bool,),
+    "area": (str,), "phase": (str,), "turn": (int,), "turn_player": (str,),
+}
+FLAG_WORDS = {"par": "paralysed", "poi": "poisoned", "acted": "acted", "beaten": "beaten"}
+
+
+def _player(value: object, path: tuple[str | int, ...]) -> int:
+    if value not in PLAYERS:
+        raise PositionError(f"{'.'.join(map(str, path))}: \"p1\" or \"p2\"", path, str(value))
+    return PLAYERS.index(str(value))
+
+
+def _int(value: object, path: tuple[str | int, ...], lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise PositionError(
+            f"{'.'.join(map(str, path))}: a whole number from {lo} to {hi}", path, str(value)
+        )
+    return value
+
+
+def _entry(raw: object, pool: CardPool, path: tuple[str | int, ...]) -> dict[str, Any]:
+    """One card of a scenario as the setup's entry {"id": ..., flag: value}."""
+    where = ".".join(map(str, path))
+    if isinstance(raw, str):
+        table: Mapping[str, object] = {"card": raw}
+    elif isinstance(raw, Mapping):
+        table = raw
+    else:
+        raise PositionError(f"{where}: a card is an id or a table with card = \"ID\"", path)
+    cid = table.get("card")
+    if not isinstance(cid, str) or cid not in pool:
+        raise PositionError(f"{where}: unknown card id {cid!r}", path, str(cid))
+    out: dict[str, Any] = {"id": cid}
+    for key, value in table.items():
+        if key == "card":
+            continue
+        kind = CARD_FLAGS.get(key)
+        if kind is None:
+            known = ", ".join(sorted(CARD_FLAGS))
+            raise PositionError(f"{where}: unknown key {key!r} (known: card, {known})",
+                                path, key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise PositionError(f"{where}.{key}: wrong kind of value {value!r}", path, key)
+        out[key] = value
+    return out
+
+
+class Edits:
+    """The sandbox's changes to a copy of a state (contract: PositionEdits)."""
+
+    def add(self, state: State, cid: str, player: int, zone: str, **where: object) -> int:
+        uid = len(state.cards)
+        state.cards.append(Card(uid, cid, player, ""))
+        self._put(state, uid, player, zone, bool(where.get("bottom")))
+        return uid
+
+    def move(self, state: State, uid: int, player: int, zone: str,
+             **where: object) -> list[int]:
+        self._take_out(state, uid)
+        state.cards[uid].f = {}
+        self._put(state, uid, player, zone, bool(where.get("bottom")))
+        return []
+
+    def remove(self, state: State, uid: int) -> list[int]:
+        self._take_out(state, uid)
+        return [uid]
+
+    def toggle(self, state: State, uid: int, flag: str, value: object = True) -> bool:
+        f = state.cards[uid].f
+        if flag == "acted":
+            value = state.vars.get("turn", 1)
+        if f.get(flag) == value:
+            f.pop(flag, None)
+            return False
+        f[flag] = value
+        return True
+
+    def add_coin(self, state: State, uid: int, n: int = 1) -> int:
+        """Damage markers: each is 10 damage (the scale of poison)."""
+        f = state.cards[uid].f
+        dmg = max(0, int(f.get("dmg", 0)) + 10 * n)
+        if dmg:
+            f["dmg"] = dmg
+        else:
+            f.pop("dmg", None)
+        return dmg
+
+    def set_moment(self, state: State, **moment: object) -> None:
+        phase = moment.get("phase")
+        if phase not in PHASE_WORDS:
+            raise PositionError(f"phase: main or combat, not {phase!r}")
+        state.vars["phase"] = phase
+        state.vars.pop("act", None)
+        state.vars.pop("setting", None)
+
+    def set_turn(self, state: State, turn: int, *, swap_first: bool = False) -> None:
+        if turn < 1:
+            raise PositionError("turn 1 is the first turn")
+        first = int(state.vars.get("first") or 0)
+        if swap_first:
+            first = 1 - first
+        state.vars.update(turn=turn, first=first, tp=first if turn % 2 == 1 else 1 - first)
+
+    def remap(self, text: str, order: Sequence[int]) -> str:
+        new = {old: n for n, old in enumerate(order)}
+        out = []
+        for word in text.split():
+            cid, at, num = word.partition("@")
+            if at and num.isdigit() and int(num) in new:
+                word = f"{cid}@{new[int(num)]}"
+            out.append(word)
+        return " ".join(out)
+
+    @staticmethod
+    def _take_out(state: State, uid: int) -> None:
+        c = state.cards[uid]
+        z = state.zones.get(c.zone)
+        if z is not None and uid in z:
+            z.remove(uid)
+        c.zone = ""
+
+    @staticmethod
+    def _put(state: State, uid: int, player: int, zone: str, bottom: bool) -> None:
+        if zone not in (*ZONES, "area"):
+            raise PositionError(f"no zone {zone!r} (zones: {', '.join(ZONES)}, area)")
+        key = board.AREA if zone == "area" else zkey(player, zone)
+        dest = state.zone(key)
+        if zone in ("area", "lead") and dest:
+            raise PositionError(f"there is already a card in the {ZONE_WORDS[zone]}")
+        c = state.cards[uid]
+        c.owner, c.zone = player, key
+        if zone == "deck" and not bottom:
+            dest.insert(0, uid)
+        else:
+            dest.append(uid)
+
+
+class Positions:
+    players = PLAYERS
+    zones = ZONES
+    counted_zones = frozenset({"deck"})
+    areas = AREAS
+    zone_words = ZONE_WORDS
+    default_doc = DEFAULT_DOC
+    expect_keys = EXPECT_KEYS
+    edits = Edits()
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+
+    # -- reading ---------------------------------------------------------------------
+
+    def parse(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        """The scenario document's position as the setup's data (header "scenario")."""
+        pos = doc.get("position", {})
+        if not isinstance(pos, Mapping):
+            raise PositionError("position: must be a table", ("position",))
+        for key in pos:
+            if key not in POSITION_KEYS:
+                raise PositionError(
+                    f"position: unknown key {key!r} (known: {', '.join(sorted(POSITION_KEYS))})",
+                    ("position", key), key)
+        turn = _int(pos.get("turn", 2), ("position", "turn"), 1, 10000)
+        tp = _player(pos.get("player", "p1"), ("position", "player"))
+        phase = pos.get("phase", "main")
+        if phase not in PHASE_WORDS:
+            raise PositionError("position.phase: main or combat", ("position", "phase"),
+                                str(phase))
+        did = pos.get("did", [])
+        if not isinstance(did, list) or any(d not in ("character", "area") for d in did):
+            raise PositionError('position.did: a list of "character", "area"',
+                                ("position", "did"))
+        players: list[dict[str, Any]] = []
+        for name in PLAYERS:
+            side = doc.get(name, {})
+            if not isinstance(side, Mapping):
+                raise PositionError(f"{name}: must be a table", (name,))
+            out: dict[str, Any] = {}
+            for zone, value in side.items():
+                if zone not in ZONES:
+                    raise PositionError(
+                        f"{name}: unknown zone {zone!r} (zones: {', '.join(ZONES)})",
+                        (name, zone), zone)
+                if zone == "deck" and isinstance(value, int) and not isinstance(value, bool):
+                    out[zone] = [{"id": FILLER}] * _int(value, (name, zone), 0, 200)
+                    continue
+                items = [value] if zone == "lead" and not isinstance(value, list) else value
+                if not isinstance(items, list):
+                    raise PositionError(f"{name}.{zone}: a list of cards", (name, zone))
+                out[zone] = [_entry(v, self.pool, (name, zone, i)) for i, v in enumerate(items)]
+            players.append(out)
+        if "area" in pos:
+            raw = pos["area"]
+            owner = tp
+            if isinstance(raw, Mapping) and "by" in raw:
+                owner = _player(raw["by"], ("position", "area", "by"))
+                raw = {k: v for k, v in raw.items() if k != "by"}
+            players[owner]["area"] = [_entry(raw, self.pool, ("position", "area"))]
+        if not any(side.get("monsters") for side in players):
+            raise PositionError("nobody has a monster: the game would be over (Winning)")
+        limit = _int(pos.get("limit", 200), ("position", "limit"), 1, 100000)
+        return {"turn": turn, "tp": tp, "phase": phase, "did": {d: True for d in did},
+                "limit": limit, "players": players}
+
+    # -- writing ---------------------------------------------------------------------
+
+    def busy(self, state: State) -> str | None:
+        v = state.vars
+        if v.get("over"):
+            return "the game is over"
+        if v.get("act"):
+            return "an action waits for its targets: choose them or go back"
+        if v.get("setting"):
+            return "a trap is being chosen: choose it or go back"
+        if v.get("newlead"):
+            return "a new main character must be chosen first"
+        if v.get("phase") not in PHASE_WORDS:
+            return f"positions are set in the main phase or combat, not {v.get('phase')}"
+        return None
+
+    def write(self, state: State) -> tuple[dict[str, Any], list[int]]:
+        why = self.busy(state)
+        if why:
+            raise PositionError(why)
+        v = state.vars
+        turn = int(v.get("turn", 1))
+        order: list[int] = []
+        # the numbering the setup gives: player by player, zone by zone (position.ZONE_ORDER)
+        for p in (0, 1):
+            for zone in ZONE_ORDER:
+                key = board.AREA if zone == "area" else zkey(p, zone)
+                order += [u for u in state.zones.get(key, ()) if state.cards[u].owner == p]
+        new = {old: n for n, old in enumerate(order)}
+        doc: dict[str, Any] = {"position": {
+            "turn": turn, "player": PLAYERS[int(v.get("tp", 0))], "phase": v.get("phase"),
+        }}
+        did = sorted(k for k, val in (v.get("did") or {}).items() if val)
+        if did:
+            doc["position"]["did"] = did
+        if v.get("limit", 200) != 200:
+            doc["position"]["limit"] = v["limit"]
+        a = board.area(state)
+        if a is not None:
+            entry = self._card_entry(state, a, turn, new)
+            if not isinstance(entry, dict):
+                entry = {"card": entry}
+            entry["by"] = PLAYERS[state.cards[a].owner]
+            doc["position"]["area"] = entry
+        for p, name in enumerate(PLAYERS):
+            table: dict[str, Any] = {}
+            for zone in ZONES:
+                uids = state.zones.get(zkey(p, zone), [])
+                if not uids and zone != "deck":
+                    continue
+                entries = [self._card_entry(state, u, turn, new) for u in uids]
+                if zone == "lead":
+                    table[zone] = entries[0]
+                elif zone == "deck" and all(e == FILLER for e in entries):
+                    table[zone] = len(entries)
+                else:
+                    table[zone] = entries
+            doc[name] = table
+        return doc, order
+
+    @staticmethod
+    def _card_entry(state: State, uid: int, turn: int, new: Mapping[int, int]) -> Any:
+        c = state.cards[uid]
+        out: dict[str, Any] = {"card": c.cid}
+        for key, value in c.f.items():
+            if key == "acted":
+                if value == turn:
+                    out["acted"] = True
+            elif key == "mods":  # the source card of a stat change, in the new numbering
+                out["mods"] = [[m[0], m[1], m[2], m[3], new.get(m[4], m[4])] for m in value]
+            elif key == "pref":
+                out["pref"] = {s: [new.get(src, src), [new.get(x, x) for x in srcs]]
+                               for s, (src, srcs) in value.items()}
+            elif key in CARD_FLAGS:
+                out[key] = value
+        return out if len(out) > 1 else c.cid
+
+    # -- showing ---------------------------------------------------------------------
+
+    def moment(self, state: State) -> dict[str, Any]:
+        v = state.vars
+        tp = v.get("tp")
+        return {"turn": v.get("turn"), "turn_player": PLAYERS[tp] if isinstance(tp, int) else None,
+                "phase": v.get("phase")}
+
+    def moment_line(self, state: State) -> str:
+        v = state.vars
+        tp = int(v.get("tp", 0))
+        a = board.area(state)
+        where = PHASE_WORDS.get(v.get("phase"), str(v.get("phase")))  # type: ignore[arg-type]
+        area = f", Area {state.cards[a].cid}@{a}" if a is not None else ", no Area"
+        return f"turn {v.get('turn')}, P{tp + 1} to play, {where}{area}"
+
+    def _stats(self, state: State, uid: int) -> dict[str, Any] | None:
+        c = state.cards[uid]
+        d = self.pool[c.cid]
+        if c.zone.partition("/")[2] in AREAS or (d.boss and c.zone == board.AREA):
+            return board.stats(state, self.pool, uid)
+        return None
+
+    def card_json(self, state: State, uid: int) -> dict[str, Any]:
+        c = state.cards[uid]
+        entry: dict[str, Any] = {"card": f"{c.cid}@{uid}", **c.f}
+        st = self._stats(state, uid)
+        if st is not None:
+            entry.update(st)
+        return entry
+
+    def card_text(self, state: State, uid: int) -> str:
+        c = state.cards[uid]
+        marks = []
+        st = self._stats(state, uid)
+        if st is not None:
+            marks.append(f"HP {st['hp'] - st['dmg']}/{st['hp']}")
+            marks += [f"{k.upper()} {st[k]}" for k in ("atp", "mst", "dfp", "evp") if k in st]
+        turn = state.vars.get("turn")
+        for key, word in FLAG_WORDS.items():
+            if c.f.get(key) and (key != "acted" or c.f[key] == turn):
+                marks.append(word)
+        ref = f"{c.cid}@{uid}"
+        return f"{ref}({', '.join(marks)})" if marks else ref
+
+    # -- this game's expectations -------------------------------------------------------
+
+    def check_expect(self, state: State, uid: int | None, e: Mapping[str, Any]) -> list[str]:
+        out: list[str] = []
+        if uid is not None:
+            c = state.cards[uid]
+            ref = f"{c.cid}@{uid}"
+            st = self._stats(state, uid) or {}
+            for key in ("hp", "dmg", "atp", "mst", "dfp", "evp"):
+                if key in e:
+                    got = st.get(key) if key != "hp" else (
+                        st["hp"] - st["dmg"] if "hp" in st else None)
+                    if key == "dmg":
+                        got = int(c.f.get("dmg", 0))
+                    if got != e[key]:
+                        word = "HP left" if key == "hp" else key.upper()
+                        out.append(f"expected {ref} to have {word} {e[key]}, it has {got}")
+            for key, flag in (("paralysed", "par"), ("poisoned", "poi"), ("beaten", "beaten")):
+                if key in e and bool(c.f.get(flag)) != e[key]:
+                    out.append(f"expected {ref} {'' if e[key] else 'not '}to be {key}")
+            if "acted" in e and (c.f.get("acted") == state.vars.get("turn")) != e["acted"]:
+                out.append(f"expected {ref} {'' if e['acted'] else 'not '}to have acted")
+            return out
+        v = state.vars
+        for key in ("phase", "turn"):
+            if key in e and v.get(key) != e[key]:
+                out.append(f"expected {key} {e[key]!r}, it is {v.get(key)!r}")
+        if "turn_player" in e and PLAYERS[int(v.get("tp", 0))] != e["turn_player"]:
+            out.append(f"expected {e['turn_player']} to be the turn player")
+        if "area" in e:
+            a = board.area(state)
+            got = state.cards[a].cid if a is not None else "none"
+            if got != e["area"]:
+                out.append(f"expected the Area in play to be {e['area']}, it is {got}")
+        return out
+
+    def check_keys(self, e: Mapping[str, Any]) -> str | None:
+        if "turn_player" in e and e["turn_player"] not in PLAYERS:
+            return f'expect.turn_player: "p1" or "p2", not {e["turn_player"]!r}'
+        if "phase" in e and e["phase"] not in PHASE_WORDS:
+            return f'expect.phase: "main" or "combat", not {e["phase"]!r}'
+        if "area" in e and e["area"] != "none" and e["area"] not in self.pool:
+            return f"expect.area: unknown card id {e['area']!r}"
+        return None
