@@ -18,7 +18,7 @@ from pmtui.engine.context import Context, GameOver
 from pmtui.engine.decision import Decision
 from pmtui.engine.ruleset import Ruleset, Strategy
 from pmtui.engine.state import State
-from pmtui.engine.views import view as make_view
+from pmtui.engine.views import LazyView
 
 # seconds of thinking per searched decision, by level
 LEVELS = {"easy": 0.05, "normal": 0.25, "hard": 1.0}
@@ -91,9 +91,10 @@ class SearchPlayer:
             while decision is not None:
                 if steps == 0:
                     choice = text
-                else:
-                    v = make_view(rs, state, decision.player)
-                    choice = self.policy.choose(v, decision)
+                elif len(decision.options) == 1:  # most steps of a playout: no view needed
+                    choice = decision.options[0].text
+                else:  # built only if the policy reads it
+                    choice = self.policy.choose(LazyView(rs, state, decision.player), decision)
                 option = decision.find(choice) or decision.options[0]
                 ctx = Context(state, seed + steps, rs.end_check)
                 try:
