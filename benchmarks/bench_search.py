@@ -48,8 +48,9 @@ def playouts(positions: int, level: str, seed: int) -> None:
     while len(counts) < positions:
         header = make_header(rs, decks, game_seed, [{"name": "s"}, {"name": "h"}], "bench")
         game = Game(rs, header, hashing=False)
-        search = make_player("search", game_seed, level=level, deck=_deck_parts(decks[0]))
-        heuristic = [make_player("heuristic", game_seed + p) for p in (0, 1)]
+        search = make_player("search", game_seed, ruleset=rs, level=level,
+                             deck=_deck_parts(decks[0]))
+        heuristic = [make_player("heuristic", game_seed + p, ruleset=rs) for p in (0, 1)]
         made = [0]
         rollout = search._rollout
 
@@ -84,7 +85,7 @@ def _player(kind: str, seed: int, deck: Any, scale: float) -> Any:
     if kind in LEVELS:
         return SearchPlayer(seed=seed, ruleset=ruleset(), level=kind, deck=_deck_parts(deck),
                             budget=LEVELS[kind] * scale)
-    return make_player(kind, seed)
+    return make_player(kind, seed, ruleset=ruleset())
 
 
 def match(a: str, b: str, games: int, scale: float, seed: int) -> None:
