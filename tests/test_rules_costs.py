@@ -131,7 +131,7 @@ def test_cancelling_a_payment_moves_nothing_p11() -> None:
 @pytest.mark.parametrize(
     ("payers", "ok"),
     [
-        (("STA-001", "STA-002", "STA-006"), True),  # a Mirei Tsukishiro of the same series
+        (("STA-001", "STA-001"), True),  # only Mirei Tsukishiro cards of the same series
         (("STA-003", "STA-008"), False),  # red and yellow of the series, no purple, no Mirei
         (("LBK-012", "STA-003", "STA-008"), False),  # a purple card of another series
         (("LBK-015", "LBK-001", "STA-003", "STA-008"), False),  # no purple payer at all
@@ -140,10 +140,45 @@ def test_cancelling_a_payment_moves_nothing_p11() -> None:
 def test_purple_card_payment_in_play_p17(payers: tuple[str, ...], ok: bool) -> None:
     t = Table.start()
     c, *paid = t.hand(0, "STA-011", *payers)  # purple Mirei Tsukishiro, cost 4
-    t.put(0, "STA-002", "hand")  # a Mirei that could pay, kept back: the summon is declarable
+    for cid in ("STA-002", "STA-002", "STA-018", "STA-019"):  # Mireis that could pay
+        t.put(0, cid, "hand")  # (1 each), kept back: the summon is declarable
     declare(t, c)
-    t.act(*(f"pay {t.ref(u)}" for u in paid))
+    for u in paid:
+        if f"pay {t.ref(u)}" not in t.options():  # it would leave no way to finish (p.17)
+            assert not ok
+            return
+        t.act(f"pay {t.ref(u)}")
     assert can_finish(t) is ok
+
+
+def test_purple_way_one_takes_only_same_named_cards_p17() -> None:
+    """P17: "only use a card of same series with the same name": one Mirei among
+    other cards is not the first way (there is no purple card nor four colours)."""
+    t = Table.start()
+    c, mirei, kanon, mirei2 = t.hand(0, "STA-011", "STA-001", "STA-003", "STA-001")
+    declare(t, c)
+    # with no purple card and not four colours, only the first way is open: Kanon
+    # would close it, so she is never offered
+    assert f"pay {t.ref(kanon)}" not in t.options()
+    t.act(f"pay {t.ref(mirei)}")
+    assert f"pay {t.ref(kanon)}" not in t.options()
+    assert "(p.17)" in (rs().explain(t.state, f"pay {t.ref(kanon)}") or "")
+    t.act(f"pay {t.ref(mirei2)}")
+    assert can_finish(t)
+    assert f"pay {t.ref(kanon)}" not in t.options()  # excess may be paid, but not this card
+
+
+def test_purple_way_one_is_not_offered_when_another_way_stays_open_p17() -> None:
+    """A card that breaks the first way may still be paid when the third stays open."""
+    t = Table.start()
+    c, mirei, purple, kanon = t.hand(0, "STA-011", "STA-001", "STA-011a", "STA-003")
+    declare(t, c)
+    t.act(f"pay {t.ref(mirei)}")
+    assert f"pay {t.ref(kanon)}" in t.options()  # the purple STA-011a can still be added
+    t.act(f"pay {t.ref(kanon)}")
+    assert not can_finish(t)  # 4 provided, but neither only Mireis nor a purple card yet
+    t.act(f"pay {t.ref(purple)}")
+    assert can_finish(t)
 
 
 def test_purple_card_paid_with_a_purple_card_of_the_same_series_p17() -> None:
@@ -169,11 +204,13 @@ def test_the_three_purple_ways_p17() -> None:
     assert not costs.card_requirement_met(card, other, series)[0]  # of the same series only
     mixed = four[:3] + [replace(four[3], series="Tidewater Café Days")]
     assert not costs.card_requirement_met(card, mixed, series)[0]
-    assert costs.card_requirement_met(card, [d["STA-001"], d["STA-003"]], series)[0]  # way 1
+    assert costs.card_requirement_met(card, [d["STA-001"], d["STA-001"]], series)[0]  # way 1
+    # way 1 takes only same-named cards: one Mirei among others is not enough (P17)
+    assert not costs.card_requirement_met(card, [d["STA-001"], d["STA-003"]], series)[0]
     assert costs.card_requirement_met(card, [d["STA-011a"], st, st], series)[0]  # way 3
     # the II title counts as the same series (P24)
     assert costs.card_requirement_met(card, [replace(d["STA-001"], series="Starlit Academy II"),
-                                              d["STA-003"]], series)[0]
+                                              d["STA-001"]], series)[0]
 
 
 def test_purple_cost_still_needs_the_total_p17() -> None:

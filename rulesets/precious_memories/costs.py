@@ -1,13 +1,15 @@
 """Cost payment (p.11-12, p.16-17): what may pay for what.
 
-Every requirement here is "the paid cards include ...", so it is monotone:
-adding a card never breaks a payment. That lets the engine offer any available
-card at every step and know a legal finish always stays reachable.
+Nearly every requirement here is "the paid cards include ...", so adding a card
+never breaks it. One is not: a purple card paid the first way takes *only*
+cards of its series with its name (p.17), so one other card breaks that way.
+`can_finish` says whether a legal finish is still reachable, and the payment
+offers only cards that keep one reachable.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pmtui.engine.state import State, zkey
 
@@ -45,18 +47,43 @@ def card_requirement_met(
     return False, f"the cost needs a {card.colour} card or a card of {card.series} (p.11)"
 
 
+def same_named(card: CardDef, p: CardDef, series: SeriesTable) -> bool:
+    """A card of the purple card's series with its name (p.17, way one)."""
+    return p.name == card.name and series.same(p.series, card.series)
+
+
 def _purple_met(card: CardDef, paid: list[CardDef], series: SeriesTable) -> tuple[bool, str]:
-    same = [p for p in paid if series.same(p.series, card.series)]
-    if any(p.name == card.name for p in same):
+    """One of three ways (p.17): only same-named cards of the series; red, blue,
+    yellow and green cards of the series among them; a purple card of the series."""
+    if paid and all(same_named(card, p, series) for p in paid):
         return True, ""
+    same = [p for p in paid if series.same(p.series, card.series)]
     if {p.colour for p in same} >= set(FOUR):
         return True, ""
     if any(p.colour == "purple" for p in same):
         return True, ""
     return False, (
-        f"a purple card's cost needs, from {card.series}: a card named {card.name}, "
-        "or red, blue, yellow and green cards, or a purple card (p.17)"
+        f"a purple card's cost is paid, from {card.series}, only with cards named "
+        f"{card.name}, or with red, blue, yellow and green cards among them, or with a "
+        "purple card among them (p.17)"
     )
+
+
+def can_finish(
+    card: CardDef,
+    paid: list[CardDef],
+    rest: list[CardDef],
+    met: Callable[[list[CardDef]], bool],
+    series: SeriesTable,
+) -> bool:
+    """Whether adding some cards of `rest` to `paid` makes `met` true. `met` is the
+    usage-cost check (the rules above plus Combo). Every way is monotone except a
+    purple card's first one, which is tried alone on the same-named cards."""
+    if met(paid + rest):
+        return True
+    if card.colour != "purple":
+        return False
+    return met(paid + [p for p in rest if same_named(card, p, series)])
 
 
 def effect_requirement_met(

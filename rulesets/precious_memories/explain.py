@@ -438,6 +438,14 @@ def _pay(ask: _Ask) -> str | None:
         return f"{ask.ref(uid)} is already among the cards paid: each card pays once (p.11)"
     if state.cards[uid].f.get("down"):
         return f"{ask.ref(uid)} is face down: only face-up point cards pay costs (p.12)"
+    if f"pay {ask.ref(uid)}" not in ask.d.texts:  # only a purple card's way one does this
+        d = ask.defn(play["card"])
+        return (
+            f"with {ask.ref(uid)} among them the cost of {ask.ref(play['card'])} could no longer "
+            f"be paid: paid with cards named {d.name}, a purple card takes only such cards of "
+            f"{d.series}, and no purple card or red, blue, yellow and green cards of it are "
+            "there to pay the other ways (p.17)"
+        )
     return None
 
 

@@ -55,10 +55,17 @@ def card_cost_met(t: Tables, card: CardDef, paid: list[CardDef]) -> tuple[bool, 
     return True, ""
 
 
+def can_finish(t: Tables, card: CardDef, paid: list[CardDef], rest: list[CardDef]) -> bool:
+    """Some more cards of `rest` added to `paid` pay for `card` (p.11, p.17)."""
+    return costs.can_finish(
+        card, paid, rest, lambda cards: card_cost_met(t, card, cards)[0], t.series
+    )
+
+
 def _affordable(t: Tables, card: CardDef, uid: int, pool: list[tuple[int, CardDef]]) -> bool:
     if card.cost <= 0:
         return True
-    return card_cost_met(t, card, [d for u, d in pool if u != uid])[0]
+    return can_finish(t, card, [], [d for u, d in pool if u != uid])
 
 
 def _event_targets_ok(state: State, t: Tables, p: int, uid: int, d: CardDef) -> bool:
@@ -266,9 +273,20 @@ def payment_decision(state: State, t: Tables) -> Decision:
     exclude = [uid, *paid]
     if play.get("dname") is not None:
         exclude.append(play["dname"])
-    opts = [
-        Option(f"pay {ref(state, u)}", ("pay", u)) for u in costs.payers(state, p, exclude=exclude)
-    ]
+    avail = costs.payers(state, p, exclude=exclude)
+    if play["kind"] not in ("use", "backup"):
+        # a purple card's "only same-named cards" breaks when another is added (p.17):
+        # offer only the cards after which a legal finish is still reachable
+        card = t.defs[state.cards[uid].cid]
+        avail_defs = {u: t.defs[state.cards[u].cid] for u in avail}
+        avail = [
+            u
+            for u in avail
+            if can_finish(
+                t, card, [*paid_defs, avail_defs[u]], [d for x, d in avail_defs.items() if x != u]
+            )
+        ]
+    opts = [Option(f"pay {ref(state, u)}", ("pay", u)) for u in avail]
     if ok:
         opts.append(Option("done", ("done",)))
     opts.append(Option("cancel", ("cancel",)))
