@@ -159,7 +159,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         from pmtui.tui.launch import play
     except ImportError:
         raise _not_yet("the game screen") from None
-    return play(args)
+    return play(seed=args.seed, vs=args.vs, deck=args.deck, opponent_deck=args.opponent_deck,
+                level=args.level, opponent=args.opponent, game=args.game, save=args.save)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -167,7 +168,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         from pmtui.tui.launch import resume
     except ImportError:
         raise _not_yet("resume") from None
-    return resume(args)
+    return resume(args.save)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -175,7 +176,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from pmtui.tui.launch import replay
     except ImportError:
         raise _not_yet("the replay viewer") from None
-    return replay(args)
+    return replay(args.save)
 
 
 def cmd_sandbox(args: argparse.Namespace) -> int:
@@ -183,7 +184,7 @@ def cmd_sandbox(args: argparse.Namespace) -> int:
         from pmtui.tui.launch import sandbox
     except ImportError:
         raise _not_yet("the sandbox") from None
-    return sandbox(args)
+    return sandbox(args.scenario, args.game)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
