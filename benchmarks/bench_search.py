@@ -35,9 +35,8 @@ from pmtui.engine import Game, view  # noqa: E402
 from pmtui.games import builtin_decks, load_deck, make_header, ruleset  # noqa: E402
 
 
-def _deck_parts(deck: Any) -> list[list[str]]:
-    """The deck's parts as a player is given them (the ruleset names the parts)."""
-    return [list(deck.part(name)) for name in ruleset().deck_parts]
+def _deck_parts(deck: Any) -> tuple[list[str], list[str]]:
+    return list(deck.main), list(deck.ex)
 
 
 def playouts(positions: int, level: str, seed: int) -> None:

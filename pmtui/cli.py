@@ -159,8 +159,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         from pmtui.tui.launch import play
     except ImportError:
         raise _not_yet("the game screen") from None
-    return play(seed=args.seed, vs=args.vs, deck=args.deck, opponent_deck=args.opponent_deck,
-                level=args.level, opponent=args.opponent, game=args.game, save=args.save)
+    return play(args)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -168,7 +167,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         from pmtui.tui.launch import resume
     except ImportError:
         raise _not_yet("resume") from None
-    return resume(args.save)
+    return resume(args)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -176,7 +175,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from pmtui.tui.launch import replay
     except ImportError:
         raise _not_yet("the replay viewer") from None
-    return replay(args.save)
+    return replay(args)
 
 
 def cmd_sandbox(args: argparse.Namespace) -> int:
@@ -184,7 +183,7 @@ def cmd_sandbox(args: argparse.Namespace) -> int:
         from pmtui.tui.launch import sandbox
     except ImportError:
         raise _not_yet("the sandbox") from None
-    return sandbox(args.scenario, args.game)
+    return sandbox(args)
 
 
 def cmd_check(args: argparse.Namespace) -> int:

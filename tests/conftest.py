@@ -13,6 +13,13 @@ _made: list[str] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The tests-only toy ruleset (tests/toy) joins the installed ones for this process;
+    # subprocesses find it through tests/plugins (see tests/toy/__init__.py).
+    from toy.ruleset import make_ruleset
+
+    from pmtui.table.registry import register
+
+    register("toy", make_ruleset)
     if "PMTUI_CACHE_DIR" not in os.environ:
         _made.append(tempfile.mkdtemp(prefix="pmtui-test-cache-"))
         os.environ["PMTUI_CACHE_DIR"] = _made[-1]

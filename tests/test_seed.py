@@ -7,6 +7,7 @@ per outcome), while `--seed N` games and old saves keep the derivation they had.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 from pathlib import Path
@@ -100,7 +101,9 @@ def test_pmtui_play_without_seed_is_secret_and_with_seed_reproducible(
 
     monkeypatch.setattr(launch, "_run_table", lambda *a: 0)
     for seed, save in ((None, tmp_path / "secret.jsonl"), (42, tmp_path / "chosen.jsonl")):
-        assert launch.play(seed=seed, level="easy", opponent="random", save=str(save)) == 0
+        args = argparse.Namespace(seed=seed, vs="computer", deck=None, opponent_deck=None,
+                                  level="easy", opponent="random", save=str(save))
+        assert launch.play(args) == 0
     secret = read_journal(tmp_path / "secret.jsonl").header
     chosen = read_journal(tmp_path / "chosen.jsonl").header
     assert secret["rng"] == KEYED_RNG and secret["seed"] >= 2**64

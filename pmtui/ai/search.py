@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
+from pmtui.engine import chance
 from pmtui.engine.context import Context, GameOver
-from pmtui.engine.decision import Decision
+from pmtui.engine.decision import CHANCE, Decision
 from pmtui.engine.ruleset import Ruleset, Strategy
 from pmtui.engine.state import State
 from pmtui.engine.views import LazyView
@@ -89,16 +90,20 @@ class SearchPlayer:
         steps = 0
         try:
             while decision is not None:
-                if steps == 0:
-                    choice = text
-                elif len(decision.options) == 1:  # most steps of a playout: no view needed
-                    choice = decision.options[0].text
-                else:  # built only if the policy reads it
-                    choice = self.policy.choose(LazyView(rs, state, decision.player), decision)
-                option = decision.find(choice) or decision.options[0]
                 ctx = Context(state, seed + steps, rs.end_check)
                 try:
-                    rs.apply(ctx, decision, option)
+                    if decision.player == CHANCE:  # a die: one outcome, sampled by weight
+                        chance.resolve(rs, ctx, decision, chance.sample(decision, self.rng))
+                    else:
+                        if steps == 0:
+                            choice = text
+                        elif len(decision.options) == 1:  # most steps of a playout: no view
+                            choice = decision.options[0].text
+                        else:  # built only if the policy reads it
+                            v = LazyView(rs, state, decision.player)
+                            choice = self.policy.choose(v, decision)
+                        option = decision.find(choice) or decision.options[0]
+                        rs.apply(ctx, decision, option)
                 except GameOver:
                     break
                 steps += 1

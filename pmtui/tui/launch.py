@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,17 +22,7 @@ def _fail(message: object) -> int:
     return 2
 
 
-def play(
-    *,
-    seed: int | None = None,
-    vs: str = "computer",
-    deck: str | None = None,
-    opponent_deck: str | None = None,
-    level: str = "normal",
-    opponent: str = "search",
-    game: str | None = None,
-    save: str | Path | None = None,
-) -> int:
+def play(args: argparse.Namespace) -> int:
     """Start a new game at this terminal; every decision is saved as it is made.
 
     The save is made by `pmtui.saves.start_game` (`--save PATH`, or a new file in
@@ -46,25 +37,27 @@ def play(
 
     # --seed N: a reproducible game (the legacy derivation, as before); otherwise a
     # secret 128-bit seed through the keyed derivation (docs/engine.md, "Randomness")
-    seed, rng = (seed, LEGACY_RNG) if seed is not None else (new_secret_seed(), KEYED_RNG)
+    chosen = getattr(args, "seed", None)
+    seed, rng = (chosen, LEGACY_RNG) if chosen is not None else (new_secret_seed(), KEYED_RNG)
+    vs = getattr(args, "vs", "computer") or "computer"
     try:
         header, seats = new_game_header(
             seed,
             rng=rng,
-            vs=vs or "computer",
-            deck=deck,
-            opponent_deck=opponent_deck,
-            level=level or "normal",
-            opponent=opponent or "search",
-            game=game,
+            vs=vs,
+            deck=getattr(args, "deck", None),
+            opponent_deck=getattr(args, "opponent_deck", None),
+            level=getattr(args, "level", None) or "normal",
+            opponent=getattr(args, "opponent", None) or "search",
+            game=getattr(args, "game", None),
         )
     except (SetupError, ValueError) as exc:
         return _fail(exc)
     try:
-        started, writer = start_game(header, save)
+        game, writer = start_game(header, getattr(args, "save", None))
     except (SaveError, SetupError, ValueError) as exc:
         return _fail(exc)
-    return _run_table(started, writer, seats, [])
+    return _run_table(game, writer, seats, [])
 
 
 def _run_table(game: Any, writer: Any, seats: list[Any], notices: list[str]) -> int:
@@ -92,7 +85,7 @@ def _run_table(game: Any, writer: Any, seats: list[Any], notices: list[str]) -> 
     return int(code or 0)
 
 
-def resume(save: str | Path | None = None) -> int:
+def resume(args: argparse.Namespace) -> int:
     """Continue a save where it stopped (the latest unfinished one without SAVE).
 
     The engine's pending decision says where that is: mid-window, mid-chain,
@@ -102,7 +95,7 @@ def resume(save: str | Path | None = None) -> int:
     from pmtui.engine.journal import SaveError
     from pmtui.session import HUMAN, seats_from_header
 
-    path = save or saves.latest_unfinished()
+    path = getattr(args, "save", None) or saves.latest_unfinished()
     if path is None:
         return _fail(f"no unfinished game to resume in {saves.saves_dir()}")
     try:
@@ -119,9 +112,9 @@ def resume(save: str | Path | None = None) -> int:
     return _run_table(game, writer, seats, [*warnings, *notes])
 
 
-def replay(save: str | Path) -> int:
+def replay(args: argparse.Namespace) -> int:
     """The step-by-step replay viewer on a save (read only; the file is not locked)."""
-    return _replay_file(Path(save), [])
+    return _replay_file(Path(args.save), [])
 
 
 def _replay_file(path: Path, notices: list[str]) -> int:
@@ -138,8 +131,8 @@ def _replay_file(path: Path, notices: list[str]) -> int:
     return int(app.run() or 0)
 
 
-def sandbox(scenario: str | Path | None = None, game: str | None = None) -> int:
+def sandbox(args: argparse.Namespace) -> int:
     """Set up a position by keyboard (or from SCENARIO), play it, ask why not, save it."""
     from pmtui.tui.sandbox.app import run_sandbox
 
-    return run_sandbox(scenario, game)
+    return run_sandbox(args)

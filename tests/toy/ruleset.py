@@ -25,15 +25,23 @@ Rules (the "source" its tests name by section):
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
+from pmtui.engine.notation import Choice, Notation
+from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, shared_zone, zkey
+
+if TYPE_CHECKING:
+    from .positions import ToyPositions
+    from .strategy import ToyStrategy
 
 VERSION = "1"
 COLS, ROWS = ("a", "b", "c"), ("3", "2", "1")  # rows top to bottom as the board shows them
@@ -62,8 +70,10 @@ class ToyCard:
     text: str = ""
 
 
-def load_cards(path: Path | None = None) -> dict[str, ToyCard]:
-    path = path or Path(__file__).with_name("cards.toml")
+CARDS_FILE = Path(__file__).with_name("cards.toml")
+
+
+def load_cards(path: Path = CARDS_FILE) -> dict[str, ToyCard]:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     return {c["id"]: ToyCard(**c) for c in data["card"]}
 
@@ -71,6 +81,21 @@ def load_cards(path: Path | None = None) -> dict[str, ToyCard]:
 CARDS = load_cards()
 RELICS = tuple(c.id for c in CARDS.values() if c.kind == "relic")
 DECK = ["TOY-01"] * 3 + ["TOY-02"] * 2 + ["TOY-03"] + ["TOY-04"] * 2
+DECK_SIZE = len(DECK)
+BUILTIN = {"skirmish": DECK, "stones": ["TOY-01"] * 4 + ["TOY-03"] * 2 + ["TOY-04"] * 2}
+
+NOTATION = Notation(
+    verbs={
+        "place": ("REF", "CELL"),
+        "set": ("CELL",),
+        "attack": ("REF",),
+        "spring": ("CELL",),
+        "open": ("CELL",),
+        "end": (),
+        "roll": (Choice("die face", tuple("123456")),),
+    },
+    example="TOY-01@3",
+)
 
 
 def at(state: State, cell: str) -> int | None:
@@ -94,13 +119,93 @@ class Toy:
     name = "Grid Skirmish (toy)"
     version = VERSION
     visibility = VISIBILITY
+    deck_parts = ("main",)
+    header_options: Mapping[str, str] = {}
+    notation = NOTATION
 
     def __init__(self) -> None:
-        self.cards = CARDS
+        self.cards: Mapping[str, ToyCard] = CARDS
+
+    # -- card data ---------------------------------------------------------------------
+
+    @cached_property
+    def pool_digest(self) -> str:
+        return hashlib.blake2b(CARDS_FILE.read_bytes(), digest_size=8).hexdigest()
+
+    def card_info(self, card_id: str) -> CardInfo:
+        c = self.cards[card_id]
+        power = f" {c.power}" if c.kind == "creature" else ""
+        return CardInfo(c.id, c.name, f"{c.id}  {c.kind}{power}  {c.name}", asdict(c))
+
+    def search_cards(self, query: str) -> list[CardInfo]:
+        words = query.lower().split()
+        out = []
+        for cid in sorted(self.cards):
+            info = self.card_info(cid)
+            if all(w in info.line.lower() or w in self.cards[cid].text.lower() for w in words):
+                out.append(info)
+        return out
+
+    def card_stats(self, state: State, uid: int) -> Mapping[str, int]:
+        card = self.cards[state.cards[uid].cid]
+        return {"power": card.power} if card.kind == "creature" else {}
+
+    # -- decks ---------------------------------------------------------------------------
+
+    def builtin_decks(self) -> list[str]:
+        return sorted(BUILTIN)
+
+    def load_deck(self, spec: str) -> DeckList:
+        if spec in BUILTIN:
+            return DeckList(spec, {"main": tuple(BUILTIN[spec])}, source=f"built-in {spec}")
+        path = Path(spec)
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise DeckError(f"{spec}: cannot read ({exc.strerror or exc})") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise DeckError(f"{spec}: not a TOML deck ({str(exc).splitlines()[0]})") from None
+        main = data.get("main")
+        if not isinstance(main, list) or not all(isinstance(c, str) for c in main):
+            raise DeckError(f"{spec}: main must be a list of card ids")
+        return DeckList(str(data.get("name", path.stem)), {"main": tuple(main)}, source=spec)
+
+    def validate_deck(self, deck: DeckList) -> list[str]:
+        problems = []
+        for cid in deck.part("main"):
+            if cid not in self.cards:
+                problems.append(f"unknown card {cid}")
+            elif self.cards[cid].kind == "relic":
+                problems.append(f"{cid} is a relic: relics are not deck cards (T1)")
+        if len(deck.part("main")) != DECK_SIZE:
+            problems.append(f"a deck holds {DECK_SIZE} cards, not {len(deck.part('main'))} (T1)")
+        return problems
+
+    # -- computer players, scenario positions, screen --------------------------------------
+
+    def make_strategy(self, seed: int = 0) -> ToyStrategy:
+        from .strategy import ToyStrategy
+
+        return ToyStrategy(self, seed)
+
+    @cached_property
+    def positions(self) -> ToyPositions:
+        from .positions import ToyPositions
+
+        return ToyPositions(self)
+
+    @cached_property
+    def screen(self) -> Any:
+        from .screen import ToyScreen
+
+        return ToyScreen(self)
 
     # -- T1 setup ---------------------------------------------------------------------
 
     def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
+        if "scenario" in header:  # a described position instead of shuffled decks
+            self.positions.build(ctx, header["scenario"])
+            return
         decks = header.get("decks") or [{"main": DECK}, {"main": DECK}]
         cards: list[list[Any]] = []
         for p in (0, 1):

@@ -29,6 +29,7 @@ TOP_KEYS = {
     "page",
     "description",
     "seed",
+    "chance",
     "position",
     "p1",
     "p2",
@@ -146,6 +147,10 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     seed = doc.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise fail("seed: must be a whole number", ("seed",))
+    chance = doc.get("chance", "auto")
+    if chance not in ("auto", "ask"):
+        raise fail('chance: "ask" (dice are actions) or "auto" (the game rolls)', ("chance",))
+    extra = {"chance": "ask"} if chance == "ask" else {}
 
     try:
         position = rs.positions.parse(doc)
@@ -174,7 +179,7 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     header = make_header(
         rs, [empty for _ in players], seed,
         [{"name": p.upper(), "kind": "scenario"} for p in players], "scenario",
-        scenario=position, scenario_name=doc.get("name", Path(name).stem),
+        scenario=position, scenario_name=doc.get("name", Path(name).stem), **extra,
     )
     return Scenario(
         path=name,

@@ -8,6 +8,7 @@ starts a new game from it. Every bad input is a one-line notice.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -526,20 +527,28 @@ def suggestions(model: Sandbox, uid: int | None) -> list[str]:
     return [t for t in out if not (t in seen or seen.add(t))]
 
 
-def run_sandbox(scenario: str | Path | None = None, game: str | None = None) -> int:
+def _game(args: argparse.Namespace) -> Any:
+    """The ruleset `--game` names (None: the default game)."""
+    from pmtui.games import ruleset
+
+    game = getattr(args, "game", None)
+    return ruleset(game) if game else None
+
+
+def run_sandbox(args: argparse.Namespace) -> int:
     """`pmtui sandbox [SCENARIO]`."""
-    from pmtui.games import SetupError, ruleset
+    from pmtui.games import SetupError
     from pmtui.table.scenarios import ScenarioError
     from pmtui.tui.keys import default_config_path, load_config
 
-    path = scenario
+    path = getattr(args, "scenario", None)
     notes: list[str] = []
     try:
         if path is not None:
             model, notes = Sandbox.from_scenario(path)
             default = str(Path(path).with_name(Path(path).stem + "-sandbox.toml"))
         else:
-            model = Sandbox.from_doc(rs=ruleset(game) if game else None)
+            model = Sandbox.from_doc(rs=_game(args))
             default = "position.toml"
     except (ScenarioError, EditError, SetupError) as exc:
         print(f"pmtui: {exc}", file=sys.stderr)

@@ -1,0 +1,245 @@
+"""One API test over every registered ruleset (as OpenSpiel runs one over every game).
+
+For each ruleset the registry knows (the toy included: tests/conftest.py registers
+it), random games from several seeds are played to their end, and along the way:
+
+- every option's text parses with the ruleset's notation and prints back the same;
+- re-executing the log from the seed gives the same events (verify);
+- no view and no redacted event shows a viewer a card they may not know: a card
+  in a zone they cannot see, or one the ruleset conceals from them;
+- folding the logged events gives the game's state;
+- undoing a decision and making it again gives the same state;
+- the save file written and read back gives the same game.
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pmtui.engine.decision import CHANCE
+from pmtui.engine.game import Game
+from pmtui.engine.journal import JournalWriter, read_journal
+from pmtui.engine.ruleset import Ruleset
+from pmtui.engine.state import State, apply_event, fold
+from pmtui.engine.views import concealed_hook, redact, view, visible
+from pmtui.games import make_header
+from pmtui.table.registry import known, ruleset
+
+SEEDS = (1, 2, 3)
+MAX_DECISIONS = 5000  # a random game that has not ended by then is a bug in the ruleset
+
+
+def _missing(rid: str) -> list[str]:
+    """Members of the Ruleset protocol that this ruleset does not have (yet)."""
+    rs = ruleset(rid)
+    return sorted(n for n in typing._get_protocol_attrs(Ruleset) if not hasattr(rs, n))  # type: ignore[attr-defined]
+
+
+def _params() -> list[object]:
+    """Every registered ruleset. One still moving behind the contract is expected to fail
+    where it lacks a member (an AttributeError, nothing else), and says which it lacks."""
+    out: list[object] = []
+    for rid in known():
+        missing = _missing(rid)
+        marks = [pytest.mark.xfail(raises=AttributeError, strict=False,
+                                   reason=f"{rid} lacks {', '.join(missing)}")] if missing else []
+        out.append(pytest.param(rid, marks=marks, id=rid))
+    return out
+
+
+RULESETS = _params()
+
+
+def new_game(rs: Ruleset, seed: int, **extra: Any) -> Game:
+    names = rs.builtin_decks()
+    decks = [rs.load_deck(names[i % len(names)]) for i in range(2)]
+    players = [{"name": f"random-{i + 1}", "kind": "random"} for i in range(2)]
+    header = make_header(rs, decks, seed, players, mode="simulate", **extra)
+    return Game(rs, header)
+
+
+def playout(rs: Ruleset, seed: int, game: Game | None = None) -> Iterator[Game]:
+    """A random game to its end, yielding the game before every decision."""
+    game = game or new_game(rs, seed)
+    r = random.Random(seed)
+    for _ in range(MAX_DECISIONS):
+        d = game.pending()
+        if d is None:
+            return
+        yield game
+        game.act(d.texts[r.randrange(len(d.texts))], d.player)
+    pytest.fail(f"{rs.id} seed {seed}: no end after {MAX_DECISIONS} random decisions")
+
+
+def play_to_end(rs: Ruleset, seed: int) -> Game:
+    game = new_game(rs, seed)
+    for _ in playout(rs, seed, game):
+        pass
+    return game
+
+
+@pytest.fixture(scope="module", params=RULESETS)
+def played(request: pytest.FixtureRequest) -> tuple[Ruleset, list[Game]]:
+    rs = ruleset(request.param)
+    games = []
+    for seed in SEEDS:
+        games.append(play_to_end(rs, seed))
+    return rs, games
+
+
+def test_the_toy_is_registered_and_complete() -> None:
+    assert {"toy", "precious_memories"} <= set(known())
+    assert _missing("toy") == [] and _missing("precious_memories") == []
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_the_ruleset_has_every_member_of_the_contract(rid: str) -> None:
+    missing = _missing(rid)
+    if missing:
+        raise AttributeError(f"{rid} lacks {', '.join(missing)}")
+
+
+def test_random_games_end(played: tuple[Ruleset, list[Game]]) -> None:
+    rs, games = played
+    for game in games:
+        assert game.over is not None
+        assert game.pending() is None
+        assert game.moves, f"{rs.id}: a game without a single decision"
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_every_option_round_trips_through_the_notation(rid: str) -> None:
+    rs = ruleset(rid)
+    seen = 0
+    for game in playout(rs, SEEDS[0]):
+        d = game.pending()
+        assert d is not None and d.player != CHANCE  # the game draws chance itself
+        for text in d.texts:
+            move = rs.notation.parse(text)
+            assert str(move) == text, f"{rid}: {text!r} prints back as {str(move)!r}"
+            seen += 1
+    assert seen
+
+
+def test_re_execution_reproduces_the_events(played: tuple[Ruleset, list[Game]]) -> None:
+    rs, games = played
+    for game in games:
+        again = Game.from_records(rs, game.header, game.records[1:], verify=True)
+        assert again.records == game.records
+
+
+def test_fold_of_the_events_is_the_state(played: tuple[Ruleset, list[Game]]) -> None:
+    rs, games = played
+    for game in games:
+        evs = [r["event"] for r in game.records if r.get("type") == "event"]
+        assert fold(evs).to_json() == game.state.to_json()
+
+
+def test_save_and_load_round_trip(
+    played: tuple[Ruleset, list[Game]], tmp_path: Path
+) -> None:
+    rs, games = played
+    for i, game in enumerate(games):
+        path = tmp_path / f"{rs.id}-{i}.jsonl"
+        with JournalWriter(path, game.header) as w:
+            w.write(game.records[1:])
+        loaded = read_journal(path)
+        assert loaded.header["ruleset"] == rs.id
+        again = Game.from_records(rs, loaded.header, loaded.records, verify=True)
+        assert again.state.to_json() == game.state.to_json()
+        assert again.moves == game.moves
+
+
+def test_undo_then_redo_gives_the_same_state(played: tuple[Ruleset, list[Game]]) -> None:
+    rs, games = played
+    for game in games:
+        r = random.Random(len(game.moves))
+        n = len(game.moves)
+        for keep in sorted({0, n // 2, max(n - 3, 0), r.randrange(n)}):
+            copy = Game.from_records(rs, game.header, game.records[1:])
+            copy.undo(keep)
+            assert copy.state.to_json() == game.state_after(keep).to_json()
+            for player, text in game.moves[keep:]:
+                copy.act(text, player)
+            assert copy.state.to_json() == game.state.to_json(), f"{rs.id}: undo to {keep}"
+
+
+# -- hidden information ------------------------------------------------------------------------
+
+
+def _unknown(rs: Ruleset, state: State, viewer: int | None) -> set[int]:
+    """Cards `viewer` may not know now: in a zone they cannot see, or concealed from them."""
+    hook = concealed_hook(rs)
+    return {
+        c.uid for c in state.cards
+        if c.zone and (
+            not visible(rs, c.zone, viewer) or (hook is not None and hook(state, c.uid, viewer))
+        )
+    }
+
+
+def _named(ev: dict[str, Any]) -> set[int]:
+    """Card numbers an event (as a viewer gets it) names."""
+    out: set[int] = set()
+    if isinstance(ev.get("card"), int) and ev.get("t") in ("move", "flag"):
+        out.add(ev["card"])
+    for c in ev.get("cards", ()) if ev.get("t") in ("flag", "create") else ():
+        if isinstance(c, int):
+            out.add(c)
+        elif isinstance(c, list) and c and isinstance(c[0], int):
+            out.add(c[0])
+    if ev.get("t") == "shuffle":
+        out.update(ev.get("order", ()))
+    return out
+
+
+def _named_cids(ev: dict[str, Any]) -> bool:
+    return ev.get("t") == "move" and ev.get("cid") is not None
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_views_and_events_never_show_what_a_viewer_may_not_know(rid: str) -> None:
+    rs = ruleset(rid)
+    for seed in SEEDS[:2]:
+        game = play_to_end(rs, seed)
+        viewers = (0, 1, None)
+        state = State()
+        for rec in game.records[1:]:
+            if rec.get("type") != "event":
+                continue
+            ev = rec["event"]
+            before = {v: _unknown(rs, state, v) for v in viewers}
+            apply_event(state, ev)
+            for v in viewers:
+                after = _unknown(rs, state, v)
+                secret = before[v] & after  # neither before nor after: it stays a secret
+                seen = redact(rs, ev, v)
+                leaked = _named(seen) & secret
+                assert not leaked, f"{rid} seed {seed}: {ev} shows {v} cards {leaked}"
+                if ev.get("t") == "move" and ev.get("card") in secret:
+                    assert not _named_cids(seen), f"{rid}: {ev} shows {v} the card id"
+                assert "concealed" not in seen and "unveiled" not in seen
+        for v in viewers:
+            _check_view(rs, state, v)
+
+
+def _check_view(rs: Ruleset, state: State, viewer: int | None) -> None:
+    hook = concealed_hook(rs)
+    shown = view(rs, state, viewer)
+    for key, cards in shown["zones"].items():
+        if not visible(rs, key, viewer):
+            assert isinstance(cards, int), f"{rs.id}: {key} shown to {viewer}"
+            continue
+        uids = state.zones.get(key, [])
+        assert len(cards) == len(uids)
+        for c, uid in zip(cards, uids, strict=True):
+            if hook is not None and hook(state, uid, viewer):
+                assert c["uid"] is None and c["cid"] is None, f"{rs.id}: {key} {c}"
+            else:
+                assert c["uid"] == uid and c["cid"] == state.cards[uid].cid
