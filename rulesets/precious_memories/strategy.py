@@ -76,6 +76,7 @@ class Strategy:
     def __init__(self, t: Tables, seed: int = 0) -> None:
         self.t = t
         self.rng = random.Random(seed)
+        self._inferred: tuple[object, object, list[str]] | None = None
 
     def evaluate(self, state: State, player: int) -> float:
         return evaluate(state, self.t, player)
@@ -87,8 +88,13 @@ class Strategy:
         known_lists: Sequence[Sequence[str]],
         rng: random.Random,
     ) -> State:
-        opp_list = infer_opponent_list(ViewReader(view, self.t), known_lists)
-        return determinize(view, self.t, list(my_list), opp_list, rng)
+        # a search samples many states from one view: infer the opponent's list once
+        cached = self._inferred
+        if cached is None or cached[0] is not view or cached[1] is not known_lists:
+            cached = (view, known_lists, infer_opponent_list(ViewReader(view, self.t),
+                                                             known_lists))
+            self._inferred = cached
+        return determinize(view, self.t, list(my_list), cached[2], rng)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
         opts = decision.options
