@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict
+from functools import cached_property
 from typing import Any
 
 from pmtui.engine.context import Context
@@ -21,6 +22,7 @@ from . import abilities, actions, combat, decks, effects, flow
 from .board import DEFAULT, parse_board
 from .cards import CardDef, Pool, load_pool
 from .notation import NOTATION
+from .positions import Positions
 from .units import (
     VISIBILITY,
     allies,
@@ -121,7 +123,14 @@ class SengokuYugi:
 
     # -- setup (Guide I (9)) ------------------------------------------------------
 
+    @cached_property
+    def positions(self) -> Positions:
+        return Positions(self.pool, self.card_view)
+
     def setup(self, ctx: Context, header: Mapping[str, Any]) -> None:
+        if "scenario" in header:  # a described position instead of shuffled decks
+            self.positions.setup(ctx, header["scenario"])
+            return
         options = dict(header.get("options") or {})
         both = all(d.get("familiar") for d in header["decks"])
         mode = options.get("mode", "ultimate" if both else "standard")

@@ -1,0 +1,387 @@
+"""SENGOKU YUGI's scenario positions behind the contract (pmtui.engine.ruleset.Positions):
+reading them into a game header, setting them up, writing a state back, and the words
+and expectation keys `pmtui check` uses (docs/scenarios.md, "SENGOKU YUGI positions").
+
+A position document:
+
+    [position]  mode, board, turn, player (whose turn), first, phase (main | charge),
+                ap = [P1, P2], sh_hp = [P1, P2], used = ["SGY-004@3", ...] (optional)
+    [p1], [p2]  hand, fhand, bf, cz, sh (a list, top first, or a number), standby,
+                banish, summon
+
+A unit (in bf or cz) is a card id or a table: card, at (its cell; bf only), hp, df
+(Defense Stance), dt (the turn it was deployed), down (face down), ail, bl, gs (Growth
+Sources, highest first), fam (a contracted familiar), es (its Evolution Sources), guard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pmtui.engine.context import Context
+from pmtui.engine.ruleset import PositionError
+from pmtui.engine.state import State, zkey
+
+from .board import BoardError, parse_board
+from .cards import AILMENTS, ATTRIBUTES, Pool
+from .units import emit_vars, under
+
+PLAYERS = ("p1", "p2")
+ZONES = ("hand", "fhand", "cz", "bf", "under", "guard", "standby", "banish", "summon", "sh")
+LISTED = ("hand", "fhand", "cz", "bf", "standby", "banish", "summon", "sh")
+AREAS = ("bf", "cz")
+ZONE_WORDS = {
+    "hand": "hand", "fhand": "familiars in hand", "cz": "Command Zone", "bf": "Battlefield",
+    "under": "under units", "guard": "Last Guard", "standby": "Standby Zone",
+    "banish": "Banish Zone", "summon": "Summoning Zone", "sh": "Stronghold",
+}
+FILLER = "SGY-013"  # a plain Level 1 card for Strongholds given as a number
+DEFAULT_DOC: dict[str, Any] = {
+    "position": {"turn": 3}, "p1": {"sh": 20}, "p2": {"sh": 20},
+}
+UNIT_KEYS = {"card", "at", "hp", "df", "dt", "down", "ail", "bl", "gs", "fam", "es", "guard"}
+EXPECT_KEYS: dict[str, tuple[type, ...]] = {
+    "hp": (int,), "at": (str,), "stance": (str,), "atk": (int,), "mat": (int,),
+    "def": (int,), "mdf": (int,), "phase": (str,), "turn": (int,), "ap": (list,),
+    "sh_hp": (list,),
+}
+PHASE_WORDS = {"main": "Main Phase", "charge": "Charge Phase", "setup": "setup",
+               "active": "Active Phase", "draw": "Draw Phase", "end": "End Turn"}
+
+
+def _err(msg: str, *path: str | int) -> PositionError:
+    return PositionError(msg, tuple(path))
+
+
+class Edits:
+    """The sandbox's position edits are not written for this game yet: each refuses."""
+
+    def _no(self, *_a: object, **_k: object) -> Any:
+        raise ValueError("the sandbox cannot edit SENGOKU YUGI positions yet; write a scenario")
+
+    add = move = remove = toggle = add_coin = set_moment = set_turn = _no
+
+    def remap(self, text: str, order: Any) -> str:
+        return text
+
+
+class Positions:
+    players = PLAYERS
+    zones = ZONES
+    counted_zones = frozenset({"sh"})
+    areas = AREAS
+    zone_words = ZONE_WORDS
+    default_doc = DEFAULT_DOC
+    expect_keys = EXPECT_KEYS
+    edits = Edits()
+
+    def __init__(self, pool: Pool, card_view: Any) -> None:
+        self.pool = pool
+        self.card_view = card_view  # the ruleset's current values of a card
+
+    # -- reading -------------------------------------------------------------------------
+
+    def parse(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        raw = doc.get("position", {})
+        if not isinstance(raw, Mapping):
+            raise _err("position: must be a table", "position")
+        known = {"mode", "board", "turn", "player", "first", "phase", "ap", "sh_hp", "used"}
+        for key in raw:
+            if key not in known:
+                raise _err(f"position: unknown key {key!r} (known: {', '.join(sorted(known))})",
+                           "position", key)
+        mode = raw.get("mode", "standard")
+        if mode not in ("standard", "ultimate"):
+            raise _err("position.mode: standard or ultimate", "position", "mode")
+        board = raw.get("board", "4x5")
+        try:
+            b = parse_board(str(board))
+        except BoardError as exc:
+            raise _err(f"position.{exc}", "position", "board") from None
+        turn = raw.get("turn", 3)
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+            raise _err("position.turn: a whole number, 1 or more", "position", "turn")
+        first = self._seat(raw.get("first", "p1"), "first")
+        player = self._seat(raw.get("player", PLAYERS[(first + turn - 1) % 2]), "player")
+        phase = raw.get("phase", "main")
+        if phase not in ("main", "charge"):
+            raise _err("position.phase: main or charge", "position", "phase")
+        hp0 = 6 if mode == "standard" else 8
+        ap = self._pair(raw.get("ap", [30, 30]), "ap", 999)
+        sh_hp = self._pair(raw.get("sh_hp", [hp0, hp0]), "sh_hp", hp0)
+        players = []
+        cells: set[str] = set()
+        for p, name in enumerate(PLAYERS):
+            side = doc.get(name, {})
+            if not isinstance(side, Mapping):
+                raise _err(f"{name}: must be a table", name)
+            for key in side:
+                if key not in LISTED:
+                    raise _err(f"{name}: unknown zone {key!r} (zones: {', '.join(LISTED)})",
+                               name, key)
+            out: dict[str, Any] = {}
+            for zone in LISTED:
+                out[zone] = self._zone(side.get(zone, 0 if zone == "sh" else []), name, zone,
+                                       b, p, cells)
+            if len(out["cz"]) > 1:
+                raise _err(f"{name}.cz: the Command Zone holds one Commander", name, "cz")
+            players.append(out)
+        used = raw.get("used", [])
+        if not isinstance(used, list) or not all(isinstance(u, str) for u in used):
+            raise _err("position.used: a list of card ids", "position", "used")
+        return {"mode": mode, "board": str(board), "turn": turn, "p": player, "first": first,
+                "phase": phase, "ap": ap, "sh_hp": sh_hp, "players": players, "used": used}
+
+    def _seat(self, value: Any, key: str) -> int:
+        if value not in PLAYERS:
+            raise _err(f'position.{key}: "p1" or "p2"', "position", key)
+        return PLAYERS.index(value)
+
+    def _pair(self, value: Any, key: str, top: int) -> list[int]:
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= top
+                           for x in value)):
+            raise _err(f"position.{key}: two whole numbers 0-{top}, [P1, P2]", "position", key)
+        return list(value)
+
+    def _card(self, cid: Any, *path: str | int) -> str:
+        if not isinstance(cid, str) or cid not in self.pool.cards:
+            raise _err(f"{'.'.join(map(str, path[:2]))}: unknown card {cid!r}", *path)
+        return cid
+
+    def _zone(self, value: Any, name: str, zone: str, b: Any, p: int,
+              cells: set[str]) -> list[Any]:
+        if zone == "sh" and isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value <= 99:
+                raise _err(f"{name}.sh: 0-99 cards", name, "sh")
+            return [FILLER] * value
+        if not isinstance(value, list):
+            raise _err(f"{name}.{zone}: must be a list", name, zone)
+        out: list[Any] = []
+        for i, entry in enumerate(value):
+            if zone not in AREAS:
+                cid = self._card(entry, name, zone, i)
+                card = self.pool.get(cid)
+                fam_zone = zone in ("fhand", "summon")
+                if fam_zone != card.familiar and zone not in ("standby", "banish", "sh"):
+                    raise _err(f"{name}.{zone}: {cid} does not belong there", name, zone, i)
+                out.append(cid)
+                continue
+            out.append(self._unit(entry, name, zone, i, b, p, cells))
+        return out
+
+    def _unit(self, entry: Any, name: str, zone: str, i: int, b: Any, p: int,
+              cells: set[str]) -> dict[str, Any]:
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        if not isinstance(entry, Mapping):
+            raise _err(f"{name}.{zone}: a card id or a table", name, zone, i)
+        for key in entry:
+            if key not in UNIT_KEYS:
+                raise _err(f"{name}.{zone}: unknown key {key!r} (known: "
+                           f"{', '.join(sorted(UNIT_KEYS))})", name, zone, i)
+        u = dict(entry)
+        cid = self._card(u.get("card"), name, zone, i)
+        card = self.pool.get(cid)
+        if zone == "bf":
+            at = u.get("at")
+            if not isinstance(at, str) or b.pos(at) is None:
+                raise _err(f"{name}.bf: {cid} needs at = a cell of the board", name, zone, i)
+            if at in cells or at in (b.stronghold(0), b.stronghold(1)):
+                raise _err(f"{name}.bf: cell {at} is taken", name, zone, i)
+            cells.add(at)
+        elif "at" in u:
+            raise _err(f"{name}.cz: the Command Zone has no cell", name, zone, i)
+        elif card.familiar:
+            raise _err(f"{name}.cz: a familiar never enters the Command Zone", name, zone, i)
+        hp = u.get("hp", 1)
+        if not isinstance(hp, int) or not 1 <= hp <= card.cost:
+            raise _err(f"{name}.{zone}: {cid} hp 1-{card.cost}", name, zone, i)
+        for key in ("ail", "bl"):
+            allowed = AILMENTS if key == "ail" else ATTRIBUTES
+            if not isinstance(u.get(key, []), list) or any(x not in allowed for x in u.get(
+                key, []
+            )):
+                raise _err(f"{name}.{zone}: {key} must list {', '.join(allowed)}", name, zone, i)
+        for key in ("gs", "es"):
+            for j, c in enumerate(u.get(key, [])):
+                self._card(c, name, zone, i, key, j)
+        if "fam" in u:
+            self._card(u["fam"], name, zone, i, "fam")
+            if not self.pool.get(u["fam"]).familiar:
+                raise _err(f"{name}.{zone}: fam must be a familiar card", name, zone, i)
+        return u
+
+    # -- setting up ----------------------------------------------------------------------
+
+    def setup(self, ctx: Context, pos: Mapping[str, Any]) -> None:
+        cards: list[list[Any]] = []
+        flags: list[tuple[int, dict[str, Any]]] = []
+
+        def add(cid: str, p: int, zone: str, f: dict[str, Any] | None = None) -> int:
+            uid = len(cards)
+            cards.append([uid, cid, p, zkey(p, zone)])
+            if f:
+                flags.append((uid, f))
+            return uid
+
+        for p, side in enumerate(pos["players"]):
+            for zone in LISTED:
+                for entry in side[zone]:
+                    if zone not in AREAS:
+                        add(entry, p, zone)
+                        continue
+                    f = {k: entry[k] for k in ("at", "hp", "df", "dt", "down", "ail", "bl")
+                         if k in entry and entry[k] not in (False, [])}
+                    f.setdefault("hp", 1)
+                    f.setdefault("dt", 0)
+                    top = add(entry["card"], p, zone, f)
+                    for cid in entry.get("gs", []):
+                        add(cid, p, "under", {"of": top, "role": "gs"})
+                    if "fam" not in entry:  # a Released familiar's own Evolution Sources
+                        for cid in entry.get("es", []):
+                            add(cid, p, "under", {"of": top, "role": "es"})
+                    if "fam" in entry:
+                        fam = add(entry["fam"], p, "under", {"of": top, "role": "fam", **(
+                            {"guard": True} if entry.get("guard") else {})})
+                        for cid in entry.get("es", []):
+                            add(cid, p, "under", {"of": fam, "role": "es"})
+        ctx.emit({"t": "create", "cards": cards})
+        for uid, f in flags:
+            ctx.emit({"t": "flag", "card": uid, "f": f, "why": "position"})
+        used = []
+        for text in pos.get("used", []):
+            cid, _, n = text.partition("@")
+            used += [u for u, c, _p, _z in cards if c == cid and (not n or str(u) == n)]
+        emit_vars(ctx, "position", mode=pos["mode"], board=pos["board"], turn=pos["turn"],
+                  p=pos["p"], first=pos["first"], phase=pos["phase"], ap=list(pos["ap"]),
+                  sh_hp=list(pos["sh_hp"]), charged=[], used=used)
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def write(self, state: State) -> tuple[dict[str, Any], list[int]]:
+        order: list[int] = []
+        v = state.vars
+        doc: dict[str, Any] = {"position": {
+            "mode": v.get("mode", "standard"), "board": v.get("board", "4x5"),
+            "turn": v.get("turn", 1), "player": PLAYERS[v.get("p", 0)],
+            "first": PLAYERS[v.get("first", 0)], "phase": v.get("phase", "main"),
+            "ap": list(v.get("ap", [0, 0])), "sh_hp": list(v.get("sh_hp", [6, 6]))}}
+        for p, name in enumerate(PLAYERS):
+            side: dict[str, Any] = {}
+            for zone in LISTED:
+                entries: list[Any] = []
+                for uid in state.zones.get(zkey(p, zone), ()):
+                    order.append(uid)
+                    c = state.cards[uid]
+                    if zone not in AREAS:
+                        entries.append(c.cid)
+                        continue
+                    e: dict[str, Any] = {"card": c.cid, **{k: c.f[k] for k in (
+                        "at", "hp", "df", "dt", "down", "ail", "bl") if k in c.f}}
+                    es = under(state, uid, "es")
+                    if es:
+                        e["es"] = [state.cards[u].cid for u in es]
+                        order += es
+                    gs = under(state, uid, "gs")
+                    if gs:
+                        e["gs"] = [state.cards[u].cid for u in gs]
+                        order += gs
+                    fam = under(state, uid, "fam")
+                    if fam:
+                        e["fam"] = state.cards[fam[0]].cid
+                        order.append(fam[0])
+                        es = under(state, fam[0], "es")
+                        if es:
+                            e["es"] = [state.cards[u].cid for u in es]
+                            order += es
+                        if state.cards[fam[0]].f.get("guard"):
+                            e["guard"] = True
+                    entries.append(e)
+                if entries:
+                    side[zone] = entries
+            doc[name] = side
+        return doc, order
+
+    def busy(self, state: State) -> str | None:
+        v = state.vars
+        for key, what in (("roll", "a die is waiting"), ("asks", "a pick is waiting"),
+                          ("ab", "an ability is resolving"), ("trig", "a trigger is waiting"),
+                          ("combat", "a fight is going on")):
+            if v.get(key):
+                return what
+        if v.get("phase") not in ("main", "charge"):
+            return "only a Main or Charge Phase can be written"
+        return None
+
+    # -- showing ---------------------------------------------------------------------------
+
+    def moment(self, state: State) -> dict[str, Any]:
+        v = state.vars
+        return {"turn": v.get("turn"), "player": PLAYERS[v.get("p", 0)],
+                "phase": v.get("phase"), "mode": v.get("mode"), "ap": v.get("ap"),
+                "sh_hp": v.get("sh_hp")}
+
+    def moment_line(self, state: State) -> str:
+        v = state.vars
+        phase = PHASE_WORDS.get(str(v.get("phase")), str(v.get("phase")))
+        ap, sh = v.get("ap", [0, 0]), v.get("sh_hp", [0, 0])
+        return (f"turn {v.get('turn')}, P{v.get('p', 0) + 1} to play, {phase} "
+                f"({v.get('mode')}, {v.get('board')}); AP {ap[0]}/{ap[1]}; "
+                f"Stronghold HP {sh[0]}/{sh[1]}")
+
+    def card_json(self, state: State, uid: int) -> dict[str, Any]:
+        c = state.cards[uid]
+        return {"card": f"{c.cid}@{uid}", **c.f, **self._values(state, uid)}
+
+    def _values(self, state: State, uid: int) -> dict[str, Any]:
+        if state.cards[uid].zone.partition("/")[2] not in AREAS:
+            return {}
+        view = self.card_view(state, uid, None)
+        return {k: view[k] for k in ("atk", "mat", "def", "mdf", "max_hp", "stance")}
+
+    def card_text(self, state: State, uid: int) -> str:
+        c = state.cards[uid]
+        ref = f"{c.cid}@{uid}"
+        marks = []
+        if c.zone.partition("/")[2] in AREAS:
+            val = self._values(state, uid)
+            marks.append(str(c.f.get("at", "cz")))
+            marks.append(f"hp{c.f.get('hp', 1)}/{val['max_hp']}")
+            marks.append(f"{val['atk']}/{val['mat']}-{val['def']}/{val['mdf']}")
+            if c.f.get("df"):
+                marks.append("def")
+            if c.f.get("down"):
+                marks.append("down")
+            marks += list(c.f.get("ail", ())) + [f"bless-{a}" for a in c.f.get("bl", ())]
+        elif "of" in c.f:
+            top = c.f["of"]
+            marks.append(f"{c.f.get('role')} of {state.cards[top].cid}@{top}")
+        return f"{ref}({','.join(marks)})" if marks else ref
+
+    # -- this game's expectations -----------------------------------------------------------
+
+    def check_expect(self, state: State, uid: int | None, e: Mapping[str, Any]) -> list[str]:
+        out: list[str] = []
+        if uid is not None:
+            c = state.cards[uid]
+            ref = f"{c.cid}@{uid}"
+            val = self._values(state, uid)
+            got = {"hp": c.f.get("hp") if val else None, "at": c.f.get("at"),
+                   "stance": val.get("stance"), **{k: val.get(k) for k in (
+                       "atk", "mat", "def", "mdf")}}
+            for key in ("hp", "at", "stance", "atk", "mat", "def", "mdf"):
+                if key in e and got[key] != e[key]:
+                    out.append(f"expected {ref} to have {key} {e[key]!r}, it has {got[key]!r}")
+            return out
+        v = state.vars
+        for key in ("phase", "turn", "ap", "sh_hp"):
+            if key in e and v.get(key) != e[key]:
+                out.append(f"expected {key} {e[key]!r}, it is {v.get(key)!r}")
+        return out
+
+    def check_keys(self, e: Mapping[str, Any]) -> str | None:
+        if "stance" in e and e["stance"] not in ("attack", "defense"):
+            return 'expect.stance: "attack" or "defense"'
+        return None
