@@ -2696,3 +2696,175 @@ def test_a_permanent_text_gained_by_cardcaptor_counts(tmp_path: Any) -> None:
     uid = next(c.uid for c in game.state.cards if c.cid == "FXT-003")
     assert game.state.cards[uid].f.get("gained") == ["FXT-004"]
     assert stats(game.state, game.ruleset.t, uid) == (30, 10)
+
+
+# -- whole effect or nothing (P17): what "cannot be fulfilled" means per step kind --
+
+FULFIL_POSITION = """
+[p1]
+hand = ["STA-001"]
+main = [{ card = "STA-002", rest = true, coins = 1 }, "STA-004"]
+support = ["STA-010"]
+discard = ["STA-012"]
+deck = ["STA-006", "STA-006"]
+[p2]
+main = ["TWC-004"]
+deck = ["TWC-003"]
+"""
+
+
+def _fulfilled(steps: list[dict[str, Any]], on: str | None = None, src: str = "STA-001") -> bool:
+    """Whether every step of an effect made of `steps` can be carried out in
+    FULFIL_POSITION, the effect used by P1 from the card `src`, aimed at `on`."""
+    from rulesets.precious_memories import fulfil
+    from rulesets.precious_memories.effect_model import parse_effect
+
+    raw: dict[str, Any] = {"timing": "main/self", "steps": steps}
+    if on is not None:
+        raw["target"] = {"zone": "area"}
+    eff = parse_effect(raw, 1)
+    g = G(scenarios.run(scenarios.loads(FULFIL_POSITION, name="fulfil")).game)
+    tg = [g.uid(on, "p2" if on.startswith("TWC") else "p1")] if on else []
+    return fulfil.first_unfulfilled(g.state, rs().t, eff, 0, g.uid(src), tg, None) is None
+
+
+@pytest.mark.parametrize(
+    ("steps", "on", "ok"),
+    [
+        ([{"do": "draw", "n": 2}], None, True),
+        ([{"do": "draw", "n": 3}], None, False),  # two cards in the deck
+        ([{"do": "draw", "side": "opponent", "n": 2}], None, False),
+        ([{"do": "look", "n": 3}], None, False),
+        ([{"do": "reveal", "n": 1, "side": "opponent"}], None, True),
+        ([{"do": "put_point", "n": 2}], None, True),
+        ([{"do": "draw", "n": 1}, {"do": "put_point", "n": 2}], None, False),  # one left
+        ([{"do": "discard", "n": 1}], None, True),
+        ([{"do": "discard", "n": 2}], None, False),  # one card in the hand
+        ([{"do": "draw", "n": 1}, {"do": "discard", "n": 2}], None, True),  # after a draw
+        ([{"do": "discard", "mode": "all"}, {"do": "draw", "n": 2}], None, True),
+        ([{"do": "discard", "mode": "all"}, {"do": "discard", "n": 1}], None, False),
+        ([{"do": "search", "zone": "discard", "filter": {"type": "event"}}], None, True),
+        ([{"do": "search", "zone": "discard", "filter": {"type": "chara"}}], None, False),
+        ([{"do": "search", "zone": "deck", "filter": {"name": "Nobody"}}], None, False),
+        ([{"do": "summon", "zone": "hand"}], None, True),
+        ([{"do": "summon", "zone": "discard"}], None, False),
+        ([{"do": "ex"}], None, False),  # no EX deck
+        ([{"do": "shuffle"}, {"do": "draw", "n": 9, "if": {"points_min": 3}}], None, True),
+        ([{"do": "move_area", "to": "support", "on": "target"}], "STA-004", True),
+        ([{"do": "move_area", "to": "main", "on": "target"}], "STA-004", False),  # there
+        ([{"do": "move_area", "to": "main", "on": "target"}], "STA-010", False),  # no AP/DP
+        ([{"do": "rest", "on": "target"}], "STA-002", False),  # already in Rest
+        ([{"do": "activate", "on": "target"}], "STA-002", True),
+        ([{"do": "rest", "on": "target"}, {"do": "rest", "on": "target"}], "STA-004", False),
+        ([{"do": "remove_coin", "n": 1, "on": "target"}], "STA-002", True),
+        ([{"do": "remove_coin", "n": 2, "on": "target"}], "STA-002", False),
+        ([{"do": "remove_coin", "n": 1, "on": "target"}], "STA-004", False),  # no coin
+        ([{"do": "coin", "n": 1, "on": "target"}, {"do": "remove_coin", "n": 1, "on": "target"}],
+         "STA-004", True),
+        ([{"do": "trash", "on": "target"}, {"do": "modify", "ap": 10, "on": "target"}],
+         "TWC-004", False),  # gone by the second part
+        ([{"do": "modify", "ap": 10}], None, False),  # on itself: STA-001 is in the hand
+        ([{"do": "disable"}], None, False),  # it answers nothing
+    ],
+)
+def test_what_cannot_be_fulfilled_per_step_kind_p17(
+    steps: list[dict[str, Any]], on: str | None, ok: bool
+) -> None:
+    assert _fulfilled(steps, on) is ok
+
+
+add(
+    "TWC-035",
+    case(
+        APPROACH_STA002
+        + """
+        [p1]
+        main = ["STA-002"]
+        hand = ["TWC-035", "TWC-003"]
+        deck = 10
+        [p2]
+        main = ["TWC-007"]
+        deck = 10
+        """,
+        ["event TWC-035", "pay TWC-003", "done", "target TWC-007", *RESOLVE],
+        """
+        [[expect]]
+        note = "no coin to remove: the AP-10 does not apply either (whole effect or nothing, p.17)"
+        card = "TWC-007"
+        ap = 30
+        dp = 50
+        [[expect]]
+        zone = "p1.discard"
+        cards = ["TWC-035", "TWC-003"]
+        """,
+    ),
+)
+
+add(
+    "LBK-018",
+    case(
+        """
+        [p1]
+        hand = ["LBK-018", "LBK-015", "STA-006"]
+        deck = ["LBK-001"]
+        [p2]
+        deck = 10
+        """,
+        ["event LBK-018", "pay LBK-015", "done", *RESOLVE],
+        """
+        [[expect]]
+        note = "one card in the deck: 'draw 2' fails, so nothing is drawn or discarded"
+        zone = "p1.hand"
+        cards = ["STA-006"]
+        [[expect]]
+        zone = "p1.deck"
+        count = 1
+        [[expect]]
+        winner = "none"
+        """,
+    ),
+)
+
+add(
+    "TWC-026",
+    case(
+        """
+        [p1]
+        hand = ["TWC-026", "TWC-003", "STA-001", "STA-004"]
+        deck = 3
+        [p2]
+        deck = 10
+        """,
+        ["event TWC-026", "pay TWC-003", "done", *RESOLVE],
+        """
+        [[expect]]
+        note = "three cards in the deck: 'draw 4' fails, so the hand is not discarded either"
+        zone = "p1.hand"
+        cards = ["STA-001", "STA-004"]
+        """,
+    ),
+)
+
+add(
+    "TWC-013",
+    case(
+        """
+        [p1]
+        hand = ["TWC-013", "TWC-006"]
+        deck = ["STA-006", "STA-001", "STA-003"]
+        [p2]
+        deck = 10
+        """,
+        ["event TWC-013", "pay TWC-006", "done", *RESOLVE],
+        """
+        [[expect]]
+        note = "no Café Staff chara: nothing is taken, but the deck was looked through (p.21)"
+        zone = "p1.hand"
+        count = 0
+        [[expect]]
+        zone = "p1.deck"
+        count = 3
+        """,
+        check=lambda g: _eq(len(g.events("shuffle")), 1),
+    ),
+)

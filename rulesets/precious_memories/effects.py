@@ -15,7 +15,7 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.state import State, zkey
 
-from . import areas, costs, targets
+from . import areas, costs, fulfil, targets
 from .effect_model import Effect, Step
 from .tables import Tables
 
@@ -212,8 +212,10 @@ def stats(state: State, t: Tables, uid: int) -> tuple[int, int]:
         for p in (0, 1):
             for src in areas.area_cards(state, p):
                 sf = state.cards[src].f
-                if state.cards[src].cid not in t.permanent and sf.get("level", 1) == 1 and (
-                    not sf.get("gained")
+                if (
+                    state.cards[src].cid not in t.permanent
+                    and sf.get("level", 1) == 1
+                    and (not sf.get("gained"))
                 ):
                     continue  # a stacked (Lv2/Lv3) or gained text may be permanent too
                 for _cid, eff in active_effects(state, t, src):
@@ -377,12 +379,35 @@ def _begin_entry(ctx: Context, t: Tables, entry: dict[str, Any]) -> bool:
         return True
     if kind == "trigger":
         mark_used(ctx, src, cid, index)
+    bad = fulfil.first_unfulfilled(state, t, eff, p, src, entry.get("tg", []), entry.get("answers"))
+    if bad is not None:
+        _not_fulfilled(ctx, t, entry, bad)
+        return True
     run = {"by": p, "src": src, "cid": cid, "eff": index, "pc": 0, "tg": entry.get("tg", [])}
     for key in ("answers", "dname"):
         if key in entry:
             run[key] = entry[key]
     setvars(ctx, "effect applies", run=run)
     return False
+
+
+def _not_fulfilled(ctx: Context, t: Tables, entry: dict[str, Any], bad: Step) -> None:
+    """Whole effect or nothing (p.17): one part cannot be carried out, so none is.
+    A search of the deck that found nothing has looked at every card: the deck is
+    shuffled all the same (p.21)."""
+    state = ctx.state
+    src, p = entry.get("card", entry.get("src")), entry["by"]
+    why = f"{bad.do} cannot be fulfilled: nothing of the effect applies (p.17)"
+    if bad.do in ("search", "summon") and bad.args.get("zone", _DECK_DEFAULT[bad.do]) == "deck":
+        deck = zkey(p, "deck")
+        ctx.emit({"t": "look", "player": p, "cards": list(state.zone(deck)), "why": "search"})
+        ctx.shuffle(deck, why="searched deck is shuffled")
+    ctx.emit({"t": "say", "what": "no effect", "card": src, "cid": entry.get("cid"), "why": why})
+    if entry["kind"] == "event" and state.cards[src].zone == zkey(p, "stage"):
+        areas.move(ctx, src, p, "discard", why)
+
+
+_DECK_DEFAULT = {"search": "deck", "summon": "hand"}
 
 
 def _finish_entry(ctx: Context, t: Tables, entry: dict[str, Any] | None) -> None:
@@ -726,16 +751,7 @@ def step_summon(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> boo
         if zone == "deck":
             ctx.shuffle(zkey(p, "deck"), why="searched deck is shuffled")
         return True
-    flt = dict(step.args.get("filter", {}))
-    flt["type"] = "chara"
-    pool = []
-    for u in targets.pick_from_zone(state, t, p, zone, flt, p):
-        d = t.defs[state.cards[u].cid]
-        if d.colour == "purple" and not step.args.get("purple"):
-            continue
-        if any(t.defs[state.cards[a].cid].base_id == d.base_id for a in areas.area_cards(state, p)):
-            continue
-        pool.append(u)
+    pool = fulfil.summon_pool(state, t, p, step)
     if not pool:
         if zone == "deck":
             ctx.shuffle(zkey(p, "deck"), why="searched deck is shuffled")
