@@ -333,10 +333,6 @@ class SeatTable:
         return self._table.id
 
     @property
-    def table_name(self) -> str:
-        return self._table.name
-
-    @property
     def names(self) -> list[str]:
         return self._table.names()
 

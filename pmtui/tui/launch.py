@@ -9,13 +9,6 @@ from pathlib import Path
 from typing import Any
 
 
-def default_save_path(seed: int) -> Path:
-    """Where a new game is saved without --save (kept for callers; see pmtui.saves)."""
-    from pmtui.saves import new_save_path
-
-    return new_save_path(seed)
-
-
 def _fail(message: object) -> int:
     """One line on stderr, exit status 2 (bad input: never a traceback)."""
     print(f"pmtui: {message}", file=sys.stderr)
