@@ -127,7 +127,7 @@ class ToyPositions:
     counted_zones = frozenset({"deck"})
     areas = ("board",)
     zone_words: Mapping[str, str] = {
-        "board": "the board", "deck": "deck", "hand": "hand", "discard": "discard pile",
+        "board": "board", "deck": "deck", "hand": "hand", "discard": "discard pile",
     }
     default_doc: Mapping[str, object] = {
         "position": {"turn": 1, "active": "p1", "hp": [START_HP, START_HP],

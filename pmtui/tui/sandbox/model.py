@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pmtui.engine.decision import Decision
+from pmtui.engine.decision import CHANCE, Decision
 from pmtui.engine.game import Game
 from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
 from pmtui.engine.ruleset import CardDef, DeckList, PositionEdits, PositionError, Positions, Ruleset
@@ -36,12 +36,13 @@ PAGE = re.compile(r"\(p\.\d+(?:-\d+)?\)")
 
 
 def new_header(position: Mapping[str, Any], *, name: str = "sandbox", seed: int = 0,
-               rs: Ruleset | None = None) -> dict[str, Any]:
+               rs: Ruleset | None = None, chance: str = "auto") -> dict[str, Any]:
     rs = rs or ruleset()
     empty = DeckList("sandbox", {part: () for part in rs.deck_parts})
     players = [{"name": p.upper(), "kind": HUMAN} for p in PLAYERS]
+    extra = {"chance": "ask"} if chance == "ask" else {}  # dice are the user's to set
     return make_header(rs, [empty, empty], seed, players, "sandbox",
-                       scenario=dict(position), scenario_name=name)
+                       scenario=dict(position), scenario_name=name, **extra)
 
 
 class CardSearch:
@@ -130,6 +131,7 @@ class Sandbox:
     seed: int = 0
     source: Path | None = None
     rs: Ruleset | None = None  # the default game's without one
+    chance: str = "auto"  # "ask": dice and coins are actions (a scenario's `chance`)
     table: SandboxTable = field(init=False)
     history: list[Step] = field(default_factory=list)
     asked: list[tuple[str, str | None]] = field(default_factory=list)  # why-not, this position
@@ -157,7 +159,8 @@ class Sandbox:
 
         sc = load(path)
         sb = cls(name=sc.name, page=sc.page, description=sc.description,
-                 seed=int(sc.header.get("seed", 0)), source=Path(path), rs=sc.rs)
+                 seed=int(sc.header.get("seed", 0)), source=Path(path), rs=sc.rs,
+                 chance=str(sc.header.get("chance", "auto")))
         sb.table = SandboxTable(sb._game(sc.header["scenario"]))
         notes: list[str] = []
         for act in sc.actions:
@@ -183,8 +186,9 @@ class Sandbox:
             raise EditError(str(exc)) from None
 
     def _game(self, position: Mapping[str, Any]) -> Game:
-        game = Game(self.rs, new_header(position, name=self.name, seed=self.seed, rs=self.rs),
-                    hashing=False)
+        header = new_header(position, name=self.name, seed=self.seed, rs=self.rs,
+                            chance=self.chance)
+        game = Game(self.rs, header, hashing=False)
         game.keep_snapshots()
         return game
 
@@ -225,9 +229,10 @@ class Sandbox:
         return self.positions.busy(self.state)
 
     def where(self, uid: int) -> tuple[int, str]:
+        """Whose card it is and the zone's name (a shared zone has no seat: the owner's)."""
         c = self.state.cards[uid]
-        owner, _, zone = c.zone.partition("/")
-        return int(owner), zone
+        seat, _, zone = c.zone.partition("/")
+        return (int(seat) if seat.isdigit() else c.owner), zone
 
     # -- history -----------------------------------------------------------------------
 
@@ -405,13 +410,15 @@ class Sandbox:
             doc, order = self.positions.write(self.state)
         except PositionError as exc:
             raise EditError(str(exc)) from None
-        top: dict[str, Any] = {"name": self.name}
+        top: dict[str, Any] = {"ruleset": self.rs.id, "name": self.name}
         if self.page:
             top["page"] = self.page
         desc = self.description or "Set up in the pmtui sandbox."
         top["description"] = desc
         if self.seed:
             top["seed"] = self.seed
+        if self.chance == "ask":
+            top["chance"] = "ask"
         body = {**top, **doc}
         notes = self._card_notes(doc)
         comments = ["Saved from the pmtui sandbox. Check it with: pmtui check FILE"]
@@ -425,8 +432,8 @@ class Sandbox:
             w = over.get("winner")
             expects.append({"winner": "draw" if w is None else PLAYERS[w]})
         else:
-            expects.append({"to_act": PLAYERS[d.player], "decision": d.kind,
-                            "legal": list(d.texts)})
+            who = {} if d.player == CHANCE else {"to_act": PLAYERS[d.player]}
+            expects.append({**who, "decision": d.kind, "legal": list(d.texts)})
         for text, reason in self.asked:
             if reason is None:
                 continue
