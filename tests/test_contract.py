@@ -105,3 +105,27 @@ def test_positions_parse_write_and_refuse() -> None:
         pos.parse({"p1": {"main": [f"STA-00{i}" for i in range(1, 7)], "deck": 3},
                    "p2": {"deck": 3}})
     assert info.value.path == ("p1", "main", 5) and "p.06" in str(info.value)
+
+
+def test_sandbox_marks_are_the_games_words() -> None:
+    """The sandbox's card marks (Rest, summoned, coins, face-down points) come from the
+    ruleset with their rulebook pages (p.07, p.13)."""
+    from pmtui.tui.sandbox.model import EditError, Sandbox
+
+    sb = Sandbox.from_doc({"position": {"turn": 3}, "p1": {"main": ["STA-002"], "deck": 3,
+                                                           "points": ["STA-003"]},
+                           "p2": {"deck": 3}})
+    chara = sb.state.zones["0/main"][0]
+    uid, said = sb.toggle_rest(chara)
+    assert said.endswith("is in Rest") and sb.state.cards[uid].f.get("rest")
+    uid, said = sb.coin(uid, 2)
+    assert said.endswith("2 coin(s), +20/+20") and sb.state.cards[uid].f.get("coins") == 2
+    uid, said = sb.toggle_summoned(uid)
+    assert "cannot approach, p.13" in said
+    with pytest.raises(EditError, match=r"p\.07"):
+        sb.toggle_down(uid)
+    point = sb.state.zones["0/points"][0]
+    _, said = sb.toggle_down(point)
+    assert said.endswith("is face down")
+    with pytest.raises(EditError, match="only for charas"):
+        sb.toggle_rest(sb.state.zones["0/points"][0])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pmtui.engine.ruleset import PositionError
 from pmtui.engine.state import State
 
 from . import position_edit, scenario
@@ -55,6 +56,30 @@ EXPECT_KEYS: dict[str, tuple[type, ...]] = {
 
 class Edits:
     """The sandbox's edits (position_edit), as the contract's PositionEdits."""
+
+    @staticmethod
+    def mark(state: State, uid: int, what: str, arg: object, name: str) -> str:
+        """Rest/Active, summoned this turn, coins (p.24) and face up/down points (p.07)."""
+        zone = state.cards[uid].zone.partition("/")[2]
+        if what == "down":
+            if zone != "points":
+                raise PositionError("only point cards are face up or face down (p.07)")
+            on = position_edit.toggle(state, uid, "down")
+            return f"{name} is face {'down' if on else 'up'}"
+        labels = {"rest": "Rest/Active", "summoned": "summoned this turn", "coins": "coins"}
+        if what not in labels:
+            raise PositionError(f"no card mark {what!r} in this game")
+        if zone not in AREAS:
+            raise PositionError(f"{labels[what]}: only for charas in the Main or Support Area")
+        if what == "rest":
+            on = position_edit.toggle(state, uid, "rest")
+            return f"{name} is {'in Rest' if on else 'Active'}"
+        if what == "summoned":
+            on = position_edit.toggle(state, uid, "turn", state.vars.get("turn"))
+            now = "summoned this turn (cannot approach, p.13)" if on else "not summoned this turn"
+            return f"{name}: {now}"
+        coins = position_edit.add_coin(state, uid, int(arg) if isinstance(arg, int) else 1)
+        return f"{name}: {coins} coin(s), +{10 * coins}/+{10 * coins}"
 
     add = staticmethod(position_edit.add)
     move = staticmethod(position_edit.move)

@@ -329,42 +329,27 @@ class Sandbox:
         extra = f"; {len(deps)} card(s) set on or under it went to the discard" if deps else ""
         return numbers[uid], f"moved {name} to {label}{extra}"
 
-    def toggle_rest(self, uid: int) -> tuple[int, str]:
-        self._area(uid, "Rest/Active")
+    def card_mark(self, uid: int, what: str, arg: object = None) -> tuple[int, str]:
+        """Change one of the card's marks the game knows (`PositionEdits.mark`: Rest,
+        coins, ...); returns the card's new number and what it is now, in the game's words."""
+        self._check_uid(uid)
         name = self.card_name(uid)
-        on, numbers = self.edit(f"Rest/Active {name}",
-                                lambda st: self.edits.toggle(st, uid, "rest"))
-        return numbers[uid], f"{name} is {'in Rest' if on else 'Active'}"
+        said, numbers = self.edit(f"{what}: {name}",
+                                  lambda st: self.edits.mark(st, uid, what, arg, name))
+        return numbers[uid], said
+
+    # the sandbox's keys (pmtui/tui/sandbox/screen.py) name these
+    def toggle_rest(self, uid: int) -> tuple[int, str]:
+        return self.card_mark(uid, "rest")
 
     def toggle_summoned(self, uid: int) -> tuple[int, str]:
-        self._area(uid, "summoned this turn")
-        turn = self.state.vars.get("turn")
-        name = self.card_name(uid)
-        on, numbers = self.edit(f"summoned this turn: {name}",
-                                lambda st: self.edits.toggle(st, uid, "turn", turn))
-        state = "summoned this turn (cannot approach, p.13)" if on else "not summoned this turn"
-        return numbers[uid], f"{name}: {state}"
+        return self.card_mark(uid, "summoned")
 
     def coin(self, uid: int, n: int = 1) -> tuple[int, str]:
-        self._area(uid, "coins")
-        name = self.card_name(uid)
-        coins, numbers = self.edit(f"coin {n:+d} on {name}",
-                                   lambda st: self.edits.add_coin(st, uid, n))
-        return numbers[uid], f"{name}: {coins} coin(s), +{10 * coins}/+{10 * coins}"
+        return self.card_mark(uid, "coins", n)
 
     def toggle_down(self, uid: int) -> tuple[int, str]:
-        self._check_uid(uid)
-        if self.where(uid)[1] != "points":
-            raise EditError("only point cards are face up or face down (p.07)")
-        name = self.card_name(uid)
-        on, numbers = self.edit(f"face up/down {name}",
-                                lambda st: self.edits.toggle(st, uid, "down"))
-        return numbers[uid], f"{name} is face {'down' if on else 'up'}"
-
-    def _area(self, uid: int, what: str) -> None:
-        self._check_uid(uid)
-        if self.where(uid)[1] not in self.positions.areas:
-            raise EditError(f"{what}: only for charas in the Main or Support Area")
+        return self.card_mark(uid, "down")
 
     def set_moment(self, label: str, **kw: Any) -> str:
         self.edit(label, lambda st: self.edits.set_moment(st, **kw))
