@@ -230,7 +230,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from pmtui.net.server import serve  # asyncssh is loaded only for serving
 
-    return serve(args)
+    return serve(args.host, args.port, args.data_dir, args.authorized_keys, args.open)
 
 
 def _decks_for(args: argparse.Namespace, rs: Ruleset | None = None) -> Any:

@@ -14,7 +14,6 @@ someone else's seat by typing their name.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import contextvars
@@ -462,18 +461,18 @@ def _setup_logging() -> None:
         logger.propagate = False
 
 
-async def _main(args: argparse.Namespace, data_dir: Path, auth: KeyAuth) -> int:
+async def _main(host: str, port: int, data_dir: Path, auth: KeyAuth) -> int:
     server = PmServer(data_dir, auth)
     try:
-        warnings = await server.start(args.host, args.port)
+        warnings = await server.start(host, port)
     except OSError as exc:
-        raise ServeError(f"cannot listen on {args.host}:{args.port}: "
+        raise ServeError(f"cannot listen on {host}:{port}: "
                          f"{exc.strerror or exc}") from None
     for w in warnings:
         log.warning("%s", w)
     restored = len(server.registry.tables)
     mode = "open to anyone with a key" if auth.open else f"keys in {auth.path}"
-    print(f"pmtui: serving on {args.host}:{server.port} ({mode}; data in {data_dir}; "
+    print(f"pmtui: serving on {host}:{server.port} ({mode}; data in {data_dir}; "
           f"{restored} table(s) restored; host key {server.key.get_fingerprint()})",
           flush=True)
     stop = asyncio.Event()
@@ -497,20 +496,19 @@ def default_data_dir() -> Path:
     return platformdirs.user_data_path("pmtui", appauthor=False) / "server"
 
 
-def serve(args: argparse.Namespace) -> int:
+def serve(host: str = "127.0.0.1", port: int = 2222, data_dir: Path | None = None,
+          authorized_keys: Path | None = None, open_to_all: bool = False) -> int:
     """Run the SSH server until interrupted (ctrl+c or SIGTERM)."""
-    data_dir = Path(args.data_dir) if getattr(args, "data_dir", None) else default_data_dir()
-    keys = getattr(args, "authorized_keys", None)
-    keys_path = Path(keys) if keys else data_dir / "authorized_keys"
-    port = int(getattr(args, "port", 2222))
+    data_dir = Path(data_dir) if data_dir else default_data_dir()
+    keys_path = Path(authorized_keys) if authorized_keys else data_dir / "authorized_keys"
     if not 0 <= port <= 65535:
         print(f"pmtui: bad port {port}", file=sys.stderr)
         return 2
     _setup_logging()
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
-        auth = KeyAuth(keys_path, bool(getattr(args, "open", False)))
-        return asyncio.run(_main(args, data_dir, auth))
+        auth = KeyAuth(keys_path, open_to_all)
+        return asyncio.run(_main(host, port, data_dir, auth))
     except ServeError as exc:
         print(f"pmtui: {exc}", file=sys.stderr)
         return 2
