@@ -428,9 +428,10 @@ class SengokuYugi:
         return Strategy(self.pool, seed)
 
     def explain(self, state: State, text: str) -> str | None:
+        """None when `text` is a legal choice now, else why not (one line, with its place)."""
+        from .explain import why_not
+
         d = self.decision(state)
-        if d is None:
-            return "the game is over"
-        if d.find(text) is not None:
+        if d is not None and d.find(text) is not None:
             return None
-        return f"not a legal choice now: {text!r}"
+        return why_not(state, self.pool, text, d)
