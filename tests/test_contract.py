@@ -110,7 +110,7 @@ def test_positions_parse_write_and_refuse() -> None:
 def test_sandbox_marks_are_the_games_words() -> None:
     """The sandbox's card marks (Rest, summoned, coins, face-down points) come from the
     ruleset with their rulebook pages (p.07, p.13)."""
-    from pmtui.tui.sandbox.model import EditError, Sandbox
+    from pmtui.table.sandbox import EditError, Sandbox
 
     sb = Sandbox.from_doc({"position": {"turn": 3}, "p1": {"main": ["STA-002"], "deck": 3,
                                                            "points": ["STA-003"]},

@@ -223,7 +223,7 @@ def test_the_fixed_die_decides_in_check() -> None:
 
 
 def test_the_sandbox_model_sets_up_plays_and_saves_a_toy_position(tmp_path: Path) -> None:
-    from pmtui.tui.sandbox.model import Sandbox
+    from pmtui.table.sandbox import Sandbox
 
     sb = Sandbox.from_doc(rs=RS)
     assert sb.game.pending() is not None and sb.game.pending().kind == "main"
@@ -245,7 +245,7 @@ def test_the_sandbox_model_sets_up_plays_and_saves_a_toy_position(tmp_path: Path
 
 
 def test_the_sandbox_opens_a_toy_scenario_with_its_fixed_dice() -> None:
-    from pmtui.tui.sandbox.model import Sandbox
+    from pmtui.table.sandbox import Sandbox
 
     sb, notes = Sandbox.from_scenario(SCENARIOS / "t3_attack_die.toml")
     assert notes == []

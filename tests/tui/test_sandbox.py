@@ -8,9 +8,9 @@ import pytest
 
 from pmtui.cli import main
 from pmtui.engine.state import zkey
+from pmtui.table.sandbox import EditError, Sandbox
 from pmtui.table.scenarios import load, new_game, place
 from pmtui.tui.sandbox.app import SandboxApp
-from pmtui.tui.sandbox.model import EditError, Sandbox
 from pmtui.tui.sandbox.prompts import (
     CardSearchScreen,
     MenuScreen,

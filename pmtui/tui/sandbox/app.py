@@ -18,12 +18,11 @@ from typing import Any
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from pmtui.table.sandbox import PLAYERS, EditError, Sandbox, who
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.info import GameOverScreen
 
-from .model import EditError, Sandbox
-from .position import PLAYERS, who
 from .prompts import (
     CardSearchScreen,
     MenuScreen,

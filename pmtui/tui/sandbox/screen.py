@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from pmtui.table.sandbox import who
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.screens.game import GameScreen
@@ -23,7 +24,6 @@ from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import GameLog, TurnFlow
 
 from .keys import SANDBOX_BINDINGS
-from .position import who
 
 if TYPE_CHECKING:
     from .app import SandboxApp

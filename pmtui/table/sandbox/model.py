@@ -29,8 +29,8 @@ from pmtui.engine.state import State, zkey
 from pmtui.games import make_header, ruleset
 from pmtui.session import HUMAN, LocalTable, LogLine
 
-from .position import PLAYERS, EditError, who
 from .tomlout import dump
+from .words import PLAYERS, EditError, who
 
 PAGE = re.compile(r"\(p\.\d+(?:-\d+)?\)")
 
