@@ -49,6 +49,16 @@ class Tmux:
             time.sleep(0.2)
         raise AssertionError(f"{name}: {text!r} never appeared; the screen was:\n{screen}")
 
+    def wait_for_any(self, name: str, texts: tuple[str, ...], timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen(name)
+            if any(t in screen for t in texts):
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{name}: none of {texts!r} appeared; the screen was:\n{screen}")
+
     def keys(self, name: str, *keys: str) -> None:
         self("send-keys", "-t", name, *keys)
 
@@ -165,7 +175,14 @@ def test_two_players_over_openssh(tmp_path: Path) -> None:
         assert "c Create" in screen
 
         tmux.keys("alice", "c")
-        tmux.wait_for("alice", "Your deck for a new table")
+        # the lobby asks which game when several are installed; the default is first
+        screen = tmux.wait_for_any("alice", ("Which game?", "Your deck for a new table"))
+        if "Which game?" in screen:
+            games = [line for line in screen.split("Which game?", 1)[1].splitlines()
+                     if "(" in line]
+            assert "(precious_memories)" in games[0], games  # the default comes first
+            tmux.keys("alice", "Enter")
+            tmux.wait_for("alice", "Your deck for a new table")
         tmux.keys("alice", "Enter")
         tmux.wait_for("alice", "waiting for a player")
         tmux.wait_for("bob", "alice vs —")
