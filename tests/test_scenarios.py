@@ -15,7 +15,7 @@ import pytest
 from pmtui.cli import main
 from pmtui.engine.game import Game
 from pmtui.games import ruleset
-from pmtui.table.scenarios import load, loads, run
+from pmtui.table.scenarios import ScenarioError, load, loads, run
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 
@@ -291,3 +291,101 @@ def test_numbering_follows_the_file() -> None:
     ]
     assert cards[1][4] == {"level": 2}
     assert cards[2][4] == {"host": 1} and cards[3][4] == {"under": 1}
+
+
+# -- positions before the game, a left approach chara, shuffled / order kept, not,
+# -- extra card files (docs/scenarios.md)
+
+
+def _run(text: str) -> list[str]:
+    sc = loads(text, name="t.toml")
+    return run(sc).failures
+
+
+@pytest.mark.parametrize(
+    ("position", "says"),
+    [
+        ('phase = "setup"\nstep = "choose"\n', "leave the hands empty"),
+        ('phase = "setup"\nturn = 3\n', "not before the game starts"),
+        ('phase = "setup"\nstep = "deal"\n', "not a step of game preparation"),
+        ('phase = "main"\nchooser = "p1"\n', 'only before the game starts'),
+        ('phase = "approach"\nstep = "w2"\napproach = "STA-002"\nleft_approach = "STA-001"\n',
+         "not both"),
+        ('phase = "approach"\nstep = "assign"\nleft_approach = "STA-001"\n',
+         "only in a window"),
+    ],
+)
+def test_bad_setup_and_left_approach_positions(position: str, says: str) -> None:
+    main = "" if "setup" in position else 'main = ["STA-002"]\n'
+    text = f'[position]\n{position}\n[p1]\nhand = ["STA-001"]\n{main}deck = 20\n' \
+           '[p2]\ndeck = 20\n[[expect]]\nturn = 1\n'
+    with pytest.raises(ScenarioError, match=says):
+        loads(text, name="t.toml")
+
+
+def test_setup_position_zones_p05() -> None:
+    text = '[position]\nphase = "setup"\n[p1]\nmain = ["STA-002"]\ndeck = 20\n[p2]\ndeck = 20\n' \
+           '[[expect]]\nturn = 1\n'
+    with pytest.raises(ScenarioError, match="before the game starts the cards are in the deck"):
+        loads(text, name="t.toml")
+
+
+SHUFFLE = """
+actions = ["event STA-015", "pay STA-001", "done", "pass", "pass", "pass"]
+[position]
+turn = 3
+[p1]
+hand = ["STA-015", "STA-001"]
+deck = 20
+[p2]
+deck = 20
+"""
+
+
+def test_shuffled_and_order_kept_read_the_log() -> None:
+    ok = SHUFFLE + '[[expect]]\nzone = "p1.deck"\nshuffled = true\norder_kept = false\n' \
+        '[[expect]]\nzone = "p2.deck"\nshuffled = false\norder_kept = true\n' \
+        '[[expect]]\nafter = 3\nzone = "p1.deck"\nshuffled = false\n'
+    assert _run(ok) == []
+    bad = SHUFFLE + '[[expect]]\nzone = "p1.deck"\nshuffled = false\norder_kept = true\n'
+    fails = _run(bad)
+    assert len(fails) == 2
+    assert "expected p1.deck not to be shuffled since the start; it was shuffled 1" in fails[0]
+    assert "expected the order of p1.deck to stay since the start; it changed" in fails[1]
+
+
+def test_shuffled_needs_a_zone() -> None:
+    with pytest.raises(ScenarioError, match="shuffled goes with a zone"):
+        loads(SHUFFLE + "[[expect]]\nshuffled = true\n", name="t.toml")
+
+
+def test_not_turns_an_expectation_around() -> None:
+    # P1 drew one card with the event: the hand holds one card, so "not 0" holds
+    assert _run(SHUFFLE + '[[expect]]\nzone = "p1.hand"\ncount = 0\nnot = true\n') == []
+    assert _run(SHUFFLE + '[[expect]]\nzone = "p1.hand"\ncount = 1\n') == []
+
+
+def test_not_fails_when_the_checks_hold() -> None:
+    fails = _run(SHUFFLE + '[[expect]]\nzone = "p1.deck"\nshuffled = true\nnot = true\n'
+                 'note = "why"\n')
+    assert len(fails) == 1
+    assert "expected not (zone = 'p1.deck', shuffled = True), but it holds (why)" in fails[0]
+    with pytest.raises(ScenarioError, match="nothing to check"):
+        loads(SHUFFLE + "[[expect]]\nnot = true\n", name="t.toml")
+
+
+def test_card_files_are_loaded_relative_to_the_scenario(tmp_path: Path) -> None:
+    (tmp_path / "extra.toml").write_text(
+        (Path(__file__).parent / "scenarios" / "cards" / "test_only.toml").read_text("utf-8"),
+        encoding="utf-8",
+    )
+    text = 'card_files = ["extra.toml"]\n[p1]\nhand = ["XTO-002"]\ndeck = 5\n[p2]\ndeck = 5\n' \
+           '[[expect]]\nzone = "p1.hand"\ncards = ["XTO-002"]\n'
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    assert run(load(path)).ok
+    with pytest.raises(ScenarioError, match="unknown card id XTO-002"):
+        loads(text.replace('card_files = ["extra.toml"]\n', ""), name=str(path))
+    path.write_text(text.replace("extra.toml", "missing.toml"), encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"s\.toml:1: card_files: .*missing\.toml"):
+        load(path)

@@ -174,8 +174,8 @@ def _digest(cards: Iterable[CardDef]) -> str:
 # ---------------------------------------------------------------- loading
 
 
-def load_pool(paths: Iterable[Path] | None = None) -> CardPool:
-    """Load card files (default: every cards/precious_memories/*.toml).
+def load_pool(paths: Iterable[Path] | None = None, extra: Iterable[Path] = ()) -> CardPool:
+    """Load card files (default: every cards/precious_memories/*.toml), then `extra`.
 
     Raises CardError with a one-line message naming file, card and field.
     """
@@ -184,6 +184,7 @@ def load_pool(paths: Iterable[Path] | None = None) -> CardPool:
         sources = builtin_sources()
     else:
         sources = [(str(p), Path(p)) for p in paths]
+    sources += [(str(p), Path(p)) for p in extra]
     cards: list[CardDef] = []
     origin: dict[str, str] = {}
     for label, src in sources:

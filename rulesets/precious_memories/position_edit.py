@@ -33,6 +33,7 @@ _HANDLED = {
 # game variables without card numbers in them: kept as they are (position.vars)
 _KEPT = ("rng", "cc", "lvl")
 _CHAIN_KINDS = ("summon", "event", "support")
+_LEFT_TO = ("support", "hand", "discard", "removed")  # where a left approach chara is found
 _AREA_FLAGS = {"rest", "turn", "appr", "coins", "mods", "level", "used", "host", "under"}
 
 
@@ -134,9 +135,15 @@ def _position_vars(state: State) -> dict[str, Any]:
     if phase == "approach" and step != "assign":
         for key, name, side in (("a", "approach", ap), ("i", "interfere", 1 - ap)):
             uid = appr.get(key)
-            # a chara that left the Main Area (eliminated at judgement) is no longer named
-            if uid is not None and state.cards[int(uid)].zone == zkey(side, "main"):
+            if uid is None:
+                continue
+            zone = state.cards[int(uid)].zone
+            if zone == zkey(side, "main"):
                 pos[name] = state.cards[int(uid)].cid
+            elif key == "a" and step in WINDOWS and zone.partition("/")[2] in _LEFT_TO:
+                # the approach chara left the Main Area before the interference or the
+                # judgement (p.21); an interfering chara that left is no longer named
+                pos["left_approach"] = state.cards[int(uid)].cid
     extra = {k: v[k] for k in _KEPT if v.get(k) not in (None, {}, 0)}
     resp = v.get("resp")
     if v.get("chain") and resp:

@@ -134,6 +134,12 @@ class Positions:
 
     def moment_line(self, state: State) -> str:
         v = state.vars
+        if v.get("phase") == "setup":
+            step = v.get("step")
+            if step == "choose":
+                return f"game preparation, P{v['chooser'] + 1} chooses the turn order"
+            verb = "keeps or redraws" if step == "redraw" else "puts the hand under the deck"
+            return f"game preparation, P{v['who'] + 1} {verb} (P{v['first'] + 1} goes first)"
         where = PHASE_WORDS.get(v.get("phase"), str(v.get("phase")))  # type: ignore[arg-type]
         if v.get("step"):
             where += ", " + STEP_WORDS.get(v["step"], v["step"])

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
@@ -64,6 +65,13 @@ class PreciousMemories:
     @property
     def pool_digest(self) -> str:
         return self.t.pool.digest
+
+    def with_card_files(self, paths: Sequence[Path]) -> PreciousMemories:
+        """This game with more card files loaded after the built-in ones (a scenario's
+        test-only cards, docs/scenarios.md); CardError (one line) for a bad file."""
+        from .cards import load_pool
+
+        return PreciousMemories(Tables.load(load_pool(extra=paths)))
 
     def card_info(self, card_id: str) -> CardInfo:
         c = self.t.pool.get(card_id)

@@ -56,8 +56,15 @@ _POSITION_KEYS = {
     "interfere",
     "chain",
     "responder",
+    "left_approach",
+    "chooser",
+    "redraw",
     "vars",
 }
+# game preparation (p.05): who chooses the turn order, then keep or redraw
+SETUP_STEPS = ("choose", "redraw", "bottom")
+_SETUP_KEYS = {"phase", "step", "chooser", "first", "redraw", "vars"}
+_SETUP_ZONES = ("hand", "ex", "deck")
 _CHAIN_KEYS = {"by", "kind", "card", "area", "replace", "host"}
 PHASES = {
     "main": (None,),
@@ -354,6 +361,14 @@ def parse_position(doc: Mapping[str, Any], t: Tables) -> dict[str, Any]:
                 ("position", key),
                 key,
             )
+    if pos.get("phase") == "setup":
+        return _setup_position(doc, pos, t)
+    for key in ("chooser", "redraw"):
+        if key in pos:
+            raise PositionError(
+                f'position.{key}: only before the game starts (phase = "setup", p.05)',
+                ("position", key),
+            )
     turn = _int(pos.get("turn", 3), ("position", "turn"), 1, 10000)
     # Turn 1 is the first player's; turns alternate (p.07).
     ap_given = "approacher" in pos
@@ -422,7 +437,9 @@ def parse_position(doc: Mapping[str, Any], t: Tables) -> dict[str, Any]:
     appr: dict[str, int] | None = None
     needs_a = step in ("w2", "interfere", "w4")
     needs_i = step == "w4"
-    if "approach" in pos or needs_a:
+    if "left_approach" in pos:
+        appr = _left_approach(b, pos, step, ap, turn)
+    elif "approach" in pos or needs_a:
         if "approach" not in pos:
             raise PositionError(
                 f"position.approach: step {step} needs the approach chara, like "
@@ -452,7 +469,12 @@ def parse_position(doc: Mapping[str, Any], t: Tables) -> dict[str, Any]:
             )
         i = _find(b, pos["interfere"], 1 - ap, ("main",), ("position", "interfere"))
         b.cards[i][4]["rest"] = True
-        assert appr is not None
+        if appr is None:
+            raise PositionError(
+                "position.interfere: an interference answers an approach: name the approach "
+                "chara too (approach or left_approach)",
+                ("position", "interfere"),
+            )
         appr["i"] = i
     if step == "adjust" and len([c for c in b.cards if c[3] == zkey(ap, "hand")]) <= t.hand_limit:
         raise PositionError(
@@ -483,6 +505,101 @@ def parse_position(doc: Mapping[str, Any], t: Tables) -> dict[str, Any]:
             **dict(extra),
         },
     }
+
+
+def _left_approach(
+    b: _Builder, pos: Mapping[str, Any], step: str, ap: int, turn: int
+) -> dict[str, int]:
+    """An approach chara that has left the Main Area since it was assigned (p.21):
+    it is found in the Approacher's Support Area, hand, Discard Zone or removed
+    cards; in the Support Area it stays in Rest and marked as approached."""
+    path: Path = ("position", "left_approach")
+    if "approach" in pos:
+        raise PositionError(
+            "position.left_approach: there is one approach chara: give approach (still in "
+            "the Main Area) or left_approach (gone from it), not both",
+            path,
+        )
+    if step not in ("w2", "w4", "w6"):
+        raise PositionError(
+            "position.left_approach: an approach chara can have left only in a window "
+            "after it was assigned (w2, w4, w6) (p.21)",
+            path,
+        )
+    a = _find(b, pos["left_approach"], ap, ("support", "hand", "discard", "removed"), path)
+    if b.cards[a][3] == zkey(ap, "support"):
+        b.cards[a][4].update({"rest": True, "appr": turn})
+    return {"a": a}
+
+
+def _setup_position(doc: Mapping[str, Any], pos: Mapping[str, Any], t: Tables) -> dict[str, Any]:
+    """A position before the game starts (p.05): the rock-paper-scissors winner
+    choosing the turn order (step "choose"), or a player deciding to keep or
+    redraw the hand (step "redraw") or putting it under the deck ("bottom")."""
+    for key in pos:
+        if key not in _SETUP_KEYS:
+            raise PositionError(
+                f"position.{key}: not before the game starts (with phase = \"setup\": "
+                f"{', '.join(sorted(_SETUP_KEYS - {'phase', 'vars'}))})",
+                ("position", key),
+                key,
+            )
+    step = pos.get("step", "choose")
+    if step not in SETUP_STEPS:
+        raise PositionError(
+            f"position.step: {step!r} is not a step of game preparation "
+            f"({', '.join(SETUP_STEPS)})",
+            ("position", "step"),
+            str(step),
+        )
+    for name in PLAYERS:
+        table = doc.get(name)
+        if isinstance(table, Mapping):
+            for zone in table:
+                if zone in ZONES and zone not in _SETUP_ZONES:
+                    raise PositionError(
+                        f"{name}.{zone}: before the game starts the cards are in the deck, "
+                        f"the EX deck and (after the opening draw) the hand (p.05)",
+                        (name, zone),
+                    )
+    b = _Builder(t)
+    for p in (0, 1):
+        _player(b, p, doc.get(PLAYERS[p]), 0)
+    hands = [[c for c in b.cards if c[3] == zkey(p, "hand")] for p in (0, 1)]
+    values: dict[str, Any] = {"phase": "setup", "step": step}
+    if step == "choose":
+        for key in ("first", "redraw"):
+            if key in pos:
+                raise PositionError(
+                    f"position.{key}: the turn order is not chosen yet (step choose)",
+                    ("position", key),
+                )
+        if any(hands):
+            raise PositionError(
+                "position: the opening hands are drawn after the turn order is chosen "
+                "(p.05): leave the hands empty in step choose",
+                ("position", "step"),
+            )
+        values["chooser"] = player_index(pos.get("chooser", "p1"), ("position", "chooser"))
+    else:
+        if "chooser" in pos:
+            raise PositionError(
+                "position.chooser: the turn order is already chosen (use first)",
+                ("position", "chooser"),
+            )
+        first = player_index(pos.get("first", "p1"), ("position", "first"))
+        who = player_index(pos.get("redraw", PLAYERS[first]), ("position", "redraw"))
+        if step == "bottom" and not hands[who]:
+            raise PositionError(
+                f"position.step: {PLAYERS[who]} puts the hand under the deck (step bottom), "
+                "but the hand is empty",
+                ("position", "step"),
+            )
+        values.update(first=first, who=who)
+    extra = pos.get("vars", {})
+    if not isinstance(extra, Mapping):
+        raise PositionError("position.vars: must be a table of game variables", ("position",))
+    return {"cards": b.cards, "vars": {**values, **dict(extra)}}
 
 
 def _chain(

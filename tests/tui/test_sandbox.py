@@ -347,7 +347,7 @@ def test_every_rulebook_position_round_trips(path: Path) -> None:
     """At every step of every rulebook scenario, the state written as a position and set
     up again gives the same cards where they were and the same choices."""
     sc = load(path)
-    sb = Sandbox.from_doc()
+    sb = Sandbox.from_doc(rs=sc.rs)  # the scenario's own cards (card_files) too
     game = new_game(sc)
     for act in [None, *sc.actions]:
         if act is not None:

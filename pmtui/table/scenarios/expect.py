@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Mapping
 
 from pmtui.engine.game import Game
 from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
-from pmtui.engine.state import State
+from pmtui.engine.state import Event, State, fold
 from pmtui.engine.views import view
 
 from .load import Expect, Scenario, zone_key, zone_label
@@ -50,7 +50,36 @@ def _names(state: State, uids: list[int]) -> list[str]:
 
 
 def check_expect(sc: Scenario, game: Game, x: Expect) -> list[str]:
-    """The problems with one expectation now (empty: it holds)."""
+    """The problems with one expectation now (empty: it holds). With `not = true` the
+    table holds when its checks do not all hold."""
+    if not x.data.get("not"):
+        return _check(sc, game, x)
+    plain = {k: v for k, v in x.data.items() if k != "not"}
+    if _check(sc, game, Expect(plain, x.line, x.after)):
+        return []
+    shown = ", ".join(
+        f"{k} = {v!r}" for k, v in plain.items() if k not in ("after", "note")
+    )
+    label = f" ({x.data['note']})" if "note" in x.data else ""
+    return [f"expected not ({shown}), but it holds{label}"]
+
+
+def since_start(game: Game) -> tuple[State, list[Event]]:
+    """The position as set up (the events before the first decision) and the events since."""
+    recs = game.records
+    k = next((i for i, r in enumerate(recs) if r.get("type") == "decision"), len(recs))
+    start = fold(r["event"] for r in recs[1:k] if r.get("type") == "event")
+    return start, [r["event"] for r in recs[k:] if r.get("type") == "event"]
+
+
+def _order_kept(before: list[int], now: list[int]) -> bool:
+    """The cards that were in the zone and still are keep their relative order."""
+    still = set(now)
+    was = set(before)
+    return [u for u in before if u in still] == [u for u in now if u in was]
+
+
+def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
     e = x.data
     state = game.state
     players = sc.players
@@ -102,6 +131,20 @@ def check_expect(sc: Scenario, game: Game, x: Expect) -> list[str]:
             n = sum(1 for u in uids if state.cards[u].f.get("down"))
             if n != e["down"]:
                 bad(f"expected {e['down']} face-down cards in {e['zone']}, there are {n}")
+        if "shuffled" in e or "order_kept" in e:
+            start, since = since_start(game)
+            if "shuffled" in e:
+                n = sum(1 for ev in since if ev.get("t") == "shuffle" and ev.get("zone") == key)
+                if bool(n) != e["shuffled"]:
+                    was = f"was shuffled {n} time(s)" if n else "was not shuffled"
+                    bad(f"expected {e['zone']} {'' if e['shuffled'] else 'not '}to be "
+                        f"shuffled since the start; it {was}")
+            if "order_kept" in e:
+                kept = _order_kept(list(start.zones.get(key, [])), uids)
+                if kept != e["order_kept"]:
+                    bad(f"expected the order of {e['zone']} "
+                        f"{'to stay' if e['order_kept'] else 'to change'} since the start; "
+                        f"it {'stayed' if kept else 'changed'}")
     if "winner" in e:
         over = game.over
         got_w = (

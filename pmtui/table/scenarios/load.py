@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +35,7 @@ TOP_KEYS = {
     "p2",
     "actions",
     "expect",
+    "card_files",
 }
 # expectation keys every game has; a ruleset adds its own (Positions.expect_keys)
 EXPECT_TYPES: dict[str, tuple[type, ...]] = {
@@ -56,6 +57,9 @@ EXPECT_TYPES: dict[str, tuple[type, ...]] = {
     "illegal": (list,),
     "choices": (list,),
     "reason_contains": (str,),
+    "shuffled": (bool,),
+    "order_kept": (bool,),
+    "not": (bool,),
 }
 
 
@@ -136,6 +140,8 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         rs = ruleset(rs_id)
     except UnknownRuleset as exc:
         raise fail(f"ruleset: {exc}", ("ruleset",)) from None
+    if "card_files" in doc:
+        rs = _with_card_files(rs, doc["card_files"], name, fail)
     for key in ("name", "description"):
         if not isinstance(doc.get(key, ""), str):
             raise fail(f"{key}: must be a string", (key,))
@@ -193,6 +199,26 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     )
 
 
+def _with_card_files(
+    rs: Ruleset, raw: object, name: str, fail: Callable[..., ScenarioError]
+) -> Ruleset:
+    """The ruleset with a scenario's extra card files (test-only cards), named relative
+    to the scenario file; a ruleset without `with_card_files` cannot take them."""
+    if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
+        raise fail("card_files: a list of card file paths (relative to this file)",
+                   ("card_files",))
+    extend = getattr(rs, "with_card_files", None)
+    if extend is None:
+        raise fail(f"card_files: the {rs.id} ruleset cannot load extra card files",
+                   ("card_files",))
+    base = Path(name).parent
+    paths = [base / p for p in raw]
+    try:
+        return extend(paths)
+    except (OSError, ValueError) as exc:
+        raise fail(f"card_files: {exc}", ("card_files",)) from None
+
+
 def _check_notation(text: str, at: str, rs: Ruleset) -> None:
     try:
         move = rs.notation.parse(text, lenient=True)
@@ -229,7 +255,7 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset)
             )
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             raise ScenarioError(f"{at}: expect.{key}: wrong kind of value {value!r}")
-    checks = set(e) - {"after", "note", "player", "ordered", "reason_contains"}
+    checks = set(e) - {"after", "note", "player", "ordered", "reason_contains", "not"}
     if not checks:
         raise ScenarioError(f"{at}: expect: nothing to check")
     after = e.get("after", n_actions)
@@ -256,6 +282,9 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset)
     if "cards" in e or "count" in e or "down" in e or "hidden" in e:
         if "zone" not in e and "card" not in e:
             raise ScenarioError(f"{at}: expect: cards, count, down and hidden need a zone")
+    for key in ("shuffled", "order_kept"):
+        if key in e and ("zone" not in e or "card" in e):
+            raise ScenarioError(f"{at}: expect.{key} goes with a zone (and no card)")
     for cid in e.get("cards", []):
         if not isinstance(cid, str) or cid.partition("@")[0] not in rs.cards:
             raise ScenarioError(f"{at}: expect.cards: unknown card id {cid!r}")
