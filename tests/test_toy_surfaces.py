@@ -199,6 +199,16 @@ def test_pmtui_check_runs_toy_scenarios(name: str) -> None:
     assert data["ok"] is True and data["failures"] == []
 
 
+def test_pmtui_check_shows_the_shared_board() -> None:
+    out = pmtui("check", SCENARIOS / "t3_attack_die.toml", check=True).stdout
+    assert "board     TOY-02@4(a1,tired)" in out
+    data = json.loads(pmtui("check", SCENARIOS / "t3_open_relic.toml", "--json",
+                            check=True).stdout)
+    assert data["position"]["shared"]["board"] == [
+        {"card": "TOY-05@2", "zone": "shared/board", "cell": "b2"}  # opened: face up now
+    ]
+
+
 def test_pmtui_check_fails_a_wrong_expectation(tmp_path: Path) -> None:
     text = (SCENARIOS / "t3_attack_die.toml").read_text().replace("hp = [6, 4]", "hp = [6, 5]")
     path = tmp_path / "wrong.toml"

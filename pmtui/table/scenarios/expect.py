@@ -159,7 +159,7 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
         bad(problem)
     d = game.pending()
     if "to_act" in e:
-        got_p = "none" if d is None else players[d.player]
+        got_p = "none" if d is None else sc.seat_name(d.player)
         if got_p != e["to_act"]:
             bad(f"expected {e['to_act']} to decide, it is {got_p}")
     if "decision" in e:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pmtui.engine.decision import CHANCE
 from pmtui.engine.notation import NotationError
 from pmtui.engine.ruleset import DeckList, PositionError, Ruleset
 from pmtui.engine.state import zkey
@@ -95,6 +96,10 @@ class Scenario:
     @property
     def players(self) -> tuple[str, ...]:
         return self.rs.positions.players
+
+    def seat_name(self, player: int) -> str:
+        """How the file names whoever decides: a seat ("p1"), or "chance" for a die."""
+        return "chance" if player == CHANCE else self.players[player]
 
 
 def where(path: str, line: int | None) -> str:
@@ -273,8 +278,8 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset)
     problem = rs.positions.check_keys(e)
     if problem:
         raise ScenarioError(f"{at}: {problem}")
-    if "to_act" in e and e["to_act"] not in (*players, "none"):
-        raise ScenarioError(f'{at}: expect.to_act: {either} or "none"')
+    if "to_act" in e and e["to_act"] not in (*players, "chance", "none"):
+        raise ScenarioError(f'{at}: expect.to_act: {either}, "chance" or "none"')
     if "winner" in e and e["winner"] not in (*players, "draw", "none"):
         raise ScenarioError(f'{at}: expect.winner: {either}, "draw" or "none"')
     if "card" in e and "cards" in e:

@@ -56,8 +56,9 @@ def run(sc: Scenario) -> Result:
             failures.append(f"{at}: {act.text}: the game is over ({result_text(game)})")
             break
         if act.player is not None and act.player != d.player:
+            who_ = sc.seat_name(d.player).upper()
             failures.append(
-                f"{at}: {sc.players[act.player]}: {act.text}: it is P{d.player + 1}'s "
+                f"{at}: {sc.players[act.player]}: {act.text}: it is {who_}'s "
                 f"decision ({d.kind}), not P{act.player + 1}'s"
             )
             break
