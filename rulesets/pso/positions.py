@@ -134,6 +134,22 @@ class Edits:
             f.pop("dmg", None)
         return dmg
 
+    def mark(self, state: State, uid: int, what: str, arg: object, name: str) -> str:
+        """Damage markers ("coins": 10 each, as the source's markers), paralysis, poison
+        ("Battle effects") and having acted in this combat, on a card in play."""
+        c = state.cards[uid]
+        if c.zone.partition("/")[2] not in AREAS and c.zone != board.AREA:
+            raise PositionError(f"{name}: marks are for cards in play")
+        if what in ("coins", "dmg"):
+            dmg = self.add_coin(state, uid, arg if isinstance(arg, int) else 1)
+            return f"{name}: {dmg} damage"
+        flags = {"paralysed": "par", "poisoned": "poi", "acted": "acted"}
+        if what not in flags:
+            known = ", ".join(["coins (damage markers)", *flags])
+            raise PositionError(f"no card mark {what!r} in this game (marks: {known})")
+        on = self.toggle(state, uid, flags[what])
+        return f"{name} is {'' if on else 'not '}{what}"
+
     def set_moment(self, state: State, **moment: object) -> None:
         phase = moment.get("phase")
         if phase not in PHASE_WORDS:

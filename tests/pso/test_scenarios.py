@@ -56,3 +56,24 @@ def test_positions_write_back_what_they_read() -> None:
             assert a.cards[old].zone == b.cards[n].zone, path.name
             assert a.cards[old].f == b.cards[n].f, path.name
         assert a.vars["turn"] == b.vars["turn"] and a.vars["tp"] == b.vars["tp"]
+
+
+def test_sandbox_edits_and_marks() -> None:
+    from pmtui.engine.game import Game
+    from pmtui.engine.ruleset import PositionError
+
+    sc = load(SCENARIOS[0])
+    edits = sc.rs.positions.edits
+    state = Game(sc.rs, sc.header, hashing=False).state.copy()
+    mon = state.zones["0/monsters"][0]
+    assert edits.mark(state, mon, "coins", 2, "it") == "it: 20 damage"
+    assert edits.mark(state, mon, "paralysed", None, "it") == "it is paralysed"
+    assert state.cards[mon].f == {"dmg": 20, "par": True}
+    with pytest.raises(PositionError, match="no card mark 'rest'"):
+        edits.mark(state, mon, "rest", None, "it")
+    new = edits.add(state, "HAL-021", 1, "monsters")
+    assert state.zones["1/monsters"][-1] == new
+    with pytest.raises(PositionError, match="already a card"):
+        edits.add(state, "HAL-002", 0, "lead")
+    doc, order = sc.rs.positions.write(state)
+    assert doc["p2"]["monsters"][-1] == "HAL-021" and len(order) == len(state.cards)
