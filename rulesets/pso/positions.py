@@ -98,6 +98,7 @@ class Edits:
     """The sandbox's changes to a copy of a state (contract: PositionEdits)."""
 
     def add(self, state: State, cid: str, player: int, zone: str, **where: object) -> int:
+        self._check_room(state, player, zone)
         uid = len(state.cards)
         state.cards.append(Card(uid, cid, player, ""))
         self._put(state, uid, player, zone, bool(where.get("bottom")))
@@ -105,6 +106,7 @@ class Edits:
 
     def move(self, state: State, uid: int, player: int, zone: str,
              **where: object) -> list[int]:
+        self._check_room(state, player, zone)
         self._take_out(state, uid)
         state.cards[uid].f = {}
         self._put(state, uid, player, zone, bool(where.get("bottom")))
@@ -185,13 +187,17 @@ class Edits:
         c.zone = ""
 
     @staticmethod
-    def _put(state: State, uid: int, player: int, zone: str, bottom: bool) -> None:
+    def _check_room(state: State, player: int, zone: str) -> None:
         if zone not in (*ZONES, "area"):
             raise PositionError(f"no zone {zone!r} (zones: {', '.join(ZONES)}, area)")
         key = board.AREA if zone == "area" else zkey(player, zone)
-        dest = state.zone(key)
-        if zone in ("area", "lead") and dest:
+        if zone in ("area", "lead") and state.zones.get(key):
             raise PositionError(f"there is already a card in the {ZONE_WORDS[zone]}")
+
+    @staticmethod
+    def _put(state: State, uid: int, player: int, zone: str, bottom: bool) -> None:
+        key = board.AREA if zone == "area" else zkey(player, zone)
+        dest = state.zone(key)
         c = state.cards[uid]
         c.owner, c.zone = player, key
         if zone == "deck" and not bottom:
