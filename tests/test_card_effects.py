@@ -2868,3 +2868,136 @@ add(
         check=lambda g: _eq(len(g.events("shuffle")), 1),
     ),
 )
+
+
+# -- the cards that show P07, P17 (b), P21 and P26 --
+
+add(
+    "LBK-039",
+    case(
+        """
+        [p1]
+        hand = ["LBK-039", "LBK-004"]
+        deck = ["STA-006", "LBK-020", "LBK-019", "STA-006"]
+        [p2]
+        deck = 10
+        """,
+        ["summon LBK-039 main", "pay LBK-004", "done", *RESOLVE, "pick LBK-020"],
+        """
+        [[expect]]
+        after = 6
+        note = "an event of usage cost 1 or less only (LBK-019 costs 2)"
+        choices = ["pick LBK-020", "none"]
+        [[expect]]
+        zone = "p1.hand"
+        cards = ["LBK-020"]
+        [[expect]]
+        note = "the whole deck was looked at: shuffled though the text does not say so (p.21)"
+        zone = "p1.deck"
+        shuffled = true
+        count = 3
+        """,
+    ),
+    case(
+        """
+        [p1]
+        hand = ["LBK-039", "LBK-004"]
+        deck = ["STA-006", "LBK-019", "STA-006"]
+        [p2]
+        deck = 10
+        """,
+        ["summon LBK-039 main", "pay LBK-004", "done", *RESOLVE],
+        """
+        [[expect]]
+        note = "no event to find: nothing taken, the deck looked at and shuffled (p.17, p.21)"
+        zone = "p1.hand"
+        count = 0
+        [[expect]]
+        zone = "p1.deck"
+        shuffled = true
+        [[expect]]
+        card = "LBK-039"
+        zone = "p1.main"
+        """,
+    ),
+)
+
+add(
+    "LBK-040",
+    case(
+        APPROACH_STA002
+        + """
+        [p1]
+        main = ["STA-002"]
+        deck = 10
+        [p2]
+        main = ["TWC-004"]
+        hand = ["LBK-040", "LBK-004"]
+        deck = 10
+        """,
+        ["p1: pass", "p2: event LBK-040", "pay LBK-004", "done", "target STA-002",
+         "p1: pass", "p2: pass"],
+        """
+        [[expect]]
+        after = 4
+        note = "any chara in a Main Area, either side"
+        choices = ["target STA-002", "target TWC-004", "cancel"]
+        [[expect]]
+        card = "STA-002"
+        zone = "p1.support"
+        rest = true
+        """,
+    ),
+)
+
+add(
+    "LBK-041",
+    case(
+        """
+        [p1]
+        hand = ["LBK-041", "LBK-004"]
+        deck = ["STA-001", "STA-006"]
+        [p2]
+        deck = ["TWC-001", "TWC-003"]
+        """,
+        ["event LBK-041", "pay LBK-004", "done", *RESOLVE],
+        """
+        [[expect]]
+        zone = "p1.points"
+        cards = ["STA-001"]
+        down = 0
+        [[expect]]
+        zone = "p2.points"
+        cards = ["TWC-001"]
+        [[expect]]
+        winner = "none"
+        """,
+    ),
+    case(
+        """
+        [p1]
+        hand = ["LBK-041", "LBK-004"]
+        points = ["STA-006", "STA-006", "STA-006", "STA-006", "STA-006", "STA-006"]
+        deck = 5
+        [p2]
+        deck = ["TWC-001"]
+        """,
+        ["event LBK-041", "pay LBK-004", "done", *RESOLVE],
+        """
+        [[expect]]
+        note = "P1's seventh point and P2's empty deck come at once: a draw (p.07)"
+        winner = "draw"
+        """,
+    ),
+)
+
+
+def test_only_put_point_acts_on_both_players() -> None:
+    from rulesets.precious_memories.effect_model import EffectError, parse_effect
+
+    both = {"timing": "main/self", "steps": [{"do": "put_point", "side": "both"}]}
+    assert parse_effect(both, 1).steps[0].args["side"] == "both"
+    with pytest.raises(EffectError, match="side"):
+        parse_effect({"timing": "main/self", "steps": [{"do": "draw", "side": "both"}]}, 1)
+    with pytest.raises(EffectError, match="side"):
+        parse_effect({"timing": "main/self", "steps": [{"do": "draw", "side": "them"}]}, 1)

@@ -56,6 +56,10 @@ STEPS: dict[str, tuple[str, ...]] = {
     "gain": (),  # Cardcaptor: gain the discarded card's effects until end of turn
 }
 ON = ("target", "self")
+# a step's `side`: whose deck, hand or Point Zone; "both" acts on the two at once
+SIDES_ONE = ("self", "opponent")
+SIDES_BOTH = (*SIDES_ONE, "both")
+BOTH_SIDES = ("put_point",)  # steps that may act on both players at the same time (p.07)
 
 
 class EffectError(ValueError):
@@ -175,6 +179,10 @@ def parse_step(raw: Any, i: int) -> Step:
             raise EffectError(f"{where}.{k}", "must be an integer")
         if k == "on" and v not in ON:
             raise EffectError(f"{where}.on", "must be 'target' or 'self'")
+        if k == "side":
+            sides = SIDES_BOTH if do in BOTH_SIDES else SIDES_ONE
+            if v not in sides:
+                raise EffectError(f"{where}.side", f"must be one of {', '.join(sides)}")
         if k == "filter":
             check_filter(v, f"{where}.filter")
     cond = _conditions(raw["if"], f"{where}.if") if "if" in raw else {}

@@ -630,8 +630,17 @@ def put_point(ctx: Context, t: Tables, player: int, down: bool, why: str) -> Non
 
 
 def step_put_point(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> bool:
+    down = bool(step.args.get("break"))
+    if step.args.get("side") == "both":
+        # both players at once: victory is checked after both, so both reaching
+        # seven points is a draw (p.07)
+        with ctx.simultaneous():
+            for p in (run["by"], 1 - run["by"]):
+                for _ in range(step.args.get("n", 1)):
+                    put_point(ctx, t, p, down, "put points")
+        return True
     for _ in range(step.args.get("n", 1)):
-        put_point(ctx, t, _who(run, step), bool(step.args.get("break")), "put points")
+        put_point(ctx, t, _who(run, step), down, "put points")
     return True
 
 

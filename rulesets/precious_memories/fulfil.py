@@ -7,7 +7,8 @@ sizes, and for the charas acted on: in the Area or not, which Area, Rest,
 coins), so a step sees what the steps before it leave. What "cannot be
 fulfilled" means for each step kind (docs/rules-interpretations.md):
 
-- draw N, look N, reveal N, put_point N: the deck holds fewer than N cards;
+- draw N, look N, reveal N, put_point N: the deck holds fewer than N cards
+  (put_point on both sides: either deck);
 - discard N (choose, random): the hand holds fewer than N cards; discarding
   the whole hand is always fulfilled;
 - search, summon (appear in Area), ex: no card of the zone fits;
@@ -129,9 +130,11 @@ def _fulfils(
     if do in ("look", "reveal"):
         return m.deck[by if do == "look" else who] >= n
     if do == "put_point":
-        if m.deck[who] < n:
+        players = (0, 1) if args.get("side") == "both" else (who,)
+        if any(m.deck[p] < n for p in players):
             return False
-        m.deck[who] -= n
+        for p in players:
+            m.deck[p] -= n
         return True
     if do == "discard":
         if args.get("mode", "choose") == "all":
