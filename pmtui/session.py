@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pmtui.ai.base import Player
+from pmtui.engine.chance import roll_text
 from pmtui.engine.context import LEGACY_RNG, derived
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
@@ -255,6 +256,8 @@ def _log_lines(
                 ap = s.get("ap")
                 who = f"P{ap + 1}" if isinstance(ap, int) else "?"
                 out.append(LogLine(f"── turn {s['turn']}: {who} ──", "turn", ap))
+            elif t == "roll":
+                out.append(LogLine(f"  {roll_text(ev)}", "event"))
             elif t == "end":
                 w = ev.get("winner")
                 result = "draw" if w is None else f"P{w + 1} wins"

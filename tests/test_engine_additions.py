@@ -147,6 +147,17 @@ def test_chance_outcomes_and_weighted_sampling() -> None:
         chance.resolve(RS, Context(State(), 0), Decision(0, "main", (Option("end"),)))
 
 
+def test_rolls_in_words() -> None:
+    assert chance.roll_text({"t": "roll", "sides": 6, "faces": [4], "why": "roll"}) == (
+        "d6: 4 (roll)")
+    assert chance.roll_text({"t": "roll", "sides": 6, "faces": [3, 5]}) == "2d6: 3 5"
+    assert chance.roll_text({"t": "roll", "sides": 2, "faces": [2], "coin": True}) == (
+        "coin: tails")
+    assert chance.roll_text({"t": "roll", "chance": "hit", "outcome": "roll 4",
+                             "why": "The attack's die", "fixed": True}) == (
+        "hit: roll 4 (The attack's die), fixed")
+
+
 # -- shared zones ----------------------------------------------------------------------------
 
 

@@ -189,6 +189,26 @@ def test_the_replay_model_steps_through_a_toy_game_without_leaks(tmp_path: Path)
         assert model.log(who)  # the log renders for every perspective
 
 
+def test_the_table_log_shows_rolls_and_hides_a_set_trap() -> None:
+    """The log a player reads at the table (LocalTable.log_for): every roll in words; a
+    trap set face down is "a card" to the opponent while it lies there (T3)."""
+    from pmtui.session import HUMAN, LocalTable
+
+    game = _trap_game()
+    table = LocalTable(game, [HUMAN, HUMAN])
+    sets = [r for r in game.records if r.get("type") == "event"
+            and r["event"]["t"] == "move" and r["event"]["why"] == "set"]
+    owners = [game.state.cards[r["event"]["card"]].owner for r in sets]
+    rolls = sum(1 for r in game.records if r.get("type") == "event" and r["event"]["t"] == "roll")
+    for viewer in (0, 1):
+        lines = [line.text for line in table.log_for(viewer)]
+        assert sum(1 for t in lines if t.strip().startswith(("coin:", "hit:", "d3:"))) == rolls
+        set_lines = [t for t in lines if "(set)" in t]
+        assert len(set_lines) == len(owners)
+        for line, owner in zip(set_lines, owners, strict=True):
+            assert ("Snare Vine" in line) is (owner == viewer), (viewer, line)
+
+
 # -- check --------------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ way the outcome is logged as a `roll` event before the ruleset applies it.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from .context import Context
 from .decision import CHANCE, Decision, Option
@@ -35,6 +36,20 @@ def sample(decision: Decision, r: random.Random) -> Option:
         if x < 0:
             return o
     raise AssertionError("unreachable: x < total")
+
+
+def roll_text(ev: Mapping[str, object]) -> str:
+    """A roll event in words for a log: "d6: 4", "2d6: 3 5", "coin: heads", "hit: roll 4"."""
+    why = f" ({ev['why']})" if ev.get("why") and ev.get("why") != ev.get("chance") else ""
+    if "outcome" in ev:
+        fixed = ", fixed" if ev.get("fixed") else ""
+        return f"{ev.get('chance', 'chance')}: {ev['outcome']}{why}{fixed}"
+    faces = ev.get("faces")
+    shown = " ".join(str(f) for f in faces) if isinstance(faces, list) else "?"
+    if ev.get("coin"):
+        return f"coin: {'heads' if faces == [1] else 'tails'}{why}"
+    n = len(faces) if isinstance(faces, list) else 1
+    return f"{n if n > 1 else ''}d{ev.get('sides', '?')}: {shown}{why}"
 
 
 def resolve(

@@ -29,6 +29,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
+from pmtui.engine.chance import roll_text
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.state import State
 from pmtui.engine.views import redact, redact_decision, view
@@ -218,6 +219,8 @@ class ReplayModel:
             flags = ", ".join(f"{k} {v}" if v is not None else f"no {k}"
                               for k, v in (ev.get("f") or {}).items())
             return f"{name}: {flags}"
+        if t == "roll":
+            return roll_text(ev)
         if t == "end":
             w = ev.get("winner")
             result = "draw" if w is None else f"{_who(w)} wins"
