@@ -358,7 +358,7 @@ class Sandbox:
     def set_turn(self, turn: int, *, swap_first: bool = False) -> str:
         self.edit(f"turn {turn}", lambda st: self.edits.set_turn(st, turn, swap_first=swap_first))
         ap = self.state.vars.get("ap", 0)
-        return f"turn {turn}: {who(ap)} is the Approacher"
+        return f"turn {turn}: {who(ap)}'s turn"
 
     def _dest(self, player: int, zone: str, where: Mapping[str, Any]) -> str:
         if where.get("host") is not None:

@@ -14,9 +14,6 @@ from typing import Any
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "actions")
-POSITION_ORDER = ("turn", "approacher", "first", "phase", "step", "priority", "passes",
-                  "approach", "interfere", "responder", "vars")
-ZONE_ORDER = ("hand", "main", "support", "points", "discard", "removed", "ex", "deck")
 
 
 def key(k: str) -> str:
@@ -56,7 +53,9 @@ def _list(name: str, items: Sequence[Any], comments: Sequence[str] = ()) -> list
 
 def dump(doc: Mapping[str, Any], *, comments: Sequence[str] = (),
          card_notes: Mapping[tuple[str, str, int], str] | None = None) -> str:
-    """The document as TOML text: top keys, [position] (and its chain), [p1], [p2], [[expect]]."""
+    """The document as TOML text: top keys, [position] (and its chain), a table per player
+    ([p1], [p2]), [[expect]]. Position keys and zones keep the order the ruleset wrote
+    them in (`Positions.write`)."""
     lines = [f"# {c}" if c else "#" for c in comments]
     for k in TOP_ORDER:
         if k in doc:
@@ -64,20 +63,17 @@ def dump(doc: Mapping[str, Any], *, comments: Sequence[str] = (),
     pos = dict(doc.get("position") or {})
     chain = pos.pop("chain", None)
     lines += ["", "[position]"]
-    for k in POSITION_ORDER:
-        if k in pos:
-            lines.append(f"{k} = {value(pos[k])}")
+    for k, x in pos.items():
+        lines.append(f"{key(k)} = {value(x)}")
     for entry in chain or ():
         lines += ["", "[[position.chain]]"]
         lines += [f"{key(k)} = {value(x)}" for k, x in entry.items()]
     notes = card_notes or {}
-    for p in ("p1", "p2"):
+    players = [k for k in doc if k not in (*TOP_ORDER, "position", "expect")]
+    for p in players:
         table = doc.get(p) or {}
         lines += ["", f"[{p}]"]
-        for zone in ZONE_ORDER:
-            if zone not in table:
-                continue
-            items = table[zone]
+        for zone, items in table.items():
             if isinstance(items, list):
                 lines += _list(zone, items, [notes.get((p, zone, i), "")
                                              for i in range(len(items))] if notes else ())
