@@ -15,6 +15,7 @@ it), random games from several seeds are played to their end, and along the way:
 from __future__ import annotations
 
 import random
+import re
 import typing
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,11 +28,12 @@ from pmtui.engine.game import Game
 from pmtui.engine.journal import JournalWriter, read_journal
 from pmtui.engine.ruleset import Ruleset
 from pmtui.engine.state import State, apply_event, fold
-from pmtui.engine.views import concealed_hook, redact, view, visible
+from pmtui.engine.views import concealed_hook, redact, redact_decision, view, visible
 from pmtui.games import make_header
 from pmtui.table.registry import known, ruleset
 
 SEEDS = (1, 2, 3)
+REF = re.compile(r"@(\d+)\b")  # a card's number in an option text (ID@N)
 MAX_DECISIONS = 5000  # a random game that has not ended by then is a bug in the ruleset
 
 
@@ -227,6 +229,52 @@ def test_views_and_events_never_show_what_a_viewer_may_not_know(rid: str) -> Non
                 assert "concealed" not in seen and "unveiled" not in seen
         for v in viewers:
             _check_view(rs, state, v)
+
+
+# Found by the test below on every game but the toy: a play declared from the hand and
+# then given up leaves its card named in the log the opponent reads (Precious Memories
+# "summon X@81 main" then cancel; PSO "item X@91" then "back"), and SENGOKU YUGI's "act
+# X@83" names a card lying face down by its number. Hiding a decision until its play is
+# confirmed is work in progress; remove a ruleset from here when it passes.
+DECISION_LEAKS = frozenset({"precious_memories", "pso", "sengoku_yugi"})
+
+
+def _decision_params() -> list[object]:
+    out: list[object] = []
+    for p in RULESETS:
+        rid = p.values[0]  # type: ignore[attr-defined]
+        marks = list(p.marks)  # type: ignore[attr-defined]
+        if rid in DECISION_LEAKS and not marks:
+            marks.append(pytest.mark.xfail(
+                strict=False, raises=AssertionError,
+                reason="a logged decision names a card its reader may not know"))
+        out.append(pytest.param(rid, marks=marks, id=rid))
+    return out
+
+
+@pytest.mark.parametrize("rid", _decision_params())
+def test_logged_decisions_never_name_what_a_viewer_may_not_know(rid: str) -> None:
+    """A decision as another player reads it names no card they could not know before
+    it and cannot know after its events (a card played from a hand is known once it
+    lies on the table)."""
+    rs = ruleset(rid)
+    for seed in SEEDS[:2]:
+        game = play_to_end(rs, seed)
+        state = State()
+        pending: list[tuple[dict[str, Any], dict[int | None, set[int]]]] = []
+        for rec in [*game.records[1:], {"type": "decision", "player": None}]:
+            if rec.get("type") == "decision":  # the one before is complete: check it
+                for done, before in pending:
+                    for v, unknown in before.items():
+                        if v == done.get("player"):
+                            continue
+                        text = str(redact_decision(done, v).get("action", ""))
+                        named = {int(n) for n in REF.findall(text)}
+                        leaked = named & unknown & _unknown(rs, state, v)
+                        assert not leaked, f"{rid}: {done['action']!r} read by {v}: {leaked}"
+                pending = [(rec, {v: _unknown(rs, state, v) for v in (0, 1, None)})]
+            elif rec.get("type") == "event":
+                apply_event(state, rec["event"])
 
 
 def _check_view(rs: Ruleset, state: State, viewer: int | None) -> None:
