@@ -8,10 +8,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pmtui.engine.ruleset import Ruleset
+    from collections.abc import Callable
+
+    from pmtui.engine.journal import LoadedJournal
+    from pmtui.engine.ruleset import DeckList, Ruleset
 
 
 class CliError(Exception):
@@ -233,7 +236,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(args.host, args.port, args.data_dir, args.authorized_keys, args.open)
 
 
-def _decks_for(args: argparse.Namespace, rs: Ruleset | None = None) -> Any:
+def _decks_for(
+    args: argparse.Namespace, rs: Ruleset | None = None
+) -> Callable[[int], tuple[DeckList, DeckList]]:
+    """Game i's two decks: --deck / --opponent-deck, else every pairing of the starter
+    decks in rotation."""
     from pmtui.games import SetupError, load_deck
 
     rs = rs or _ruleset(args)
@@ -298,7 +305,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_save(path: Path) -> Any:
+def _load_save(path: Path) -> LoadedJournal:
     from pmtui.engine.journal import SaveError, read_journal
 
     try:
