@@ -114,6 +114,30 @@ def _power_on(state: State, pool: CardPool, d: CardDef) -> bool:
     return not d.power.area or d.power.area in area_tags(state, pool)
 
 
+def contested(state: State, pool: CardPool) -> Iterator[tuple[int, str]]:
+    """(creature, stat) pairs that two or more replacements might touch, player 1's cards
+    first: a cheap test before `conflict` (most cards have none)."""
+    a = area(state)
+    ad = pool[state.cards[a].cid] if a is not None else None
+    area_stats: list[str] = []
+    if ad is not None:
+        area_stats = [k for k, _ in ad.bar if k == "evp"]
+        if ad.effect is not None:
+            area_stats += [k for k, _ in ad.effect.set]
+    for p in (0, 1):
+        for uid in creatures(state, p):
+            c = state.cards[uid]
+            d = pool[c.cid]
+            own = [m[0] for m in c.f.get("mods", ()) if m[1] == "set"]
+            if d.power is not None and d.power.when == "always":
+                own += [k for k, _ in d.power.effect.set]
+            if not own:
+                continue  # one replacement at most: the Area's
+            seen = own + (area_stats if ad is not None and _area_applies(ad, d) else [])
+            for s in sorted({s for s in seen if seen.count(s) > 1}):
+                yield uid, s
+
+
 def conflict(state: State, pool: CardPool, uid: int, stat: str) -> list[tuple[int, int]] | None:
     """The competing replacements the owner has not chosen between yet, else None."""
     reps = replacements(state, pool, uid, stat)

@@ -167,21 +167,19 @@ class Pso:
         return Decision(player, "lead", opts, "Your main character fell: choose the next one")
 
     def _prefer_decision(self, state: State) -> Decision | None:
-        for p in (0, 1):
-            for u in board.creatures(state, p):
-                for s in board.REPLACEABLE:
-                    reps = board.conflict(state, self.pool, u, s)
-                    if reps is None:
-                        continue
-                    sources = sorted({src for src, _ in reps})
-                    opts = tuple(
-                        Option(f"prefer {ref(state, u)} {s} {ref(state, src)}",
-                               ("prefer", u, s, src, sources),
-                               f"{s.upper()} {val} from {self.pool[state.cards[src].cid].name}")
-                        for src, val in sorted(reps)
-                    )
-                    prompt = f"Two effects replace {s.upper()} of {self._def(state, u).name}"
-                    return Decision(p, "prefer", opts, prompt + ": which one applies?")
+        for u, s in board.contested(state, self.pool):
+            reps = board.conflict(state, self.pool, u, s)
+            if reps is None:
+                continue
+            sources = sorted({src for src, _ in reps})
+            opts = tuple(
+                Option(f"prefer {ref(state, u)} {s} {ref(state, src)}",
+                       ("prefer", u, s, src, sources),
+                       f"{s.upper()} {val} from {self.pool[state.cards[src].cid].name}")
+                for src, val in sorted(reps)
+            )
+            prompt = f"Two effects replace {s.upper()} of {self._def(state, u).name}"
+            return Decision(state.cards[u].owner, "prefer", opts, prompt + ": which one applies?")
         return None
 
     def _effect_of(self, state: State, act: Mapping[str, Any]) -> Effect:
