@@ -19,6 +19,7 @@ from pmtui.engine.state import State, zkey
 from . import effects, flow
 from .cards import CardDef, Pool
 from .units import (
+    BF,
     attack_range,
     attack_value,
     bf_units,
@@ -361,7 +362,7 @@ def finish(ctx: Context, pool: Pool) -> None:
     state = ctx.state
     c = state.vars["combat"]
     a = c["a"]
-    if state.cards[a].zone == zkey(c["p"], "bf"):
+    if state.cards[a].zone == BF:
         flag(ctx, [a], "end of combat", df=True)
     emit_vars(ctx, "end of combat", combat=None)
     d = other(c["p"])

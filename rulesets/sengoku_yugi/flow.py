@@ -13,6 +13,7 @@ from pmtui.engine.state import State, zkey
 
 from .cards import AILMENT_DAMAGE, Pool
 from .units import (
+    BF,
     allies,
     bf_units,
     cd,
@@ -151,9 +152,7 @@ def start_turn(ctx: Context, pool: Pool, p: int) -> None:
 
     for uid in list(bf_units(state, p)):
         for ail in ("burn", "poison"):
-            if uid in state.zones.get(zkey(p, "bf"), ()) and ail in state.cards[uid].f.get(
-                "ail", ()
-            ):
+            if state.cards[uid].zone == BF and ail in state.cards[uid].f.get("ail", ()):
                 effects.elemental(ctx, pool, uid, 1, AILMENT_DAMAGE[ail], f"{ail} hurts")
     emit_vars(ctx, "Charge Phase", phase="charge")
     from . import abilities

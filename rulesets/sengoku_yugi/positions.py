@@ -25,10 +25,11 @@ from pmtui.engine.state import State, zkey
 
 from .board import BoardError, parse_board
 from .cards import AILMENTS, ATTRIBUTES, Pool
-from .units import emit_vars, under
+from .units import BF, emit_vars, under
 
 PLAYERS = ("p1", "p2")
-ZONES = ("hand", "fhand", "cz", "bf", "under", "guard", "standby", "banish", "summon", "sh")
+# the Battlefield is one shared zone (shared/bf), shown by `pmtui check` on its own
+ZONES = ("hand", "fhand", "cz", "under", "guard", "standby", "banish", "summon", "sh")
 LISTED = ("hand", "fhand", "cz", "bf", "standby", "banish", "summon", "sh")
 AREAS = ("bf", "cz")
 ZONE_WORDS = {
@@ -221,7 +222,7 @@ class Positions:
 
         def add(cid: str, p: int, zone: str, f: dict[str, Any] | None = None) -> int:
             uid = len(cards)
-            cards.append([uid, cid, p, zkey(p, zone)])
+            cards.append([uid, cid, p, BF if zone == "bf" else zkey(p, zone)])
             if f:
                 flags.append((uid, f))
             return uid
@@ -272,7 +273,10 @@ class Positions:
             side: dict[str, Any] = {}
             for zone in LISTED:
                 entries: list[Any] = []
-                for uid in state.zones.get(zkey(p, zone), ()):
+                key = BF if zone == "bf" else zkey(p, zone)
+                for uid in state.zones.get(key, ()):
+                    if state.cards[uid].owner != p:
+                        continue
                     order.append(uid)
                     c = state.cards[uid]
                     if zone not in AREAS:

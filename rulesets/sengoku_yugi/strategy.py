@@ -17,6 +17,7 @@ from pmtui.engine.state import Card, State, zkey
 
 from .board import parse_board
 from .cards import Pool
+from .units import BF
 
 BASE = {
     "charge-ap": 100.0, "charge-familiar": 90.0, "charge-hp": 12.0, "draw": 1.0,
@@ -102,8 +103,8 @@ class Strategy:
 
         def side(p: int) -> float:
             value = 10.0 * float(state.vars.get("sh_hp", [0, 0])[p])
-            for zone in ("bf", "cz"):
-                for u in state.zones.get(zkey(p, zone), ()):
+            for u in [*state.zones.get(BF, ()), *state.zones.get(zkey(p, "cz"), ())]:
+                if state.cards[u].owner == p:
                     card = self.pool.cards[state.cards[u].cid]
                     value += card.level + float(state.cards[u].f.get("hp", 1))
             value += 0.5 * len(state.zones.get(zkey(p, "hand"), ()))
@@ -144,10 +145,11 @@ class Strategy:
         cards: list[Card | None] = [None] * total
         order: dict[str, list[int]] = {}
         for key, z in zones.items():
-            owner = int(key.partition("/")[0]) if key[0].isdigit() else 0
+            seat = int(key.partition("/")[0]) if key[0].isdigit() else 0
             slots = z if isinstance(z, list) else [None] * int(z)
             order[key] = []
             for c in slots:
+                owner = int(c["owner"]) if c is not None and "owner" in c else seat
                 if c is not None and c.get("cid") is not None:
                     uid = int(c["uid"])
                     cid, own, zone, f = known[uid]

@@ -1,7 +1,8 @@
 """Where things are and what they are worth now: zones, units on cells, stacks, stats.
 
-A unit is the top card of a stack on the Battlefield (`P/bf`, flag `at` = its
-cell) or in the Command Zone (`P/cz`). Cards under it sit in `P/under` with
+A unit is the top card of a stack on the Battlefield (the shared zone
+`shared/bf`, whatever its owner; flag `at` = its cell) or in the Command Zone
+(`P/cz`). Cards under it sit in `P/under` with
 `of` = the top card's number and `role`: "gs" (Growth Source), "fam" (a
 contracted familiar) or "es" (an Evolution Source, `of` = the familiar).
 Face-down setup cards stand on their cells (or in the Command Zone) with the
@@ -15,10 +16,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from pmtui.engine.context import Context
-from pmtui.engine.state import State, zkey
+from pmtui.engine.state import State, shared_zone, zkey
 
 from .board import Board, parse_board
 from .cards import CardDef, Pool
+
+BF = shared_zone("bf")  # the board both players' units stand on
 
 VISIBILITY = {
     "hand": "owner",
@@ -63,8 +66,9 @@ def emit_vars(ctx: Context, why: str, **values: Any) -> None:
 def move(ctx: Context, uid: int, to: str, why: str, pos: str = "top", keep: bool = False,
          **flags: Any) -> None:
     card = ctx.state.cards[uid]
+    dest = BF if to == "bf" else zkey(card.owner, to)
     ev: dict[str, Any] = {"t": "move", "card": uid, "cid": card.cid, "from": card.zone,
-                          "to": zkey(card.owner, to), "why": why}
+                          "to": dest, "why": why}
     if pos != "top":
         ev["pos"] = pos
     if keep:
@@ -91,7 +95,8 @@ def cd(state: State, pool: Pool, uid: int) -> CardDef:
 
 
 def bf_units(state: State, p: int) -> list[int]:
-    return list(state.zones.get(zkey(p, "bf"), ()))
+    cards = state.cards
+    return [u for u in state.zones.get(BF, ()) if cards[u].owner == p]
 
 
 def commander(state: State, p: int) -> int | None:
@@ -110,18 +115,16 @@ def allies(state: State, p: int) -> list[int]:
 
 def occupant(state: State, cell: str) -> tuple[int, int] | None:
     """(player, uid) of whatever stands on the cell, face-down cards included."""
-    for p in (0, 1):
-        for uid in state.zones.get(zkey(p, "bf"), ()):
-            if state.cards[uid].f.get("at") == cell:
-                return p, uid
+    for uid in state.zones.get(BF, ()):
+        if state.cards[uid].f.get("at") == cell:
+            return state.cards[uid].owner, uid
     return None
 
 
 def occupied(state: State) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
-    for p in (0, 1):
-        for uid in state.zones.get(zkey(p, "bf"), ()):
-            out[state.cards[uid].f["at"]] = (p, uid)
+    for uid in state.zones.get(BF, ()):
+        out[state.cards[uid].f["at"]] = (state.cards[uid].owner, uid)
     return out
 
 

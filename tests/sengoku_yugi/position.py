@@ -8,6 +8,8 @@ from pmtui.engine.context import Context, GameOver
 from pmtui.engine.decision import Decision
 from pmtui.engine.state import Event, State, apply_event, zkey
 
+from rulesets.sengoku_yugi.units import BF
+
 from .helpers import ruleset
 
 
@@ -29,7 +31,8 @@ class Position:
 
     def put(self, cid: str, owner: int, zone: str, **f: Any) -> int:
         uid = len(self.state.cards)
-        self._emit({"t": "create", "cards": [[uid, cid, owner, zkey(owner, zone)]]})
+        key = BF if zone == "bf" else zkey(owner, zone)
+        self._emit({"t": "create", "cards": [[uid, cid, owner, key]]})
         if zone in ("bf", "cz") and "hp" not in f:
             f["hp"] = 1
         if f:

@@ -16,7 +16,8 @@ def test_the_second_players_face_down_cards_never_reach_the_first_player() -> No
     game = setup_to_first_turn(seed=4)
     first = game.state.vars["first"]
     second = 1 - first
-    secret = {game.state.cards[u].cid for u in game.state.zone(f"{second}/bf")}
+    secret = {game.state.cards[u].cid for u in game.state.zone("shared/bf")
+              if game.state.cards[u].owner == second}
     secret |= {game.state.cards[u].cid for u in game.state.zone(f"{second}/cz")}
     rs = ruleset()
     seen = []
@@ -28,8 +29,12 @@ def test_the_second_players_face_down_cards_never_reach_the_first_player() -> No
     text = json.dumps(seen)
     assert secret and not any(cid in text for cid in secret)
     # the spectator does not see them either, the owner does
-    assert all(c["cid"] is None for c in view(rs, game.state, None)["zones"][f"{second}/bf"])
-    assert all(c["cid"] for c in view(rs, game.state, second)["zones"][f"{second}/bf"])
+    def theirs(viewer: int | None) -> list[dict[str, object]]:
+        return [c for c in view(rs, game.state, viewer)["zones"]["shared/bf"]
+                if c["owner"] == second]
+
+    assert len(theirs(None)) == 2 and all(c["cid"] is None for c in theirs(None))
+    assert all(c["cid"] for c in theirs(second))
 
 
 def test_hands_and_strongholds_are_counts_for_the_opponent() -> None:

@@ -38,7 +38,7 @@ def test_release_makes_the_familiar_a_unit_with_its_stacks_charge() -> None:
     egg = pos.under(EGG, rip, "es")
     assert {"release c2 c3", "release c2 c3 holder"} <= set(pos.options)
     pos.act("release c2 b2")
-    assert pos.zone(rip) == "0/bf" and pos.f(rip)["at"] == "b2" and pos.f(rip)["hp"] == 2
+    assert pos.zone(rip) == "shared/bf" and pos.f(rip)["at"] == "b2" and pos.f(rip)["hp"] == 2
     assert pos.f(egg)["of"] == rip and pos.v("ap") == [29, 30]
     assert "move b2 a2" in pos.options  # it moves like a character
 
@@ -60,7 +60,7 @@ def test_holder_defeated_releases_the_familiar_and_an_egg_returns_to_hand() -> N
     pos.act("done")
     pos.act("done")
     assert pos.zone(aoi) == "0/standby"
-    assert pos.zone(rip) == "0/bf" and pos.f(rip)["at"] == "c2" and pos.f(rip)["hp"] == 1
+    assert pos.zone(rip) == "shared/bf" and pos.f(rip)["at"] == "c2" and pos.f(rip)["hp"] == 1
 
     pos = ultimate(p=1)
     aoi = pos.put(AOI1, 0, "bf", at="c2", df=True, hp=1)

@@ -19,7 +19,7 @@ def test_deployment_goes_to_an_empty_perimeter_cell_with_one_hp() -> None:
     cells = {o.split()[2] for o in pos.options if o.startswith(f"deploy {AOI1}@{card}")}
     assert cells == {"b1", "d1", "c2", "d2", "cz"}
     pos.act(f"deploy {AOI1}@{card} c2")
-    assert pos.zone(card) == "0/bf" and pos.f(card)["at"] == "c2" and pos.f(card)["hp"] == 1
+    assert pos.zone(card) == "shared/bf" and pos.f(card)["at"] == "c2" and pos.f(card)["hp"] == 1
     assert not pos.f(card).get("df")
     assert pos.v("ap") == [27, 30]
 
@@ -47,7 +47,7 @@ def test_growth_adds_one_hp_and_the_charge_value() -> None:
     base = pos.put(AOI1, 0, "bf", at="c2", hp=1)
     top = pos.put(AOI3, 0, "hand")  # skipping Level 2 is allowed (S16)
     pos.act(f"grow {AOI3}@{top} c2")
-    assert pos.zone(top) == "0/bf" and pos.f(top)["at"] == "c2"
+    assert pos.zone(top) == "shared/bf" and pos.f(top)["at"] == "c2"
     assert pos.f(top)["hp"] == 2
     assert pos.zone(base) == "0/under" and pos.f(base) == {"of": top, "role": "gs"}
     assert pos.v("ap") == [32, 30]  # Aoi Level 3 has Charge Value 2
@@ -104,7 +104,7 @@ def test_commander_moves_out_to_the_perimeter_never_back() -> None:
     cmd = pos.put(AOI1, 0, "cz", hp=2)
     assert "move cz c2" in pos.options and "move cz a2" not in pos.options
     pos.act("move cz c2")
-    assert pos.zone(cmd) == "0/bf" and pos.f(cmd)["hp"] == 2 and pos.v("ap") == [29, 30]
+    assert pos.zone(cmd) == "shared/bf" and pos.f(cmd)["hp"] == 2 and pos.v("ap") == [29, 30]
     assert not any(o.endswith(" cz") for o in pos.options if o.startswith("move"))
 
 

@@ -69,12 +69,14 @@ def test_second_players_cards_stay_face_down_during_the_first_turn() -> None:
     first = game.state.vars["first"]
     second = 1 - first
     mine = view(ruleset(), game.state, first)
-    theirs = mine["zones"][f"{second}/bf"]
+    board = mine["zones"]["shared/bf"]
+    theirs = [c for c in board if c["owner"] == second]
     assert len(theirs) == 2 and all(c["cid"] is None and c.get("concealed") for c in theirs)
     assert all(c.get("at") for c in theirs)  # where they stand is known
-    own = mine["zones"][f"{first}/bf"]
-    assert all(c["cid"] for c in own)
-    assert view(ruleset(), game.state, second)["zones"][f"{second}/bf"][0]["cid"]
+    own = [c for c in board if c["owner"] == first]
+    assert len(own) == 2 and all(c["cid"] for c in own)
+    seen_by_owner = view(ruleset(), game.state, second)["zones"]["shared/bf"]
+    assert all(c["cid"] for c in seen_by_owner if c["owner"] == second)
 
 
 def test_a_fixed_die_decides_the_first_player() -> None:
