@@ -7,7 +7,6 @@ from typing import Any
 from pmtui.engine.context import Context, GameOver
 from pmtui.engine.decision import Decision
 from pmtui.engine.state import Event, State, apply_event, zkey
-
 from rulesets.sengoku_yugi.units import BF
 
 from .helpers import ruleset
