@@ -113,9 +113,11 @@ class Notation:
     card_id: str = r"[A-Z][A-Za-z0-9]*-\d+[a-z]?"
     forms: Mapping[str, str] = field(default_factory=dict)
     example: str = "STA-004@17"  # a card reference, for error messages
+    # a card reference: the card id, then `@` and its number (optional); from card_id
+    ref_pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_ref_re", re.compile(rf"({self.card_id})(?:@(\d+))?"))
+        object.__setattr__(self, "ref_pattern", re.compile(rf"({self.card_id})(?:@(\d+))?"))
 
     # -- reading and writing ------------------------------------------------------------
 
@@ -132,7 +134,7 @@ class Notation:
         return " ".join([verb, *words])
 
     def _ref(self, token: str, lenient: bool, verb: str) -> Ref:
-        m = self._ref_re.fullmatch(token)  # type: ignore[attr-defined]
+        m = self.ref_pattern.fullmatch(token)
         if m is None:
             raise NotationError(
                 f"{verb}: {token!r} is not a card (a card is written ID@N, like {self.example})"
@@ -144,7 +146,7 @@ class Notation:
         return Ref(m.group(1), None if m.group(2) is None else int(m.group(2)))
 
     def _free(self, token: str) -> Arg:
-        m = self._ref_re.fullmatch(token)  # type: ignore[attr-defined]
+        m = self.ref_pattern.fullmatch(token)
         if m is not None and m.group(2) is not None:
             return Ref(m.group(1), int(m.group(2)))
         return token

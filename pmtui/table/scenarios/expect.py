@@ -15,6 +15,12 @@ from pmtui.engine.views import view
 from .load import Expect, Scenario, zone_key, zone_label
 
 
+def strings(e: Mapping[str, object], key: str) -> list[str]:
+    """A list-of-strings key of an expectation (loading checked its kind)."""
+    value = e.get(key)
+    return [str(x) for x in value] if isinstance(value, list) else []
+
+
 def why_not(sc: Scenario, game: Game, text: str, exc: Exception) -> str:
     return sc.rs.explain(game.state, text) or str(exc)
 
@@ -122,7 +128,7 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
                 uids = []
         got = _names(state, uids)
         if "cards" in e:
-            want = [str(w) for w in e["cards"]]  # type: ignore[attr-defined]
+            want = strings(e, "cards")
             if not same_cards(want, got, bool(e.get("ordered"))):
                 bad(f"expected {e['zone']} to hold {_fmt(want)}, it holds {_fmt(got)}")
         if "count" in e and len(uids) != e["count"]:
@@ -168,14 +174,14 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
             bad(f"expected a {e['decision']} decision, it is {got_k}")
     texts = d.texts if d is not None else []
     notation = sc.rs.notation
-    for text in e.get("legal", []):  # type: ignore[attr-defined]
+    for text in strings(e, "legal"):
         try:
             notation.resolve(texts, text, place(state))
         except Ambiguous:
             pass  # several options fit: it is legal
         except (NoMatch, NotationError) as exc:
             bad(f"expected {text!r} to be legal: {why_not(sc, game, text, exc)}")
-    for text in e.get("illegal", []):  # type: ignore[attr-defined]
+    for text in strings(e, "illegal"):
         try:
             notation.resolve(texts, text, place(state))
             bad(f"expected {text!r} to be illegal, but it is a choice now")
@@ -192,7 +198,7 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
             bad(f"{text!r}: expected the reason to mention {e['reason_contains']!r}: {reason}")
     if "choices" in e:
         matched: set[str] = set()
-        for text in e["choices"]:  # type: ignore[attr-defined]
+        for text in strings(e, "choices"):
             fitting = [o for o in texts if notation.fits_text(text, o)]
             if not fitting:
                 bad(f"expected {text!r} among the choices: {why_not(sc, game, text, NoMatch())}")
