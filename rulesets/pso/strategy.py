@@ -216,7 +216,9 @@ class Strategy:
             key = "par" if eff.status == "paralysis" else "poi"
             fresh = [int(c.get("atp", 0)) for c in foes if not c.get(key)]
             return max(fresh, default=0) / 3 - (5.0 if verb == "spell" else 0.0)
-        best = max((expected(eff, actor, c, spell) for c in foes), default=0.0)
+        # what the best target would lose, as the targeting scores it: a sure kill of a
+        # monster first, so the strongest attacks finish cards and the weak ones chip in
+        best = max((_hit_value(r, c, expected(eff, actor, c, spell)) for c in foes), default=0.0)
         if eff.target in ("foes", "foe_monsters") or eff.count > 1:
             best *= min(len(foes), max(eff.count, 3 if not eff.chosen else eff.count))
         # a card from the hand costs a card: it must do better than a plain attack
@@ -248,13 +250,7 @@ class Strategy:
         user = r.cards.get(act.get("card", -1)) if act.get("how") in (
             "attack", "ability", "cast") else _lead(r)
         dmg = expected(eff, user, target, act.get("how") in ("spell", "cast"))
-        left = max(r.left(uid), 1) if "hp" in target else 999
-        is_monster = r.zone_of.get(uid, "").endswith("monsters")
-        # the share of what it has left: focus on the nearest kill, Monsters first
-        score = 100 * min(dmg, left) / left
-        if dmg >= left:
-            score += 100 if is_monster else 30
-        score += 20 if is_monster else 0
+        score = _hit_value(r, target, dmg)
         if eff.status and not target.get("par" if eff.status == "paralysis" else "poi"):
             score += 10 + int(target.get("atp", 0)) / 5
         return score
@@ -342,6 +338,18 @@ class Strategy:
             zones[key] = ids
         vars = {k: v for k, v in view["vars"].items()}
         return State(cards=[cards[u] for u in range(total)], zones=zones, vars=vars)
+
+
+def _hit_value(r: Reader, target: Mapping[str, Any], dmg: float) -> float:
+    """What `dmg` expected damage on a foe is worth: the share of the HP it has left,
+    a destroyed card more, a monster most (the victory condition)."""
+    uid = target["uid"]
+    left = max(r.left(uid), 1) if "hp" in target else 999
+    is_monster = r.zone_of.get(uid, "").endswith("monsters")
+    score = 100 * min(dmg, left) / left
+    if dmg >= left:
+        score += 100 if is_monster else 30
+    return score + (20 if is_monster and dmg > 0 else 0)
 
 
 def _option_values(decision: Decision) -> list[tuple[int, int]]:
