@@ -19,6 +19,7 @@ from pmtui.engine.context import LEGACY_RNG, derived
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
 from pmtui.engine.ruleset import CardDef, Ruleset
+from pmtui.engine.screen import ScreenSpec
 from pmtui.engine.views import LazyView, redact, redact_decision, view
 from pmtui.undo import Consent, UndoRefused, undo_targets
 from pmtui.undo import undo as undo_to
@@ -78,6 +79,11 @@ class LocalTable:
     @property
     def defs(self) -> Mapping[str, CardDef]:
         return self.game.ruleset.cards
+
+    @property
+    def screen(self) -> ScreenSpec:
+        """How the ruleset's game looks (pmtui.engine.screen)."""
+        return self.game.ruleset.screen  # type: ignore[attr-defined]
 
     # -- reading ----------------------------------------------------------------------
 

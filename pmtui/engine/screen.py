@@ -1,17 +1,265 @@
 """The screen a ruleset describes as data: the TUI draws what this says.
 
-A ruleset never imports Textual; it hands the table a `ScreenSpec` (layout of
-bars, rows of slots, grids and piles; card faces and detail; the turn-flow
-line; verbs to keys; auto-pass windows; words; prompt kinds). This module
-holds the shapes of that description; the TUI reads them.
+A ruleset never imports Textual; it hands the table a `ScreenSpec`: the layout
+of each seat's side (bars of counters, rows of card slots, grids of named
+cells), what a card face and the card panel show, the turn-flow panel and the
+stage line (functions of a player's view), the verbs and their keys, when the
+table passes for a player, its words, and the prompt kinds its decisions use.
+Everything here is plain data or a function of a view: the screens read it and
+never recompute a rule.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from .decision import Decision
+
+Card = Mapping[str, Any]  # a card dict from a view (uid, cid, owner, flags, derived values)
+View = Mapping[str, Any]  # a player's view: {"player", "zones", "vars"}
+
+# How a line or word is shown; the TUI maps these to its own styles.
+Tone = Literal["plain", "bold", "dim", "italic", "accent", "warn", "good", "bad", "heading"]
+
+
+@dataclass(frozen=True)
+class Colour:
+    """A colour key a card face may name: a letter and one of the 16 ANSI colours."""
+
+    letter: str  # shown on the stats line ("R")
+    ansi: str  # "red", "blue", "yellow", "green", "magenta", "cyan", "white", "black"
+    dark_text: bool = False  # black text on it reads better than white
+
+
+# -- layout -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One item on a seat's bar: how many cards a zone holds, maybe browsable."""
+
+    zone: str  # zone name without the seat ("discard")
+    label: str  # short word on the bar ("Disc")
+    title: str  # the zone's full name ("Discard Zone"): browse title, card panel
+    of: int | None = None  # drawn as n/of: the count that ends the game
+    split: str | None = None  # a card flag counted apart: ▲ cards without it, ▼ with it
+    browse: bool = False  # the viewer may look through it when they can see its cards
+    unseen_only: bool = False  # drawn only when the zone's cards are not shown on a row
+    editing: bool = False  # drawn only where a position is being set up (the sandbox)
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One line for a seat: its name (and role marker), then its counters."""
+
+    counters: tuple[Counter, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    """Cards of one zone side by side."""
+
+    zone: str
+    label: str  # "Main Area"
+    slots: int = 0  # empty slots drawn up to this many (0: just the cards)
+    wrap: bool = False  # more cards than fit: wrap onto more lines instead of scrolling
+    large: bool = False  # gets the bigger share of the height
+    unseen: Literal["count", "hide"] = "count"  # when the viewer may not see the zone
+    in_play: bool = False  # cards here are in play (an Area): the sandbox's card edits apply
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board of cells shared by both seats; a piece's cell is a card flag."""
+
+    zone: str  # a shared zone ("board"): its key has no seat prefix
+    cols: tuple[str, ...]  # column names left to right ("a", "b", "c")
+    rows: tuple[str, ...]  # row names top to bottom ("3", "2", "1"): cell = col + row
+    cell: str = "cell"  # the card flag naming the cell a piece stands on
+
+    def cell_name(self, col: int, row: int) -> str:
+        return f"{self.cols[col]}{self.rows[row]}"
+
+
+Section = Bar | Row | Grid
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Top to bottom. `theirs` is the far side, `mine` the viewer's; `middle` is shared
+    (a grid) and drawn under the stage line. A spectator or the sandbox sees seat 1
+    as "theirs" and seat 0 as "mine"."""
+
+    theirs: tuple[Section, ...]
+    mine: tuple[Section, ...]
+    middle: tuple[Section, ...] = ()
+
+
+# -- faces, panels, lines ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a card shows in a slot, from its first line down as height allows."""
+
+    title: str
+    colour: str = ""  # a key of ScreenSpec.colours ("" : plain)
+    left: str = ""  # the stats line's left part ("R3/1")
+    right: str = ""  # its right part: current stats ("30/20") or the card's kind
+    right_tone: Tone = "bold"  # how `right` is drawn ("italic" for a kind word)
+    changed: bool = False  # `right` differs from print (drawn highlighted)
+    status: tuple[str, ...] = ()  # short words ("Rest", "new", "Lv2")
+    more: str = ""  # a line of keywords or properties
+    text: str = ""  # the rules text, wrapped into what is left
+    short: str = ""  # the right part when the face is one line high (default: `right`)
+    pick: str = ""  # what the card adds when picked in a PickSet prompt ("provides 2")
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    tone: Tone = "plain"
+
+
+@dataclass(frozen=True)
+class Detail:
+    """The card panel: a title bar in the card's colour, then lines."""
+
+    title: str
+    colour: str = ""
+    ref: str = ""  # the card in notation, shown dim beside the title
+    lines: tuple[Line, ...] = ()
+
+
+@dataclass(frozen=True)
+class Flow:
+    """The turn-flow panel: a headline, the phases (one current), the steps of the
+    current phase, then lines (priority, the chain, ...)."""
+
+    headline: str
+    phases: tuple[tuple[str, bool], ...] = ()
+    steps: tuple[tuple[str, bool], ...] = ()
+    lines: tuple[Line, ...] = ()
+
+
+# -- verbs, passing, prompts --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A game verb with a key. `on_card`: its options name the focused card right after
+    the verb ("summon STA-001@4 main"); otherwise the option text is the verb alone."""
+
+    verb: str  # the option text's first word ("summon", "no-interference")
+    key: str  # default key ("s"); players remap it by the binding id `verb`
+    label: str  # footer word ("Summon")
+    help: str  # help-screen line
+    on_card: bool = True
+    ask: str = ""  # menu title when several options fit; {name} is the card's name
+
+
+@dataclass(frozen=True)
+class Window:
+    """Where a decision with a "pass" option stands: its stop, and whether the table
+    passes for a player whose only choice is to pass."""
+
+    stop: str  # a name from ScreenSpec.stops
+    auto: bool = True
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A window the table can stop in for a player who may act, or pass for them.
+    A player turns stops off in tui.toml (options.stops = [names])."""
+
+    name: str  # "own_main"
+    help: str
+
+
+@dataclass(frozen=True)
+class PickSet:
+    """Pick a set of cards with a running total: each pick is sent as `pick_verb CARD`,
+    then `confirm`; `cancel` abandons. The decision's info carries the ruleset's verdict
+    after each pick: "total", "need", "ok" and "why" (a reason, one line)."""
+
+    pick_verb: str  # "pay"
+    confirm: str  # "done"
+    cancel: str  # "cancel"
+    total: str = "Total"  # word before the running total
+    need: str = "needed"
+    met: str = "enough: enter confirms"  # shown once the ruleset says the set will do
+    unmet: str = "not enough yet"  # shown when the ruleset gives no reason
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Choose one option from a list (labels from ScreenSpec.label)."""
+
+    body: str = ""  # a line under the title
+
+
+@dataclass(frozen=True)
+class Browse:
+    """Look through a list of cards (a zone)."""
+
+
+PromptKind = PickSet | Choose | Browse
+
+
+@dataclass(frozen=True)
+class Words:
+    """Game words the screens print."""
+
+    roles: tuple[str, str] = ("", "")  # markers after a seat's name: (acting, other) ("(A)")
+    role_legend: str = ""  # what they mean, for the help screen
+    legend: str = ""  # what the words on a card face mean, for the help screen
+    stage_empty: str = "stage empty"
+    pass_text: str = "pass"  # the option that passes (auto-pass, pass to the end of turn)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The line between the two sides: what is being played now."""
+
+    text: str = ""
+    tone: Tone = "dim"
+    label: str = ""  # a bold word before the text ("Stage:")
 
 
 class ScreenSpec(Protocol):
-    """What a ruleset tells the screens about its game (filled in as the TUI moves onto it)."""
+    """What a ruleset tells the screens about its game."""
 
     title: str  # the game's name as the screens show it
+    layout: Layout
+    colours: Mapping[str, Colour]
+    verbs: Sequence[Verb]
+    stops: Sequence[Stop]
+    words: Words
+    board: frozenset[str]  # decision kinds answered on the board (focused card, verb keys)
+    prompts: Mapping[str, PromptKind]  # how other kinds are asked (default: Choose())
+
+    def face(self, card: Card, zone: str, view: View) -> Face:
+        """A card in a slot of `zone` (the zone name without the seat)."""
+
+    def detail(self, card: Card, zone: str, view: View) -> Detail:
+        """The card panel for the focused card."""
+
+    def flow(self, view: View, names: Sequence[str]) -> Flow:
+        """The turn-flow panel; `names` are the seats' names."""
+
+    def stage(self, view: View, names: Sequence[str]) -> Stage:
+        """The stage line."""
+
+    def role(self, view: View, seat: int) -> str:
+        """The marker after a seat's name ("(A)"), or ""."""
+
+    def window(self, decision: Decision, view: View) -> Window | None:
+        """The window of a decision the table may pass for its player (None: always ask)."""
+
+    def label(self, text: str, view: View) -> str:
+        """An option text in plain words ("Summon Mirei to the Main Area")."""
+
+    def card_name(self, cid: str) -> str:
+        """A card's name by its id ("a card" when unknown)."""

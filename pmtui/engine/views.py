@@ -63,6 +63,14 @@ def view(ruleset: Ruleset, state: State, player: int | None) -> dict[str, Any]:
     }
 
 
+def omniscient_view(ruleset: Ruleset, state: State) -> dict[str, Any]:
+    """Everything, face up: for the sandbox and the replay viewer's "both sides" only,
+    never for a player's seat."""
+    zones = {key: [_card(ruleset, state, uid, None) for uid in uids]
+             for key, uids in list(state.zones.items())}
+    return {"player": None, "zones": zones, "vars": dict(state.vars)}
+
+
 class LazyView(Mapping[str, Any]):
     """`view(...)` computed on first use: a player that never looks costs nothing."""
 

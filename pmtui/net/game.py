@@ -32,11 +32,11 @@ from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import GameOverScreen
 
 _SAME = object()
-# the game screen's widgets and the method it redraws each with
-REDRAWN = {"status": "update", "stage": "update", "detail": "update", "prompt": "update",
-           "flow": "show", "opp-bar": "set_data", "my-bar": "set_data",
-           "opp-support": "set_data", "opp-main": "set_data", "my-main": "set_data",
-           "my-support": "set_data", "hand": "set_data"}
+# the game screen's widgets (CSS selectors) and the method it redraws each with; the
+# board's rows, bars and grids by their type, whatever the ruleset's layout holds
+REDRAWN = {"#status": "update", "#stage": "update", "#detail": "update", "#prompt": "update",
+           "#flow": "show", "CardRow": "set_data", "ZoneBar": "set_data",
+           "GridView": "set_data"}
 
 
 def _skip_same(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -76,7 +76,7 @@ class NetGameScreen(GameScreen):
 
     def on_mount(self) -> None:  # Textual runs GameScreen.on_mount after this one
         for wid, method in REDRAWN.items():
-            for w in self.query(f"#{wid}"):
+            for w in self.query(wid):
                 fn = getattr(w, method, None)
                 if callable(fn):
                     setattr(w, method, _skip_same(fn))
@@ -115,7 +115,7 @@ class NetApp(CalmNotifications, PmApp):
                          catch_errors=True)
         self.seat_table = table
         self.viewer = table.seat if table.seat is not None else 0
-        self.game_screen = NetGameScreen()
+        self.game_screen = NetGameScreen(self.spec)
         self._change_pending = False
         self.ssh_terminal: Any = None
 

@@ -36,6 +36,7 @@ from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.journal import JournalWriter, SaveError, read_journal
 from pmtui.engine.ruleset import DeckList
+from pmtui.engine.screen import ScreenSpec
 from pmtui.engine.views import view
 from pmtui.games import SetupError, ruleset
 from pmtui.net.files import write_atomically
@@ -357,6 +358,10 @@ class SeatTable:
     @property
     def defs(self) -> Mapping[str, Any]:
         return self._local.defs
+
+    @property
+    def screen(self) -> ScreenSpec:
+        return self._local.screen
 
     @property
     def version(self) -> int:

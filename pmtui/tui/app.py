@@ -17,11 +17,12 @@ from textual.app import App
 from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
+from pmtui.engine.screen import PickSet, ScreenSpec
 from pmtui.session import LocalTable
 from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import detail_text
 from pmtui.tui.keys import TuiConfig
-from pmtui.tui.screens.game import BOARD_KINDS, GameScreen
+from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import (
     GameOverScreen,
     HelpScreen,
@@ -29,9 +30,7 @@ from pmtui.tui.screens.info import (
     TooSmallScreen,
     size_check,
 )
-from pmtui.tui.words import REF, humanize
-
-AUTO_PASS_STEPS = {"w2", "w4", "w6"}  # windows of the approach phase
+from pmtui.tui.words import REF, where
 
 
 def _loaded(module: str, name: str) -> Any:
@@ -64,7 +63,8 @@ class PmApp(App[int]):
         self.fatal = ""
         self.table = table
         self.hotseat = hotseat
-        self.config = config or TuiConfig()
+        self.spec: ScreenSpec = table.screen
+        self.config = (config or TuiConfig()).check(self.spec)
         self.always_ask = self.config.always_ask
         self.pass_turn: tuple[int, int] | None = None  # (player, turn) passing to end of turn
         self.threaded = threaded
@@ -75,7 +75,7 @@ class PmApp(App[int]):
         self.too_small = False
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
         self._over_shown = False
-        self.game_screen = GameScreen()
+        self.game_screen = GameScreen(self.spec)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -94,11 +94,10 @@ class PmApp(App[int]):
         return "Your" if name == "You" else f"{name}'s"
 
     def card_name(self, cid: str) -> str:
-        d = self.table.defs.get(cid)
-        return d.name if d is not None else cid
+        return self.spec.card_name(cid)
 
     def namer(self, text: str) -> str:
-        return humanize(text, self.card_name)
+        return self.spec.label(text, self.game_screen.pview)
 
     def key_for(self, binding_id: str, default: str) -> str:
         return self.config.keymap.get(binding_id, default)
@@ -220,14 +219,6 @@ class PmApp(App[int]):
             return
         self.open_prompt()
 
-    def window_of(self, d: Decision, vars_: dict) -> str:
-        """The stop a decision belongs to (see TuiConfig.stops)."""
-        if d.kind == "respond":
-            return "respond"
-        if vars_.get("phase") == "main":
-            return "own_main" if vars_.get("ap") == d.player else "opponent_main"
-        return "approach"
-
     def toggle_pass_turn(self, player: int) -> None:
         turn = self.table.view_for(player)["vars"].get("turn")
         if self.pass_turn == (player, turn):
@@ -239,32 +230,26 @@ class PmApp(App[int]):
         self.advance()
 
     def _auto_pass(self, d: Decision) -> bool:
-        """Pass for a player whose only legal choice is to pass (outside their own Main
-        Phase), in windows they took out of their stops, or until the end of the turn
-        when they asked for it."""
-        vars_: dict[str, Any] | None = None
-        if d.kind in ("priority", "respond") and "pass" in d.texts:
-            vars_ = self.table.view_for(d.player)["vars"]
-            wanted = self.pass_turn is not None and self.pass_turn == (d.player, vars_.get("turn"))
-            if self.pass_turn is not None and not wanted and self.pass_turn[0] == d.player:
-                self.pass_turn = None  # a new turn: stop passing
-            if wanted or self.window_of(d, vars_) not in self.config.stops:
-                self.table.act(d.player, "pass", auto=True)
-                return True
-        if self.always_ask or d.texts != ["pass"]:
+        """Pass for a player in a window the ruleset lets the table pass in: when passing
+        is their only choice (unless "always ask"), when they took the window out of their
+        stops, or until the end of the turn when they asked for it."""
+        pass_text = self.spec.words.pass_text
+        if pass_text not in d.texts:
             return False
-        if vars_ is None:
-            vars_ = self.table.view_for(d.player)["vars"]
-        if d.kind == "priority":
-            own_main = vars_.get("phase") == "main" and vars_.get("ap") == d.player
-            if own_main:
-                return False
-            if vars_.get("phase") == "approach" and vars_.get("step") not in AUTO_PASS_STEPS:
-                return False
-        elif d.kind != "respond":
+        view = self.table.view_for(d.player)
+        window = self.spec.window(d, view)
+        if window is None:
             return False
-        self.table.act(d.player, "pass", auto=True)
-        return True
+        turn = view["vars"].get("turn")
+        wanted = self.pass_turn is not None and self.pass_turn == (d.player, turn)
+        if self.pass_turn is not None and not wanted and self.pass_turn[0] == d.player:
+            self.pass_turn = None  # a new turn: stop passing
+        stops = self.config.stops or frozenset()
+        only = d.texts == [pass_text] and window.auto and not self.always_ask
+        if wanted or window.stop not in stops or only:
+            self.table.act(d.player, pass_text, auto=True)
+            return True
+        return False
 
     def _hand_over(self, player: int) -> None:
         if isinstance(self.screen, PassKeyboardScreen):
@@ -324,12 +309,13 @@ class PmApp(App[int]):
             self.pop_screen()
 
     def open_prompt(self, force: bool = False) -> None:
-        """Open the prompt the viewer's pending decision needs (once per decision)."""
+        """Open the prompt the viewer's pending decision needs (once per decision), of
+        the kind the ruleset names for it (a choice unless it says otherwise)."""
         # imported here, not at the top: the prompts are not needed for the first frame
-        from pmtui.tui.screens.prompts import ChoiceScreen, PayScreen, RespondScreen
+        from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen, RespondScreen
 
         d = self.table.decision_for(self.viewer)
-        if d is None or d.kind in BOARD_KINDS:
+        if d is None or d.kind in self.spec.board:
             self._close_prompts(browsing_too=False)  # its decision is gone
             self._prompted = -1
             return
@@ -338,44 +324,36 @@ class PmApp(App[int]):
             return
         self._prompted = version
         self._close_prompts()
-        screen = self.game_screen
-        if d.kind == "pay":
-            cards = screen.cards_by_uid
+        kind = self.spec.prompts.get(d.kind)
+        if isinstance(kind, PickSet):
             me = self.viewer
-            points = {int(c["uid"]) for c in screen.zone(me, "points") if not c.get("down")}
             uid = d.info.get("card")
-            title = f"{d.prompt}" if uid is None else f"{d.prompt} ({self._card_summary(uid)})"
+            title = d.prompt or d.kind
+            card = self.game_screen.cards_by_uid.get(int(uid)) if uid is not None else None
+            if card is not None:  # what the card is (its panel's first line): what pays
+                panel = self.spec.detail(card, where(self.game_screen.pview, int(uid)),
+                                         self.game_screen.pview)
+                if panel.lines:
+                    title += f" ({panel.lines[0].text})"
             self.push_screen(
-                PayScreen(d, cards, self.table.defs,
-                          lambda texts: self.table.preview(me, texts), title, points),
-                callback=self._prompt_done,
-            )
-        elif d.kind == "respond":
-            self.push_screen(
-                RespondScreen(self._respond_title(), d.texts, self.namer,
-                              body="You may respond with a [Decline] card or pass.",
-                              detail=self._option_detail),
+                PickSetScreen(kind, d, self.spec, self.game_screen.pview,
+                              lambda texts: self.table.preview(me, texts), title),
                 callback=self._prompt_done,
             )
         else:
+            # a choice with a line of its own answers a play (a response): titled by it
+            body = getattr(kind, "body", "")
+            title = self._respond_title() if body else d.prompt or d.kind
+            cls = RespondScreen if body else ChoiceScreen
             self.push_screen(
-                ChoiceScreen(d.prompt or d.kind, d.texts, self.namer, detail=self._option_detail),
+                cls(title, d.texts, self.namer, body=body, detail=self._option_detail),
                 callback=self._prompt_done,
             )
 
-    def _card_summary(self, uid: Any) -> str:
-        c = self.game_screen.cards_by_uid.get(int(uid))
-        d = self.table.defs.get(str(c.get("cid"))) if c else None
-        return f"{d.colour}, {d.series}" if d else "a card"
-
     def _respond_title(self) -> str:
-        chain = self.game_screen.pview["vars"].get("chain") or []
-        if not chain:
-            return "Respond?"
-        top = chain[-1]
-        who = self.label(int(top.get("by", 0)))
-        name = self.game_screen.name_of(top.get("card"))
-        return f"{who} plays {name} ({top.get('kind')}). Respond?"
+        """What is being played now, as the stage line says, as a question."""
+        st = self.spec.stage(self.game_screen.pview, [self.label(0), self.label(1)])
+        return f"{st.text}. Respond?" if st.text else "Respond?"
 
     def _option_detail(self, text: str) -> Text | None:
         m = REF.search(text)
@@ -384,8 +362,8 @@ class PmApp(App[int]):
         c = self.game_screen.cards_by_uid.get(int(m.group(2)))
         if c is None:
             return None
-        d = self.table.defs.get(str(c.get("cid")))
-        return detail_text(c, d, self.game_screen.pview["vars"].get("turn"), [])
+        zone = where(self.game_screen.pview, int(m.group(2)))
+        return detail_text(self.spec.detail(c, zone, self.game_screen.pview), self.spec.colours)
 
     def _prompt_done(self, texts: list[str] | None) -> None:
         if texts:
@@ -402,13 +380,13 @@ class PmApp(App[int]):
             callback=self._prompt_done,
         )
 
-    def browse(self, title: str, cards: Sequence[Mapping[str, Any]], turn: int | None) -> None:
+    def browse(self, title: str, cards: Sequence[Mapping[str, Any]], zone: str) -> None:
         from pmtui.tui.screens.prompts import BrowseScreen
 
-        self.push_screen(BrowseScreen(title, cards, self.table.defs, turn))
+        self.push_screen(BrowseScreen(title, cards, zone, self.spec, self.game_screen.pview))
 
     def show_help(self) -> None:
-        self.push_screen(HelpScreen(self.key_for))
+        self.push_screen(HelpScreen(self.key_for, self.spec))
 
     def _show_game_over(self) -> None:
         if self._over_shown:

@@ -13,24 +13,20 @@ The config file is TOML in the user config dir (platformdirs), `tui.toml`:
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
+
+from pmtui.engine.screen import ScreenSpec, Verb
 
 CONFIG_NAME = "tui.toml"
 
-# The game screen. Order = order in the footer and on the help screen.
+# The game screen's own keys; the ruleset's verbs (ScreenSpec.verbs) come after "act".
+# Order = order in the footer and on the help screen.
 GAME_BINDINGS: list[Binding] = [
     Binding("enter", "act", "Act", id="act"),
-    Binding("s", "summon", "Summon", id="summon"),
-    Binding("e", "event", "Event", id="event"),
-    Binding("t", "support", "Set support", id="support"),
-    Binding("a", "approach", "Approach", id="approach"),
-    Binding("i", "interfere", "Interfere", id="interfere"),
-    Binding("n", "no_interference", "No interf.", id="no_interference"),
-    Binding("x", "stop", "Stop approaching", id="stop"),
-    Binding("p", "pass", "Pass", id="pass"),
     Binding("u", "undo", "Undo", id="undo"),
     Binding("v", "browse", "View zone", id="browse"),
     Binding("r", "replay", "Replay", show=False, id="replay"),
@@ -58,23 +54,15 @@ PICK_BINDINGS: list[Binding] = [
 
 HELP_TEXT = {
     "act": "act on the focused card (menu of its legal actions), or open the pending prompt",
-    "summon": "summon the focused hand chara (choose Main/Support Area, or whom to replace)",
-    "event": "play the focused event card",
-    "support": "set the focused support card on a chara (choose which)",
-    "approach": "approach with the focused chara in your Main Area",
-    "interfere": "interfere with the focused chara in your Main Area",
-    "no_interference": "do not interfere: take the top card of your deck as a point",
-    "stop": "end your approaches (go to Turn End)",
-    "pass": "pass priority",
     "undo": "take back your last decision and all after it (hot seat: the other accepts)",
     "replay": "replay viewer on this game so far (step through it; q comes back)",
-    "browse": "look through the focused zone (discard, points, EX deck)",
+    "browse": "look through the focused zone",
     "help": "this screen",
     "quit": "leave the game (it is saved: resume later)",
-    "left": "previous card in the zone",
-    "right": "next card in the zone",
-    "up": "zone above",
-    "down": "zone below",
+    "left": "previous card in the zone (cell in the row)",
+    "right": "next card in the zone (cell in the row)",
+    "up": "zone (row of cells) above",
+    "down": "zone (row of cells) below",
     "next_zone": "next zone",
     "prev_zone": "previous zone",
     "log_up": "scroll the game log up",
@@ -85,25 +73,65 @@ HELP_TEXT = {
 
 PROMPT_HELP = [
     ("up/down", "move in a prompt list"),
-    ("space", "pay picker: pick / unpick the highlighted card"),
-    ("enter", "choose; in the pay picker: confirm the payment (only when it is met)"),
-    ("escape", "close a prompt; in the pay picker: cancel the play"),
+    ("space", "picking a set of cards: pick / unpick the highlighted card"),
+    ("enter", "choose; picking a set: confirm (only when the ruleset says it is enough)"),
+    ("escape", "close a prompt; picking a set: cancel the play"),
     ("ctrl+p", "command palette: every legal action by its notation"),
     ("ctrl+q", "quit at once"),
 ]
 
 
-STOPS = ("own_main", "opponent_main", "approach", "respond")
+def verb_id(verb: Verb) -> str:
+    """A verb's binding id (the name a player remaps it by in tui.toml)."""
+    return verb.verb.replace("-", "_")
+
+
+def verb_bindings(verbs: Sequence[Verb], taken: Set[str] = frozenset()) -> list[Binding]:
+    """The ruleset's verbs as bindings; verbs whose key is in `taken` are left out (the
+    sandbox's editing keys): they stay in the enter menu and the command palette."""
+    return [Binding(v.key, f"verb('{v.verb}')", v.label, id=verb_id(v))
+            for v in verbs if v.key not in taken]
+
+
+def with_verbs(bindings: BindingsMap, verbs: list[Binding]) -> BindingsMap:
+    """`bindings` with `verbs` right after the "act" binding (their place in the footer)."""
+    ordered: list[Binding] = []
+    placed = False
+    for group in bindings.key_to_bindings.values():
+        for b in group:
+            ordered.append(b)
+            if b.id == "act" and not placed:
+                ordered.extend(verbs)
+                placed = True
+    if not placed:
+        ordered = verbs + ordered
+    return BindingsMap(ordered)
 
 
 @dataclass
 class TuiConfig:
     keymap: dict[str, str] = field(default_factory=dict)
     always_ask: bool = False
-    # windows where the game stops for you when you could act (others pass for you):
-    # own_main, opponent_main, approach (its three windows), respond (Decline prompts)
-    stops: frozenset[str] = frozenset(STOPS)
+    # windows where the game stops for you when you could act (others pass for you);
+    # None: all of the ruleset's stops (ScreenSpec.stops)
+    stops: frozenset[str] | None = None
     problems: list[str] = field(default_factory=list)  # one-line notices for the player
+    path: str = ""
+
+    def check(self, spec: ScreenSpec) -> TuiConfig:
+        """Drop key ids and stops the game does not have, each with a one-line notice."""
+        known = {b.id for b in GAME_BINDINGS + PICK_BINDINGS} | {verb_id(v) for v in spec.verbs}
+        for binding_id in [k for k in self.keymap if k not in known]:
+            self.problems.append(f"{self.path}: unknown binding id {binding_id!r}")
+            del self.keymap[binding_id]
+        names = [s.name for s in spec.stops]
+        if self.stops is None:
+            self.stops = frozenset(names)
+        elif not self.stops <= set(names):
+            self.problems.append(f"{self.path}: options.stops must list some of "
+                                 f"{', '.join(names)}")
+            self.stops = frozenset(names)
+        return self
 
 
 def default_config_path() -> Path:
@@ -114,7 +142,7 @@ def default_config_path() -> Path:
 
 def load_config(path: Path | None) -> TuiConfig:
     """Read the config; any problem becomes a one-line notice and the defaults stay."""
-    cfg = TuiConfig()
+    cfg = TuiConfig(path=str(path or CONFIG_NAME))
     if path is None or not path.exists():
         return cfg
     try:
@@ -122,15 +150,12 @@ def load_config(path: Path | None) -> TuiConfig:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         cfg.problems.append(f"{path}: ignored ({str(exc).splitlines()[0]})")
         return cfg
-    known = {b.id for b in GAME_BINDINGS + PICK_BINDINGS}
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
         cfg.problems.append(f"{path}: [keys] must be a table")
         keys = {}
-    for binding_id, key in keys.items():
-        if binding_id not in known:
-            cfg.problems.append(f"{path}: unknown binding id {binding_id!r}")
-        elif not isinstance(key, str) or not key.strip():
+    for binding_id, key in keys.items():  # ids are checked against the game (check)
+        if not isinstance(key, str) or not key.strip():
             cfg.problems.append(f"{path}: keys.{binding_id} must be a key name")
         else:
             cfg.keymap[binding_id] = key.strip()
@@ -139,8 +164,8 @@ def load_config(path: Path | None) -> TuiConfig:
         cfg.always_ask = options["always_ask"]
     stops = options.get("stops") if isinstance(options, dict) else None
     if stops is not None:
-        if isinstance(stops, list) and all(s in STOPS for s in stops):
-            cfg.stops = frozenset(stops)
+        if isinstance(stops, list) and all(isinstance(s, str) for s in stops):
+            cfg.stops = frozenset(stops)  # names are checked against the game (check)
         else:
-            cfg.problems.append(f"{path}: options.stops must list some of {', '.join(STOPS)}")
+            cfg.problems.append(f"{path}: options.stops must be a list of stop names")
     return cfg

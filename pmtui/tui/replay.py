@@ -31,15 +31,15 @@ from textual.widgets import Input, Static
 
 from pmtui.engine.chance import roll_text
 from pmtui.engine.replay import ReplayCursor
-from pmtui.engine.state import State
-from pmtui.engine.views import redact, redact_decision, view
+from pmtui.engine.screen import ScreenSpec
+from pmtui.engine.views import omniscient_view, redact, redact_decision, view
 from pmtui.session import LogLine
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
-from pmtui.tui.widgets.board import CardRow, ZoneBar
+from pmtui.tui.widgets.board import Board
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import TurnFlow, _styled
-from pmtui.tui.words import REF, humanize
+from pmtui.tui.words import REF
 
 Perspective = int | None  # 0, 1, or None: both sides, every card shown
 SPEEDS = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]  # autoplay, records per second
@@ -85,16 +85,6 @@ REPLAY_HELP = [
     ("?", "this screen"),
     ("q / escape", "leave the viewer"),
 ]
-
-
-def omniscient_view(state: State) -> dict[str, Any]:
-    """Everything, face up: for the "both" perspective (never sent to a player)."""
-    zones = {
-        key: [{"uid": uid, "cid": state.cards[uid].cid, "owner": state.cards[uid].owner,
-               **state.cards[uid].f} for uid in uids]
-        for key, uids in state.zones.items()
-    }
-    return {"player": None, "zones": zones, "vars": dict(state.vars)}
 
 
 def _zone_word(zone: Any) -> str:
@@ -162,7 +152,7 @@ class ReplayModel:
     def view(self, perspective: Perspective) -> dict[str, Any]:
         state = self.cursor.state
         if perspective is None:
-            return omniscient_view(state)
+            return omniscient_view(self.rs, state)
         return view(self.rs, state, perspective)
 
     def card_name(self, cid: Any) -> str:
@@ -364,7 +354,6 @@ class ReplayScreen(Screen[None]):
     BINDINGS = REPLAY_BINDINGS
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
-    ReplayScreen #opp-hand { height: 2fr; min-height: 3; max-height: 6; }
     ReplayScreen #r-line { height: 1; background: $panel; }
     ReplayScreen #detail { height: 1fr; max-height: 12; }
     ReplayScreen #log { height: 1fr; border-top: solid $primary 50%; }
@@ -396,22 +385,14 @@ class ReplayScreen(Screen[None]):
         else:
             self.position = max(0, min(int(start), len(model)))
         self.pview: dict[str, Any] = {"zones": {}, "vars": {}}
+        self.spec: ScreenSpec = model.rs.screen
 
     # -- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="body"):
-            with Vertical(id="board"):
-                yield ZoneBar(id="opp-bar")
-                yield CardRow(label="Hand", in_area=False, wrap=True, id="opp-hand")
-                yield CardRow(label="Support Area", wrap=True, id="opp-support")
-                yield CardRow(slots=5, label="Main Area", id="opp-main")
-                yield Static(id="stage")
-                yield CardRow(slots=5, label="Main Area", id="my-main")
-                yield CardRow(label="Support Area", wrap=True, id="my-support")
-                yield ZoneBar(id="my-bar")
-                yield CardRow(label="Hand", in_area=False, wrap=True, id="hand")
+            yield Board(self.spec)
             with Vertical(id="side"):
                 yield TurnFlow(id="flow")
                 yield Static(id="detail")
@@ -558,125 +539,32 @@ class ReplayScreen(Screen[None]):
 
     # -- drawing -------------------------------------------------------------------------
 
-    def zone(self, player: int, name: str) -> list[Mapping[str, Any]]:
-        z = self.pview["zones"].get(f"{player}/{name}", [])
-        return z if isinstance(z, list) else []
-
-    def _count(self, player: int, name: str) -> int:
-        z = self.pview["zones"].get(f"{player}/{name}", 0)
-        return len(z) if isinstance(z, list) else int(z or 0)
-
-    def _cards(self) -> dict[int, Mapping[str, Any]]:
-        return {int(c["uid"]): c for z in self.pview["zones"].values() if isinstance(z, list)
-                for c in z if c.get("uid") is not None}
-
-    def name_of(self, uid: Any) -> str:
-        c = self._cards().get(int(uid)) if isinstance(uid, int) else None
-        return self.model.card_name(c.get("cid")) if c is not None else "a card"
-
     def draw(self) -> None:
         if not self.is_mounted:
             return
         model = self.model
-        me, opp = self.bottom, 1 - self.bottom
         self.pview = model.view(self.perspective)
-        vars_ = self.pview["vars"]
-        turn = vars_.get("turn")
         focus = model.focus_uid(self.position, self.perspective)
-        both = self.perspective is None
-        rows = {
-            "opp-hand": self.zone(opp, "hand") if both else [],
-            "opp-support": self.zone(opp, "support"),
-            "opp-main": self.zone(opp, "main"),
-            "my-main": self.zone(me, "main"),
-            "my-support": self.zone(me, "support"),
-            "hand": self.zone(me, "hand"),
-        }
-        attached: dict[int, int] = {}
-        for p in (0, 1):
-            for c in self.zone(p, "attached"):
-                if c.get("host") is not None:
-                    attached[int(c["host"])] = attached.get(int(c["host"]), 0) + 1
-        self.query_one("#opp-hand").display = both
-        for rid, cards in rows.items():
-            cursor = next((i for i, c in enumerate(cards) if c.get("uid") == focus), None)
-            self.query_one(f"#{rid}", CardRow).set_data(cards, model.defs, turn, cursor, {},
-                                                        attached)
-        self.query_one("#opp-bar", ZoneBar).set_data(self._bar_parts(opp, both), None)
-        self.query_one("#my-bar", ZoneBar).set_data(self._bar_parts(me, False), None)
-        self.query_one("#stage", Static).update(self._stage_text())
-        self.query_one("#flow", TurnFlow).show(vars_, self.labels, self._chain_lines(),
-                                               self._appr_text())
-        self.query_one("#detail", Static).update(self._detail(focus, turn))
+        board = self.query_one(Board)
+        board.load(self.pview, self.bottom)
+        found = focus is not None and board.goto(
+            lambda s: s.card is not None and s.card.get("uid") == focus)
+        bar_names = [f"P{p + 1} {self.labels[p]}" for p in (0, 1)]
+        board.show(self.labels, cursor=found, bar_names=bar_names)
+        self.query_one("#flow", TurnFlow).show(self.spec.flow(self.pview, self.labels))
+        self.query_one("#detail", Static).update(self._detail(focus))
         lines = [line for step, line in model.log(self.perspective) if step <= self.position]
         self.query_one("#log", ReplayLog).show_lines(lines)
         self.query_one("#status", Static).update(self._status_text())
         self.query_one("#r-line", Static).update(self._line_text())
         self.refresh_bindings()
 
-    def _bar_parts(self, p: int, hand_shown: bool) -> list[tuple[str, Text]]:
-        vars_ = self.pview["vars"]
-        role = ""
-        if vars_.get("ap") is not None and vars_.get("phase") not in (None, "setup"):
-            role = " (A)" if vars_["ap"] == p else " (I)"
-        mine = p == self.bottom
-        parts: list[tuple[str, Text]] = [
-            ("", Text(f"P{p + 1} {self.labels[p]}{role}",
-                      style="bold cyan" if mine else "bold green")),
-            ("", Text(f"Deck {self._count(p, 'deck')}")),
-        ]
-        if not mine and not hand_shown:
-            parts.append(("", Text(f"Hand {self._count(p, 'hand')}")))
-        parts.append(("", Text(f"Disc {self._count(p, 'discard')}")))
-        points = self.zone(p, "points")
-        down = sum(1 for c in points if c.get("down"))
-        pts = Text(f"Pts {len(points)}/7")
-        if points:
-            pts.append(f" ▲{len(points) - down}", style="bold")
-            pts.append(f" ▼{down}", style="dim")
-        parts.append(("", pts))
-        parts.append(("", Text(f"EX {self._count(p, 'ex')}")))
-        return parts
-
-    def _chain_lines(self) -> list[str]:
-        return [f"{self.labels[int(e.get('by', 0))]}: {e.get('kind')} {self.name_of(e.get('card'))}"
-                for e in self.pview["vars"].get("chain") or []]
-
-    def _appr_text(self) -> str:
-        appr = self.pview["vars"].get("appr")
-        if not appr:
-            return ""
-        text = f"{self.name_of(appr.get('a'))} approaches"
-        if appr.get("i") is not None:
-            text += f", {self.name_of(appr['i'])} interferes"
-        return text
-
-    def _stage_text(self) -> Text:
-        vars_ = self.pview["vars"]
-        chain = vars_.get("chain") or []
-        play = vars_.get("play")
-        t = Text(no_wrap=True, overflow="ellipsis")
-        if chain:
-            top = chain[-1]
-            t.append("Stage: ", style="bold yellow")
-            t.append(f"{self.labels[int(top.get('by', 0))]} plays "
-                     f"{self.name_of(top.get('card'))} ({top.get('kind')})")
-            if len(chain) > 1:
-                t.append(f" · chain of {len(chain)}")
-        elif play:
-            who = self.labels[int(play.get("by", 0))]
-            if play.get("card") is not None:
-                t.append(f"Paying: {who} plays {self.name_of(play['card'])}", style="yellow")
-            else:
-                t.append(f"{who} is paying for a play…", style="yellow")
-        else:
-            t.append("─" * 3 + " stage empty " + "─" * 60, style="dim")
-        return t
-
-    def _detail(self, focus: int | None, turn: Any) -> Text:
-        card = self._cards().get(focus) if focus is not None else None
-        if card is not None:
-            return detail_text(card, self.model.defs.get(str(card.get("cid"))), turn, [])
+    def _detail(self, focus: int | None) -> Text:
+        board = self.query_one(Board)
+        spot = board.focused() if focus is not None else None
+        if spot is not None and spot.card is not None and spot.card.get("uid") == focus:
+            return detail_text(self.spec.detail(spot.card, spot.zone, self.pview),
+                               self.spec.colours)
         t = Text()
         t.append(f"Step {self.position} of {len(self.model)}\n", style="bold")
         over = self.pview["vars"].get("over")
@@ -713,7 +601,7 @@ class ReplayScreen(Screen[None]):
         style = "bold" if rec.get("type") == "decision" else ""
         t.append(text, style=style)
         if rec.get("type") == "decision":
-            label = humanize(str(text.split(" ", 1)[-1]), self.model.card_name)
+            label = self.spec.label(str(text.split(" ", 1)[-1]), self.pview)
             if label.lower() != text.split(" ", 1)[-1].lower():
                 t.append(f"  {label}", style="dim")
         if self.position >= len(self.model):

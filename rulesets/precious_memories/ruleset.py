@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +21,7 @@ from . import areas, derived, effects, flow, plays
 from .areas import other
 from .cards import CardDef
 from .notation import NOTATION
+from .screen import PreciousMemoriesScreen
 from .tables import Tables
 
 if TYPE_CHECKING:  # loaded on first use: a game screen's first frame needs neither
@@ -29,13 +30,6 @@ if TYPE_CHECKING:  # loaded on first use: a game screen's first frame needs neit
 
 VERSION = "0.2.0"
 DECK_PARTS = ("main", "ex")  # the main deck (shuffled at set-up) and the EX deck (p.26)
-
-
-@dataclass(frozen=True)
-class Screen:
-    """How the screens show this game (pmtui.engine.screen.ScreenSpec)."""
-
-    title: str = "Precious Memories"
 
 
 def ref(state: State, uid: int) -> str:
@@ -51,10 +45,10 @@ class PreciousMemories:
     deck_parts = DECK_PARTS
     header_options: Mapping[str, str] = {}
     notation = NOTATION
-    screen = Screen()
 
     def __init__(self, tables: Tables | None = None) -> None:
         self.t = tables if tables is not None else Tables.load()
+        self.screen = PreciousMemoriesScreen(self.t)  # how the table looks (data)
 
     # -- card data -----------------------------------------------------------------
 

@@ -368,13 +368,13 @@ async def test_a_prompt_whose_decision_is_gone_closes(tmp_path: Path) -> None:
     """A prompt opened for a decision that was then answered without it (a pass made
     for the player while the computer's thread was finishing) must not stay on screen
     once the player's next decision is made on the board."""
-    from pmtui.tui.screens.game import BOARD_KINDS
     from pmtui.tui.screens.prompts import PromptScreen
 
     server, keys = await start_server(tmp_path)
     try:
         a, app = await against_computer(server, keys)
         table = server.registry.get(app.seat_table.table_id)
+        board_kinds = app.spec.board  # decision kinds answered on the board
 
         def mine() -> object:
             d = table.local.pending()
@@ -385,12 +385,12 @@ async def test_a_prompt_whose_decision_is_gone_closes(tmp_path: Path) -> None:
             await wait_until(lambda: not table.computer_running and mine() is not None,
                              what="alice's decision")
             d = mine()
-            if d.kind in BOARD_KINDS:
+            if d.kind in board_kinds:
                 break
             await wait_until(lambda: isinstance(app.screen, PromptScreen), what="a prompt")
             table.act(0, next(t for t in d.texts if t != "cancel"))
             answered_behind += 1
-        assert answered_behind and mine().kind in BOARD_KINDS
+        assert answered_behind and mine().kind in board_kinds
         await wait_until(lambda: not isinstance(app.screen, PromptScreen), 5,
                          what="the stale prompt closed")
         await a.close()

@@ -11,9 +11,9 @@ from pmtui.engine.decision import Decision
 from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
-from pmtui.tui.screens.game import ROWS, GameScreen
+from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import PassKeyboardScreen
-from pmtui.tui.screens.prompts import PayScreen
+from pmtui.tui.screens.prompts import PickSetScreen
 
 
 class Scripted:
@@ -69,13 +69,15 @@ def game(app: PmApp) -> GameScreen:
 async def focus(pilot: Pilot, app: PmApp, row: str, pred: Callable[[dict], bool]) -> dict:
     """Move the board cursor (by key presses) to the first card in `row` matching `pred`."""
     screen = game(app)
-    while screen.row_name != row:
+    for _ in range(len(screen.board.nav)):
+        if screen.row_name == row:
+            break
         await pilot.press("down")
     cards = screen.row_cards[row]
-    target = next(i for i, c in enumerate(cards) if pred(c))
-    while screen.cols[row] > target:
+    target = next(i for i, c in enumerate(cards) if c is not None and pred(c))
+    while screen.board.cols[row] > target:
         await pilot.press("left")
-    while screen.cols[row] < target:
+    while screen.board.cols[row] < target:
         await pilot.press("right")
     card = screen.focused_card()
     assert card is not None and pred(card)
@@ -85,7 +87,7 @@ async def focus(pilot: Pilot, app: PmApp, row: str, pred: Callable[[dict], bool]
 async def pay_until_met(pilot: Pilot, app: PmApp) -> None:
     """In the pay picker: pick cards top-down until the engine says the cost is met."""
     screen = app.screen
-    assert isinstance(screen, PayScreen)
+    assert isinstance(screen, PickSetScreen)
     while not screen.info.get("ok"):
         await pilot.press("space")
         if not screen.info.get("ok"):
@@ -102,5 +104,5 @@ async def take_keyboard(pilot: Pilot, app: PmApp) -> None:
         await settle(pilot, app)
 
 
-__all__ = ["ROWS", "Scripted", "focus", "game", "make_app", "pay_until_met", "settle",
+__all__ = ["Scripted", "focus", "game", "make_app", "pay_until_met", "settle",
            "take_keyboard"]

@@ -6,7 +6,7 @@ import pytest
 
 from pmtui.ai import make_player
 from pmtui.tui.screens.info import GameOverScreen
-from pmtui.tui.screens.prompts import ChoiceScreen, PayScreen
+from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen
 
 from .helpers import focus, make_app, pay_until_met, settle
 
@@ -20,24 +20,24 @@ async def test_whole_game_by_keys(size: tuple[int, int]) -> None:
             await settle(pilot, app)
             if app.table.over:
                 break
-            if isinstance(app.screen, PayScreen):
+            if isinstance(app.screen, PickSetScreen):
                 await pay_until_met(pilot, app)
             elif isinstance(app.screen, ChoiceScreen):
                 await pilot.press("enter")
-            elif screen.check_action("pass", ()) and screen.decision is not None:
+            elif screen.check_action("verb", ("pass",)) and screen.decision is not None:
                 # Summon a chara when one is playable, else pass.
-                summon = [c for c in screen.row_cards["hand"]
+                summon = [c for c in screen.row_cards["my-hand"]
                           if any(t.endswith(" main") and t.startswith("summon")
                                  for t in screen.options_for(c))]
                 if summon and screen.pview["vars"].get("phase") == "main":
                     uid = summon[0]["uid"]
-                    await focus(pilot, app, "hand", lambda c, uid=uid: c["uid"] == uid)
+                    await focus(pilot, app, "my-hand", lambda c, uid=uid: c["uid"] == uid)
                     await pilot.press("s", "enter")
                 else:
                     await pilot.press("p")
-            elif screen.check_action("no_interference", ()):
+            elif screen.check_action("verb", ("no-interference",)):
                 await pilot.press("n")
-            elif screen.check_action("stop", ()):
+            elif screen.check_action("verb", ("stop",)):
                 ok = [c for c in screen.row_cards["my-main"] if screen.options_for(c)]
                 if ok:
                     uid = ok[0]["uid"]

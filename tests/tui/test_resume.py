@@ -20,7 +20,7 @@ from pmtui.tui.keys import TuiConfig
 from pmtui.tui.replay import ReplayApp
 from pmtui.tui.screens.consent import UndoConsentScreen
 from pmtui.tui.screens.info import PassKeyboardScreen
-from pmtui.tui.screens.prompts import ChoiceScreen, PayScreen
+from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen
 
 from .helpers import pay_until_met, settle, take_keyboard
 
@@ -137,7 +137,7 @@ def test_resume_opens_the_half_finished_payment(tmp_path: Path,
         d = app.table.pending()
         assert (d.kind, d.player, d.texts, d.info) == (kind, player, texts, info)
         screen = app.screen
-        assert isinstance(screen, PayScreen)  # the picker, with the card already paid
+        assert isinstance(screen, PickSetScreen)  # the picker, with the card already paid
         assert screen.paid == [int(u) for u in info["paid"]]
         await pay_until_met(pilot, app)
         await settle(pilot, app)
@@ -192,15 +192,15 @@ def test_resume_bad_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 async def answer(pilot: Any, app: PmApp) -> None:
     """One simple answer by keys to whatever is asked: choose, pay, pass, stop, no interf."""
     screen = app.game_screen
-    if isinstance(app.screen, PayScreen):
+    if isinstance(app.screen, PickSetScreen):
         await pay_until_met(pilot, app)
     elif isinstance(app.screen, ChoiceScreen):
         await pilot.press("enter")
-    elif screen.check_action("pass", ()) and screen.decision is not None:
+    elif screen.check_action("verb", ("pass",)) and screen.decision is not None:
         await pilot.press("p")
-    elif screen.check_action("no_interference", ()):
+    elif screen.check_action("verb", ("no-interference",)):
         await pilot.press("n")
-    elif screen.check_action("stop", ()):
+    elif screen.check_action("verb", ("stop",)):
         await pilot.press("x")
     else:
         await pilot.press("enter")

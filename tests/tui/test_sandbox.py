@@ -18,7 +18,7 @@ from pmtui.tui.sandbox.prompts import (
     SaveScreen,
     WhyScreen,
 )
-from pmtui.tui.sandbox.screen import ROWS, SandboxScreen
+from pmtui.tui.sandbox.screen import SandboxScreen
 from pmtui.tui.screens.info import GameOverScreen
 from pmtui.tui.screens.prompts import ChoiceScreen
 from rulesets.precious_memories.position_edit import in_progress, remap, state_to_doc
@@ -45,11 +45,12 @@ def cids(sb: Sandbox, player: int, zone: str) -> list[str]:
 
 
 async def go(pilot, screen: SandboxScreen, row: str, col: int = 0) -> None:  # noqa: ANN001
+    ids = [n.rid for n in screen.board.nav]
     while screen.row_name != row:
-        await pilot.press("up" if ROWS.index(row) < screen.row else "down")
-    while screen.cols[row] > col:
+        await pilot.press("up" if ids.index(row) < screen.board.row else "down")
+    while screen.board.cols[row] > col:
         await pilot.press("left")
-    while screen.cols[row] < col:
+    while screen.board.cols[row] < col:
         await pilot.press("right")
 
 
@@ -77,13 +78,13 @@ async def test_set_up_by_keys_ask_why_not_and_save(tmp_path: Path, capsys) -> No
         await settle(pilot)
         screen = app.sandbox_screen
         sb = app.model
-        await go(pilot, screen, "p1-main")
+        await go(pilot, screen, "my-main")
         await add_here(pilot, app, "STA-002")
-        await go(pilot, screen, "p1-main", 1)
+        await go(pilot, screen, "my-main", 1)
         await add_here(pilot, app, "Yuzuha")  # the first Yuzuha Minase of the pool
-        await go(pilot, screen, "p2-main")
+        await go(pilot, screen, "opp-main")
         await add_here(pilot, app, "TWC-001")
-        await go(pilot, screen, "p1-hand")
+        await go(pilot, screen, "my-hand")
         await add_here(pilot, app, "STA-005")
         assert cids(sb, 0, "main")[0] == "STA-002" and len(cids(sb, 0, "main")) == 2
         assert cids(sb, 1, "main") == ["TWC-001"]
@@ -145,7 +146,7 @@ async def test_rest_coin_summoned_face_move_remove_by_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen, sb = app.sandbox_screen, app.model
-        await go(pilot, screen, "p1-main", 1)  # STA-004
+        await go(pilot, screen, "my-main", 1)  # STA-004
         uid = screen.focused_card()["uid"]
         await pilot.press("r", "c", "c", "t")
         await settle(pilot)
@@ -156,7 +157,7 @@ async def test_rest_coin_summoned_face_move_remove_by_keys() -> None:
         await pilot.press("C")
         assert screen.focused_card().get("coins") == 1
         # the face of a point card, from the zone bar
-        await go(pilot, screen, "p1-bar", 2)
+        await go(pilot, screen, "my-bar", 2)
         assert screen.focused_item() == "points"
         await pilot.press("f")
         assert isinstance(app.screen, MenuScreen)
@@ -165,7 +166,7 @@ async def test_rest_coin_summoned_face_move_remove_by_keys() -> None:
         st = sb.state
         assert all(st.cards[u].f.get("down") for u in st.zones[zkey(0, "points")])
         # move STA-002 to the Support Area (menu), then remove it
-        await go(pilot, screen, "p1-main", 0)
+        await go(pilot, screen, "my-main", 0)
         await pilot.press("m")
         menu = app.screen
         assert isinstance(menu, MenuScreen)
@@ -173,7 +174,7 @@ async def test_rest_coin_summoned_face_move_remove_by_keys() -> None:
         await pilot.press(*["down"] * values.index("0:support"), "enter")
         await settle(pilot)
         assert cids(sb, 0, "support") == ["STA-002"]
-        assert screen.row_name == "p1-support"  # the cursor followed the card
+        assert screen.row_name == "my-support"  # the cursor followed the card
         await pilot.press("d")
         await settle(pilot)
         assert cids(sb, 0, "support") == []
@@ -195,14 +196,14 @@ async def test_bad_edits_are_one_line_notices() -> None:
         await settle(pilot)
         screen, sb = app.sandbox_screen, app.model
         before = cids(sb, 0, "main")
-        await go(pilot, screen, "p1-main", 4)
+        await go(pilot, screen, "my-main", 4)
         await add_here(pilot, app, "TWC-001")  # a sixth chara
         assert cids(sb, 0, "main") == before
         assert "(p.06)" in app.last_report and "\n" not in app.last_report
-        await go(pilot, screen, "p1-support")
+        await go(pilot, screen, "my-support")
         await add_here(pilot, app, "STA-002")  # a copy of STA-002 in the Support Area
         assert "(p.09)" in app.last_report
-        await go(pilot, screen, "p1-hand")
+        await go(pilot, screen, "my-hand")
         await pilot.press("r")  # Rest is for Area charas: no key, nothing happens
         await pilot.press("w")
         await type_over(pilot, "fly STA-002")
@@ -233,7 +234,7 @@ async def test_phase_menu_and_playing_then_saving(tmp_path: Path) -> None:
         assert d.kind == "approach" and sb.state.vars["step"] == "assign"
         # play: approach with STA-004 from the enter menu (a is "add" in the sandbox)
         screen = app.sandbox_screen
-        await go(pilot, screen, "p1-main", 1)
+        await go(pilot, screen, "my-main", 1)
         await pilot.press("enter")
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("enter")

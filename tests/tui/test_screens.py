@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pmtui.games import ruleset
 from pmtui.tui.keys import load_config
 from pmtui.tui.screens.info import HelpScreen, TooSmallScreen
-from pmtui.tui.screens.prompts import BrowseScreen, ChoiceScreen, PayScreen
+from pmtui.tui.screens.prompts import BrowseScreen, ChoiceScreen, PickSetScreen
 
 from .helpers import focus, make_app, settle
 
@@ -65,24 +66,24 @@ async def test_footer_offers_only_legal_actions() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await to_my_main(pilot, app)
         screen = app.game_screen
-        assert screen.check_action("pass", ()) is True
-        assert screen.check_action("approach", ()) is False
-        assert screen.check_action("interfere", ()) is False
-        assert screen.check_action("no_interference", ()) is False
+        assert screen.check_action("verb", ("pass",)) is True
+        assert screen.check_action("verb", ("approach",)) is False
+        assert screen.check_action("verb", ("interfere",)) is False
+        assert screen.check_action("verb", ("no-interference",)) is False
         defs = app.table.defs
 
         def chara(c: dict) -> bool:
             return any(t.startswith("summon") for t in screen.options_for(c))
 
-        await focus(pilot, app, "hand", chara)
-        assert screen.check_action("summon", ()) is True
-        assert screen.check_action("event", ()) is False
+        await focus(pilot, app, "my-hand", chara)
+        assert screen.check_action("verb", ("summon",)) is True
+        assert screen.check_action("verb", ("event",)) is False
         await pilot.press("up")  # my bar: browsable zones, no card actions
-        assert screen.check_action("summon", ()) is False
+        assert screen.check_action("verb", ("summon",)) is False
         assert screen.check_action("browse", ()) is True
         # the card panel names the zone as the player's own, with its count in words
         item = screen.focused_item()
-        n = screen._count(0, item)
+        n = screen.board.count(0, item)
         detail = screen._detail().plain
         assert detail.startswith("Your "), detail
         assert ("empty." if n == 0 else f": {n} card") in detail, detail
@@ -117,11 +118,11 @@ async def test_pay_picker_unpick_and_cancel() -> None:
             return defs[c["cid"]].cost > 0 and any(
                 t.endswith(" main") and t.startswith("summon") for t in screen.options_for(c))
 
-        await focus(pilot, app, "hand", costly)
+        await focus(pilot, app, "my-hand", costly)
         await pilot.press("s", "enter")
         await settle(pilot, app)
         pay = app.screen
-        assert isinstance(pay, PayScreen)
+        assert isinstance(pay, PickSetScreen)
         await pilot.press("space")
         assert pay.picks and pay.info["total"] > 0
         await pilot.press("space")  # un-pick: local, nothing was sent
@@ -169,11 +170,11 @@ async def test_errors_become_a_notice(monkeypatch) -> None:  # noqa: ANN001
 def test_keys_config(tmp_path: Path) -> None:
     f = tmp_path / "tui.toml"
     f.write_text('[keys]\nsummon = "S"\nnope = "x"\n[options]\nalways_ask = true\n')
-    cfg = load_config(f)
+    cfg = load_config(f).check(ruleset().screen)
     assert cfg.keymap == {"summon": "S"} and cfg.always_ask
     assert any("nope" in p for p in cfg.problems)
     f.write_text("not [toml")
-    cfg = load_config(f)
+    cfg = load_config(f).check(ruleset().screen)
     assert cfg.keymap == {} and len(cfg.problems) == 1
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from pmtui.engine.decision import IllegalAction
 from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
-from pmtui.tui.words import humanize
 
 from .helpers import Scripted
 
@@ -108,9 +107,13 @@ def test_undo_to_my_last_decision() -> None:
     assert any(line.kind == "undo" for line in t.log_for(0))
 
 
-def test_humanize_labels() -> None:
-    name = {"AA-001": "Aki", "BB-002": "Ben"}.get
-    assert humanize("summon AA-001@3 main", name) == "Summon Aki to the Main Area"
-    assert humanize("summon AA-001@3 main replace BB-002@9", name).endswith("discarding Ben")
-    assert humanize("support AA-001@3 on BB-002@9", name) == "Set Aki on Ben"
-    assert humanize("pass", name) == "Pass"
+def test_option_labels_from_the_screen_description() -> None:
+    from pmtui.games import ruleset
+
+    label = ruleset().screen.label  # names come from the card pool: STA-001 Mirei, ...
+    name = ruleset().screen.card_name
+    a, b = name("STA-001"), name("STA-030")
+    assert label("summon STA-001@3 main", {}) == f"Summon {a} to the Main Area"
+    assert label("summon STA-001@3 main replace STA-030@9", {}).endswith(f"discarding {b}")
+    assert label("support STA-030@3 on STA-001@9", {}) == f"Set {b} on {a}"
+    assert label("pass", {}) == "Pass"

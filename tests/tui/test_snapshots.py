@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pmtui.tui.screens.prompts import ChoiceScreen, PayScreen, RespondScreen
+from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen, RespondScreen
 
 from .helpers import make_app, settle
 
@@ -50,12 +50,12 @@ async def cost_picker(pilot) -> None:  # noqa: ANN001
     defs = app.table.defs
     for _ in range(20):
         card = screen.focused_card()
-        if card and defs[card["cid"]].cost > 0 and screen.check_action("summon", ()):
+        if card and defs[card["cid"]].cost > 0 and screen.check_action("verb", ("summon",)):
             break
         await pilot.press("right")
     await pilot.press("s", "enter")
     await settle(pilot, app)
-    assert isinstance(app.screen, PayScreen)
+    assert isinstance(app.screen, PickSetScreen)
     await pilot.press("space")
     await settle(pilot, app)
     await log_at_end(pilot)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pmtui.games import ruleset
 from pmtui.tui.keys import TuiConfig, load_config
 from pmtui.tui.screens.prompts import ChoiceScreen
 
@@ -82,8 +83,8 @@ async def test_a_window_out_of_the_stops_is_passed_for_you() -> None:
 def test_stops_config_is_read_and_checked(tmp_path: Path) -> None:
     good = tmp_path / "good.toml"
     good.write_text('[options]\nstops = ["own_main", "respond"]\n')
-    assert load_config(good).stops == frozenset({"own_main", "respond"})
+    assert load_config(good).check(ruleset().screen).stops == frozenset({"own_main", "respond"})
     bad = tmp_path / "bad.toml"
     bad.write_text('[options]\nstops = ["lunch"]\n')
-    cfg = load_config(bad)
+    cfg = load_config(bad).check(ruleset().screen)
     assert len(cfg.stops) == 4 and "options.stops" in cfg.problems[0]

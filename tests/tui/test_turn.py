@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pmtui.tui.screens.info import PassKeyboardScreen
-from pmtui.tui.screens.prompts import ChoiceScreen, PayScreen
+from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen
 
 from .helpers import focus, game, make_app, pay_until_met, settle, take_keyboard
 
@@ -22,12 +22,12 @@ def summonable(app, cost_at_least: int = 1):  # noqa: ANN001, ANN201
 
 
 async def summon_with_payment(pilot, app) -> dict:  # noqa: ANN001
-    card = await focus(pilot, app, "hand", summonable(app))
+    card = await focus(pilot, app, "my-hand", summonable(app))
     await pilot.press("s")
     assert isinstance(app.screen, ChoiceScreen)  # Main or Support Area?
     await pilot.press("enter")  # the first entry: the Main Area
     await settle(pilot, app)
-    assert isinstance(app.screen, PayScreen)
+    assert isinstance(app.screen, PickSetScreen)
     assert not app.screen.check_action("confirm", ())  # nothing picked: cannot confirm
     await pay_until_met(pilot, app)
     return card

@@ -26,6 +26,7 @@ from pmtui.engine.game import Game
 from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
 from pmtui.engine.ruleset import CardDef, DeckList, PositionEdits, PositionError, Positions, Ruleset
 from pmtui.engine.state import State, zkey
+from pmtui.engine.views import omniscient_view
 from pmtui.games import make_header, ruleset
 from pmtui.session import HUMAN, LocalTable, LogLine
 
@@ -70,11 +71,7 @@ class SandboxTable(LocalTable):
 
     def view_for(self, player: int | None) -> dict[str, Any]:
         with self.lock:
-            st = self.game.state
-            zones = {key: [{"uid": u, "cid": st.cards[u].cid, "owner": st.cards[u].owner,
-                            **st.cards[u].f} for u in uids]
-                     for key, uids in st.zones.items()}
-            return {"player": None, "zones": zones, "vars": dict(st.vars)}
+            return omniscient_view(self.game.ruleset, self.game.state)
 
     def log_for(self, player: int | None) -> list[LogLine]:
         with self.lock:

@@ -20,6 +20,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from pmtui.table.sandbox import PLAYERS, EditError, Sandbox, who
 from pmtui.tui.app import PmApp
+from pmtui.tui.display import zone_title
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.info import GameOverScreen
 
@@ -31,7 +32,7 @@ from .prompts import (
     WhyScreen,
     card_label,
 )
-from .screen import ZONE_TITLES, SandboxScreen
+from .screen import SandboxScreen
 
 HERE = Path(__file__).parent
 TUI = HERE.parent
@@ -111,7 +112,7 @@ class SandboxApp(PmApp):
                          threaded=threaded, catch_errors=catch_errors, notices=notes)
         self.model = model
         self.always_ask = True  # both seats are yours: every decision is asked
-        self.sandbox_screen = SandboxScreen()
+        self.sandbox_screen = SandboxScreen(self.spec)
         self.game_screen = self.sandbox_screen
         self.saved_epoch = 0
         self._saved_at: tuple[int, int] = (model.epoch, len(model.game.records))
@@ -177,7 +178,7 @@ class SandboxApp(PmApp):
                                         "escape: back to the sandbox (u undoes, edits go on)"))
 
     def show_help(self) -> None:
-        self.push_screen(SandboxHelpScreen())
+        self.push_screen(SandboxHelpScreen(self.sandbox_screen, self.spec))
 
     def undo(self) -> None:
         try:
@@ -236,7 +237,8 @@ class SandboxApp(PmApp):
         if cid is not None:
             self._where_add(cid)
             return
-        self.push_screen(CardSearchScreen("Add a card: search the pool", self.model.card_search),
+        self.push_screen(CardSearchScreen("Add a card: search the pool", self.model.card_search,
+                                          self.spec),
                          callback=lambda chosen: chosen and self._where_add(chosen))
 
     def _where_add(self, cid: str) -> None:
@@ -281,7 +283,8 @@ class SandboxApp(PmApp):
                         continue
                     name = self._names(u)
                     if d.type == "support":
-                        out.append((f"{P} set on {name} ({ZONE_TITLES[area]})", f"{p}:host:{u}"))
+                        area_name = zone_title(self.spec, area)
+                        out.append((f"{P} set on {name} ({area_name})", f"{p}:host:{u}"))
                     elif d.type == "chara" and self.model.defs[st.cards[u].cid].name == d.name:
                         out.append((f"{P} under {name} (level stack)", f"{p}:under:{u}"))
         return out
@@ -323,17 +326,17 @@ class SandboxApp(PmApp):
         p, name = zone
         uids = list(st.zones.get(f"{p}/{name}", ()))
         if not uids:
-            self.say(f"{who(p)}'s {ZONE_TITLES.get(name, name)} is empty", warn=True)
+            self.say(f"{who(p)}'s {zone_title(self.spec, name)} is empty", warn=True)
             return
         options = []
         for i, u in enumerate(uids):
-            label = card_label(self.model.defs[st.cards[u].cid], 20)
+            label = card_label(self.spec, st.cards[u].cid, 20)
             if st.cards[u].f.get("down"):
                 label.append("  face down", style="italic")
             if name == "deck":
                 label.append(f"  #{i + 1} from the top", style="dim")
             options.append((label, str(u)))
-        self.push_screen(MenuScreen(f"{title} ({who(p)}'s {ZONE_TITLES.get(name, name)})",
+        self.push_screen(MenuScreen(f"{title} ({who(p)}'s {zone_title(self.spec, name)})",
                                     options),
                          callback=lambda v: v is not None and then(int(v)))
 
@@ -425,7 +428,8 @@ class SandboxApp(PmApp):
                      warn=True)
             return
         options: list[tuple[str | Text, str]] = [
-            (card_label(self.model.defs[st.cards[u].cid], 20), str(u)) for u in main]
+            (card_label(self.spec, st.cards[u].cid, 20), str(u))
+            for u in main]
         if optional:
             options.append(("none (no chara any more)", "-"))
         if len(options) == 1:

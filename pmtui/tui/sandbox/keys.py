@@ -1,9 +1,9 @@
 """The sandbox's keys: the game's keys for playing, plus the editing keys.
 
-`a`, `t` and `r` edit in the sandbox (add a card, "summoned this turn",
-Rest/Active), so approaching and setting a support are played from the enter
-menu of the focused card or the command palette (ctrl+p), like every other
-legal action; the game's replay viewer is not offered in the sandbox.
+The editing keys win: a game verb whose key edits here (in Precious Memories
+`a` approach and `t` set a support) is played from the enter menu of the
+focused card or the command palette (ctrl+p), like every other legal action;
+the game's replay viewer is not offered in the sandbox.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from textual.binding import Binding
 
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT
 
-_TAKEN = {"approach", "support", "replay"}  # their keys edit in the sandbox
+_TAKEN = {"replay"}  # its key edits in the sandbox
 
 EDIT_BINDINGS: list[Binding] = [
     Binding("a", "add", "Add", id="sb_add"),

@@ -15,27 +15,29 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from pmtui.tui.display import COLOUR_LETTER, COLOUR_STYLE
+from pmtui.engine.screen import ScreenSpec
+from pmtui.tui.display import colour_chip
 from pmtui.tui.guard import guarded
+from pmtui.tui.keys import verb_id
 from pmtui.tui.screens.info import KEY_NAMES
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
 
-from .keys import SANDBOX_BINDINGS, SANDBOX_HELP, SANDBOX_NOTES
+from .keys import SANDBOX_HELP, SANDBOX_NOTES
 
 MAX_HITS = 300
 
 
-def card_label(d: Any, width: int = 24) -> Text:
-    t = Text()
-    t.append(f" {COLOUR_LETTER.get(d.colour, '?')} ", style=COLOUR_STYLE.get(d.colour, ""))
-    t.append(f" {d.name[:width]:<{width}} ")
-    t.append(f"{d.id:<9}", style="dim")
-    stats = f" {d.ap}/{d.dp}" if d.has_apdp else ""
-    t.append(f" {d.type} {d.cost}/{d.provides}{stats}", style="dim")
+def card_label(spec: ScreenSpec, cid: str, width: int = 24) -> Text:
+    """A card of the pool on one line: its face's colour, title, id and stats line."""
+    face = spec.face({"cid": cid}, "", {"player": None, "zones": {}, "vars": {}})
+    t = colour_chip(spec.colours, face.colour)
+    t.append(f" {face.title[:width]:<{width}} ")
+    t.append(f"{cid:<9}", style="dim")
+    t.append(f" {face.left} {face.right}", style="dim")
     return t
 
 
@@ -95,10 +97,11 @@ class CardSearchScreen(ModalScreen[str | None]):
         Binding("escape", "close", "Close", id="sb_search_close"),
     ]
 
-    def __init__(self, title: str, pool: Any, query: str = "") -> None:
+    def __init__(self, title: str, pool: Any, spec: ScreenSpec, query: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.pool = pool
+        self.spec = spec
         self.initial_query = query
 
     def compose(self) -> ComposeResult:
@@ -123,7 +126,7 @@ class CardSearchScreen(ModalScreen[str | None]):
 
     def _search(self, query: str) -> None:
         found = self.pool.search(query)
-        items = [Item(card_label(d), d.id) for d in found[:MAX_HITS]]
+        items = [Item(card_label(self.spec, d.id), d.id) for d in found[:MAX_HITS]]
         pl = self.query_one(PickList)
         pl.set_items(items)
         pl.index = 0
@@ -320,20 +323,27 @@ class SandboxHelpScreen(ModalScreen[None]):
         Binding("up", "scroll(-1)", "Up", show=False, id="sb_help_up"),
     ]
 
+    def __init__(self, screen: Screen[Any], spec: ScreenSpec) -> None:
+        super().__init__()
+        # the sandbox screen's keys: its own and the ruleset's verbs that kept their key
+        self.bindings = [b for group in screen._bindings.key_to_bindings.values()
+                         for b in group]
+        self.help = {**SANDBOX_HELP, **{verb_id(v): v.help for v in spec.verbs}}
+
     def compose(self) -> ComposeResult:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
         seen = set()
-        for b in SANDBOX_BINDINGS:
+        for b in self.bindings:
             bid = b.id or b.action
-            if bid in seen or bid not in SANDBOX_HELP:
+            if bid in seen or bid not in self.help:
                 continue
             seen.add(bid)
             key = KEY_NAMES.get(b.key, b.key)
             if len(key) == 1 and key.isupper():
                 key = f"shift+{key.lower()}"
-            table.add_row(key, SANDBOX_HELP[bid])
+            table.add_row(key, self.help[bid])
         with Vertical(id="box"):
             yield Static(Text("Sandbox keys (both sides are yours)", style="bold"))
             with VerticalScroll(id="help-scroll"):

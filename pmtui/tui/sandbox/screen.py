@@ -1,9 +1,10 @@
 """The sandbox board: both players' zones, both hands face up, the game screen's panels.
 
-It is the game screen (`GameScreen`) with its own rows: P2's hand, zone bar,
-Support and Main Areas at the top, then P1's, so the board does not turn
-round when the other player is to act. Playing keys and the side panels are
-the game screen's; the editing keys call the app (`SandboxApp`).
+It is the game screen (`GameScreen`, the same board drawn from the ruleset's
+layout) seen from no seat: P2 at the top, P1 at the bottom, so the board does
+not turn round when the other player is to act, and every zone can be focused.
+Playing keys and the side panels are the game screen's; the editing keys call
+the app (`SandboxApp`).
 """
 
 from __future__ import annotations
@@ -11,225 +12,105 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
+from pmtui.engine.screen import Row, ScreenSpec
 from pmtui.table.sandbox import who
-from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.screens.game import GameScreen
-from pmtui.tui.widgets.board import CardRow, ZoneBar
 from pmtui.tui.widgets.footer import Footer
-from pmtui.tui.widgets.panels import GameLog, TurnFlow
 
 from .keys import SANDBOX_BINDINGS
 
 if TYPE_CHECKING:
     from .app import SandboxApp
 
-ROWS = ["p2-hand", "p2-bar", "p2-support", "p2-main", "p1-main", "p1-support", "p1-bar",
-        "p1-hand"]
-ROW_ZONE = {
-    "p2-hand": (1, "hand"), "p2-support": (1, "support"), "p2-main": (1, "main"),
-    "p1-main": (0, "main"), "p1-support": (0, "support"), "p1-hand": (0, "hand"),
-}
-CARD_ROWS = set(ROW_ZONE)
-BARS = {"p2-bar": 1, "p1-bar": 0}
-BAR_ZONES = ["deck", "discard", "points", "ex", "removed"]
-ZONE_TITLES = {"deck": "deck", "discard": "Discard Zone", "points": "Point Zone",
-               "ex": "EX deck", "removed": "cards removed from play", "hand": "hand",
-               "main": "Main Area", "support": "Support Area"}
 AREA_ACTIONS = {"rest", "coin", "summoned"}
 
 
 @guarded
 class SandboxScreen(GameScreen, inherit_bindings=False):
     BINDINGS = SANDBOX_BINDINGS
+    EDITING = True
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.row = ROWS.index("p1-hand")
-        self.cols = {r: 0 for r in ROWS}
-        self.row_cards = {r: [] for r in CARD_ROWS}
+    def __init__(self, spec: ScreenSpec) -> None:
+        super().__init__(spec)
 
     @property
     def sb(self) -> SandboxApp:
         return self.app  # type: ignore[return-value]
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="body"):
-            with Vertical(id="board"):
-                yield CardRow(label="P2 hand", in_area=False, wrap=True, id="p2-hand")
-                yield ZoneBar(id="p2-bar")
-                yield CardRow(label="Support Area", wrap=True, id="p2-support")
-                yield CardRow(slots=5, label="Main Area", id="p2-main")
-                yield Static(id="stage")
-                yield CardRow(slots=5, label="Main Area", id="p1-main")
-                yield CardRow(label="Support Area", wrap=True, id="p1-support")
-                yield ZoneBar(id="p1-bar")
-                yield CardRow(label="P1 hand", in_area=False, wrap=True, id="p1-hand")
-            with Vertical(id="side"):
-                yield TurnFlow(id="flow")
-                yield Static(id="detail")
-                yield GameLog(id="log")
-        yield Static(id="prompt")
-        yield Footer(compact=True)
+    def on_mount(self) -> None:
+        self.query_one(Footer).compact = True  # the editing keys need the room
 
     # -- reading -------------------------------------------------------------------------
 
-    def refresh_board(self) -> None:
+    @property
+    def bottom(self) -> int:
+        return 0  # P1 at the bottom, whoever is to act: the board does not turn round
+
+    def names(self) -> list[str]:
+        return [who(0), who(1)]
+
+    def read(self) -> None:
         table = self.pm.table
         self.pview = table.view_for(None)
         self.decision = table.pending()
-        self.cards_by_uid = {
-            int(c["uid"]): c
-            for z in self.pview["zones"].values()
-            if isinstance(z, list)
-            for c in z
-        }
-        self.row_cards = {r: self.zone(p, z) for r, (p, z) in ROW_ZONE.items()}
-        self._follow_decision()
-        self._clamp()
-        self._draw()
 
-    def _follow_decision(self) -> None:
-        d = self.decision
-        version = self.pm.table_version
-        if d is None or version == self._seen_version:
-            return
-        self._seen_version = version
-        if d.kind in ("approach", "interfere"):
-            row = f"p{d.player + 1}-main"
-            self.row = ROWS.index(row)
-            for i, c in enumerate(self.row_cards[row]):
-                if self.options_for(c):
-                    self.cols[row] = i
-                    break
-
-    def _clamp(self) -> None:
-        for r in ROWS:
-            n = len(BAR_ZONES) if r in BARS else len(self.row_cards[r])
-            slots = 5 if r.endswith("main") else 0
-            self.cols[r] = min(max(self.cols[r], 0), max(max(n, slots) - 1, 0))
-
-    @property
-    def row_name(self) -> str:
-        return ROWS[self.row]
+    def whose(self, seat: int) -> str:
+        return f"{who(seat)}'s"
 
     def focused_card(self) -> dict[str, Any] | None:
-        r = self.row_name
-        if r not in CARD_ROWS:
-            return None
-        cards = self.row_cards[r]
-        i = self.cols[r]
-        return dict(cards[i]) if i < len(cards) else None
-
-    def focused_item(self) -> str | None:
-        r = self.row_name
-        return BAR_ZONES[self.cols[r]] if r in BARS else None
+        card = super().focused_card()
+        return dict(card) if card is not None else None
 
     def focused_zone(self) -> tuple[int, str]:
         """The player and zone under the cursor (a card row or a zone bar item)."""
-        r = self.row_name
-        if r in BARS:
-            return BARS[r], BAR_ZONES[self.cols[r]]
-        return ROW_ZONE[r]
+        spot = self.spot()
+        if spot is None or spot.seat is None:
+            return 0, "hand"
+        return spot.seat, spot.zone
+
+    def in_area(self) -> bool:
+        """The cursor is on a card in play (a row the layout marks in_play)."""
+        spot = self.spot()
+        if spot is None or spot.card is None or spot.kind != "card":
+            return False
+        lay = self.spec.layout
+        return any(isinstance(s, Row) and s.in_play and s.zone == spot.zone
+                   for s in (*lay.mine, *lay.theirs))
 
     def focus_uid(self, uid: int | None) -> None:
-        """Put the cursor on a card (after an edit renumbered the cards)."""
+        """Put the cursor on a card (after an edit renumbered the cards), or on the
+        counter of the zone it went to."""
         if uid is None:
             return
-        for r in ROWS:
-            if r in CARD_ROWS:
-                for i, c in enumerate(self.row_cards[r]):
-                    if int(c["uid"]) == uid:
-                        self.row, self.cols[r] = ROWS.index(r), i
-                        self._draw()
-                        return
-        c = self.cards_by_uid.get(uid)
-        if c is None:
-            return
-        p, zone = self.sb.model.where(uid)
-        if zone in BAR_ZONES:
-            r = f"p{p + 1}-bar"
-            self.row, self.cols[r] = ROWS.index(r), BAR_ZONES.index(zone)
-            self._draw()
-
-    # -- drawing -------------------------------------------------------------------------
-
-    def _draw(self) -> None:
-        pm = self.pm
-        vars_ = self.pview["vars"]
-        defs = pm.table.defs
-        turn = vars_.get("turn")
-        marks = self._marks()
-        attached: dict[int, int] = {}
-        for p in (0, 1):
-            for c in self.zone(p, "attached"):
-                if c.get("host") is not None:
-                    attached[int(c["host"])] = attached.get(int(c["host"]), 0) + 1
-        for r in CARD_ROWS:
-            cursor = self.cols[r] if self.row_name == r else None
-            self.query_one(f"#{r}", CardRow).set_data(self.row_cards[r], defs, turn, cursor,
-                                                      marks, attached)
-        for r, p in BARS.items():
-            cursor = self.cols[r] if self.row_name == r else None
-            self.query_one(f"#{r}", ZoneBar).set_data(self._bar_parts(p, True), cursor)
-        self.query_one("#stage", Static).update(self._stage_text())
-        self.query_one("#flow", TurnFlow).show(vars_, ["P1", "P2"], self._chain_lines(),
-                                               self._appr_text())
-        self.query_one("#detail", Static).update(self._detail())
-        self.query_one("#log", GameLog).show(pm.table.log_for(None))
-        self.query_one("#status", Static).update(self._status_text())
-        self.query_one("#prompt", Static).update(self._prompt_text())
-        self.refresh_bindings()
-
-    def _bar_parts(self, p: int, mine: bool) -> list[tuple[str, Text]]:
-        vars_ = self.pview["vars"]
-        role = " (A)" if vars_.get("ap") == p else " (I)"
-        parts: list[tuple[str, Text]] = [
-            ("", Text(f"{who(p)}{role}", style="bold cyan" if p == 0 else "bold green")),
-            ("deck", Text(f"Deck {self._count(p, 'deck')}")),
-            ("discard", Text(f"Disc {self._count(p, 'discard')}")),
-        ]
-        points = self.zone(p, "points")
-        down = sum(1 for c in points if c.get("down"))
-        pts = Text(f"Pts {len(points)}/7")
-        if points:
-            pts.append(f" ▲{len(points) - down}", style="bold")
-            pts.append(f" ▼{down}", style="dim")
-        parts.append(("points", pts))
-        parts.append(("ex", Text(f"EX {self._count(p, 'ex')}")))
-        parts.append(("removed", Text(f"Rem {self._count(p, 'removed')}")))
-        return parts
+        board = self.board
+        board.load(self.pview, self.bottom)
+        if not board.goto(lambda s: s.card is not None and int(s.card["uid"]) == uid):
+            c = self.cards_by_uid.get(uid)
+            if c is None:
+                return
+            p, zone = self.sb.model.where(uid)
+            board.goto(lambda s: s.kind == "counter" and s.seat == p and s.zone == zone)
+        self._draw()
 
     def _detail(self) -> Text:
-        item = self.focused_item()
-        if item is not None:
-            p, zone = self.focused_zone()
-            n = self._count(p, zone)
+        spot = self.spot()
+        if spot is not None and spot.kind == "counter" and spot.seat is not None:
+            n = self.board.count(spot.seat, spot.zone)
             keys = "a adds · d/m pick one · v looks"
-            if zone == "points":
-                keys += " · f face down/up"
-            return Text(f"{who(p)}'s {ZONE_TITLES[zone]}: {n} card(s).\n{keys}")
-        card = self.focused_card()
-        if card is None:
-            p, zone = self.focused_zone()
-            return Text(f"{who(p)}'s {ZONE_TITLES[zone]}: empty.\na adds a card here",
+            if spot.counter is not None and spot.counter.split:
+                keys += " · f turns one over"
+            return Text(f"{who(spot.seat)}'s {spot.label}: {n} card(s).\n{keys}")
+        if spot is not None and spot.card is None and spot.seat is not None:
+            return Text(f"{who(spot.seat)}'s {spot.label}: empty.\na adds a card here",
                         style="dim")
-        d = self.pm.table.defs.get(str(card.get("cid")))
-        uid = int(card["uid"])
-        extras = []
-        for p in (0, 1):
-            for c in self.zone(p, "attached"):
-                if c.get("host") == uid:
-                    extras.append(f"support set: {self.name_of(c['uid'])}")
-            under = [c for c in self.zone(p, "stack") if c.get("under") == uid]
-            if under:
-                extras.append(f"level stack: {len(under)} card(s) under it")
-        return detail_text(card, d, self.pview["vars"].get("turn"), extras)
+        return super()._detail()
+
+    def _draw_log(self) -> None:
+        from pmtui.tui.widgets.panels import GameLog
+
+        self.query_one("#log", GameLog).show(self.pm.table.log_for(None))
 
     def _status_text(self) -> Text:
         sb = self.sb
@@ -260,9 +141,9 @@ class SandboxScreen(GameScreen, inherit_bindings=False):
         t.append(f"{who(d.player)} ▶ ", style="bold cyan" if d.player == 0 else "bold green")
         t.append(d.prompt or d.kind, style="bold")
         hint = "  ? keys · w why not?"
-        if self.focused_card() is not None and self.row_name.endswith(("main", "support")):
+        if self.in_area():
             hint = "  c/C coin · t new · w why? · ? keys"  # no room for them in the footer
-        if d.kind not in ("priority", "approach", "interfere"):
+        if d.kind not in self.spec.board:
             hint = "  (enter: open the prompt)"
         t.append(hint, style="dim")
         return t
@@ -275,28 +156,20 @@ class SandboxScreen(GameScreen, inherit_bindings=False):
         if action in ("remove", "move"):
             return self.focused_card() is not None or self.focused_item() is not None
         if action == "face":
-            return self.focused_item() == "points"
+            spot = self.spot()
+            return spot is not None and spot.counter is not None and bool(spot.counter.split)
         if action in AREA_ACTIONS:
-            card = self.focused_card()
-            return card is not None and self.row_name.endswith(("main", "support"))
+            return self.in_area()
         if action == "undo":
             return self.sb.can_undo()
         return super().check_action(action, parameters)
 
-    def action_cursor(self, dx: int, dy: int) -> None:
-        if dy:
-            self.row = (self.row + dy) % len(ROWS)
-        if dx:
-            self.cols[self.row_name] += dx
-        self._clamp()
-        self._draw()
-
     def action_browse(self) -> None:
-        if self.focused_item() is None:
+        spot = self.spot()
+        if spot is None or spot.kind != "counter" or spot.seat is None:
             return
-        p, zone = self.focused_zone()
-        self.pm.browse(f"{who(p)}'s {ZONE_TITLES[zone]}", self.zone(p, zone),
-                       self.pview["vars"].get("turn"))
+        self.pm.browse(f"{who(spot.seat)}'s {spot.label}", self.board.zone(spot.seat, spot.zone),
+                       spot.zone)
 
     def _uid(self) -> int | None:
         card = self.focused_card()

@@ -13,8 +13,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from pmtui.engine.screen import ScreenSpec
 from pmtui.tui.guard import guarded
-from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP
+from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP, verb_bindings, verb_id
 from pmtui.tui.widgets.footer import Footer
 
 KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
@@ -33,18 +34,23 @@ class HelpScreen(ModalScreen[None]):
     ]
     DEFAULT_CLASSES = "prompt"
 
-    def __init__(self, key_for: Callable[[str, str], str]) -> None:
+    def __init__(self, key_for: Callable[[str, str], str], spec: ScreenSpec) -> None:
         super().__init__()
         self.key_for = key_for
+        self.spec = spec
+        # the game's keys in footer order: "act", the ruleset's verbs, the rest
+        self.bindings = GAME_BINDINGS[:1] + verb_bindings(spec.verbs) + GAME_BINDINGS[1:]
 
     def compose(self) -> ComposeResult:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        for b in GAME_BINDINGS:
+        verb_help = {verb_id(v): v.help for v in self.spec.verbs}
+        for b in self.bindings:
             bid = b.id or b.action
             key = self.key_for(bid, b.key)
-            table.add_row(KEY_NAMES.get(key, key), HELP_TEXT.get(bid, b.description))
+            table.add_row(KEY_NAMES.get(key, key),
+                          verb_help.get(bid) or HELP_TEXT.get(bid, b.description))
         for key, text in PROMPT_HELP:
             table.add_row(key, text)
         with Vertical(id="box"):
@@ -52,14 +58,11 @@ class HelpScreen(ModalScreen[None]):
                               style="bold"))
             with VerticalScroll(id="help-scroll"):
                 yield Static(table)
-                yield Static(
-                    Text(
-                        "\nCards: ▸ marks a card you can use now. AP/DP in cyan include "
-                        "modifiers. Act/Rest, 'new' = summoned this turn, LvN = level, "
-                        "cN = coins, +NS = supports set on it. Points: ▲ face up, ▼ face down.",
-                        style="dim",
-                    )
-                )
+                legend = " ".join(x for x in (self.spec.words.legend,
+                                              self.spec.words.role_legend) if x)
+                yield Static(Text(f"\nCards: ▸ marks a card you can use now; values in "
+                                  f"cyan differ from the printed card. {legend}",
+                                  style="dim"))
         yield Footer()
 
     def action_scroll(self, delta: int) -> None:

@@ -1,5 +1,6 @@
-"""Keyboard prompts: choices (order, redraw, targets, replacement, ...), the cost
-payment picker and the Decline (response) prompt. Each returns option texts.
+"""Keyboard prompts, the kinds a ruleset names (pmtui.engine.screen): a choice, a
+response to a play, picking a set of cards with a running total, browsing a list
+of cards. Each returns option texts.
 
 A prompt never acts itself: it dismisses with the texts to send (or None when
 closed without deciding) and the app sends them, so every decision goes through
@@ -8,7 +9,7 @@ one path that saves it before the screen moves on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -19,10 +20,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from pmtui.engine.decision import Decision
-from pmtui.tui.display import COLOUR_LETTER, COLOUR_STYLE, detail_text, shown_stats
+from pmtui.engine.screen import Card, Face, PickSet, ScreenSpec, View
+from pmtui.tui.display import colour_chip, detail_text, zone_title
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
+from pmtui.tui.words import REF, where
 
 Namer = Callable[[str], str]  # option text -> plain-language label
 
@@ -110,17 +113,18 @@ class ChoiceScreen(PromptScreen):
 
 @guarded
 class RespondScreen(ChoiceScreen):
-    """The Decline prompt (p.22): the other player declared a play; respond or pass."""
+    """A response to a play: the other player declared one; respond or pass."""
 
 
 @guarded
-class PayScreen(PromptScreen):
-    """Choose cost cards from hand and face-up points, with the engine's verdict.
+class PickSetScreen(PromptScreen):
+    """Pick a set of cards with a running total and the ruleset's verdict (PickSet).
 
     Picks stay local until confirmed, so a pick can be taken back freely; the
     running total, requirement and reason come from the engine itself, asked on
-    a scratch copy (`LocalTable.preview`). Confirm sends `pay ...` for each pick
-    and `done`; escape sends `cancel` (the play is abandoned, nothing is paid).
+    a scratch copy (`LocalTable.preview`). Confirm sends `<pick verb> CARD` for
+    each pick and the confirm word; escape sends the cancel word (the play is
+    abandoned, nothing is paid).
     """
 
     BINDINGS = [
@@ -131,19 +135,21 @@ class PayScreen(PromptScreen):
 
     def __init__(
         self,
+        kind: PickSet,
         decision: Decision,
-        cards: Mapping[int, Mapping[str, Any]],
-        defs: Mapping[str, Any],
+        spec: ScreenSpec,
+        view: View,
         preview: Callable[[list[str]], Decision | None],
         title: str,
-        points: set[int],
     ) -> None:
         super().__init__(title)
+        self.kind = kind
         self.decision = decision
-        self.cards = cards
-        self.defs = defs
+        self.spec = spec
+        self.view = view
+        self.cards = {int(c["uid"]): c for z in view["zones"].values() if isinstance(z, list)
+                      for c in z if c.get("uid") is not None}
         self.preview = preview
-        self.points = points  # uids of face-up point cards (to say where a card is)
         self.picks: list[str] = []
         self.info: dict[str, Any] = dict(decision.info)
         self.paid = [int(u) for u in decision.info.get("paid", [])]
@@ -155,24 +161,38 @@ class PayScreen(PromptScreen):
     def on_mount(self) -> None:
         self._update()
 
-    def _payable(self) -> list[str]:
-        return [t for t in self.decision.texts if t.startswith("pay ")]
+    def _pickable(self) -> list[str]:
+        return [t for t in self.decision.texts if t.startswith(f"{self.kind.pick_verb} ")]
+
+    def _face(self, uid: int) -> Face | None:
+        c = self.cards.get(uid)
+        return self.spec.face(c, where(self.view, uid), self.view) if c is not None else None
+
+    def _about(self, uid: int) -> str:
+        """The card panel's first line (what card it is) and the card's text."""
+        c = self.cards.get(uid)
+        if c is None:
+            return ""
+        d = self.spec.detail(c, where(self.view, uid), self.view)
+        face = self._face(uid)
+        head = d.lines[0].text if d.lines else ""
+        return f"{head}\n{face.text if face else ''}".strip()
 
     def _label(self, uid: int) -> Text:
-        c = self.cards.get(uid, {})
-        d = self.defs.get(str(c.get("cid")))
-        if d is None:
+        face = self._face(uid)
+        if face is None:
             return Text(f"card {uid}")
-        t = Text()
-        t.append(f" {COLOUR_LETTER.get(d.colour, '?')} ", style=COLOUR_STYLE.get(d.colour, ""))
-        t.append(f" {d.name[:20]:<20} provides {d.provides}")
-        t.append("  point" if uid in self.points else "  hand", style="dim")
+        t = colour_chip(self.spec.colours, face.colour)
+        t.append(f" {face.title[:20]:<20} {face.pick}")
+        t.append(f"  {zone_title(self.spec, where(self.view, uid)).lower()}", style="dim")
         return t
 
     def _items(self) -> list[Item]:
-        items = [Item(self._label(u), f"paid {u}", checked=True, locked=True) for u in self.paid]
-        for text in self._payable():
-            uid = int(text.rsplit("@", 1)[1])
+        items = [Item(self._label(u), f"picked {u}", checked=True, locked=True)
+                 for u in self.paid]
+        for text in self._pickable():
+            m = REF.search(text)
+            uid = int(m.group(2)) if m else -1
             items.append(Item(self._label(uid), text, checked=text in self.picks))
         return items
 
@@ -180,25 +200,22 @@ class PayScreen(PromptScreen):
         info = self.info
         total = Text()
         ok = bool(info.get("ok"))
-        total.append(f"Total {info.get('total', 0)} / needed {info.get('need', '?')}  ")
+        total.append(f"{self.kind.total} {info.get('total', 0)} / {self.kind.need} "
+                     f"{info.get('need', '?')}  ")
         if ok:
-            total.append("✓ cost met: enter pays", style="bold green")
+            total.append(f"✓ {self.kind.met}", style="bold green")
         else:
             total.append("✗ ", style="bold red")
-            total.append(str(info.get("why") or "not met yet"), style="red")
+            total.append(str(info.get("why") or self.kind.unmet), style="red")
         self.query_one("#total", Static).update(total)
         pl = self.query_one(PickList)
         pl.set_items(self._items())
         item = pl.highlighted
         hint = self.query_one("#hint", Static)
         if item is not None:
-            uid = int(item.value.rsplit("@", 1)[1]) if "@" in item.value else \
-                int(item.value.split()[1])
-            c = self.cards.get(uid)
-            d = self.defs.get(str(c.get("cid"))) if c else None
-            hint.update(
-                Text(f"{d.series} · {d.type}\n{d.text or d.flavour}", style="dim") if d else ""
-            )
+            m = REF.search(item.value)
+            uid = int(m.group(2)) if m else int(item.value.split()[1])
+            hint.update(Text(self._about(uid), style="dim"))
         self.refresh_bindings()
 
     def on_pick_list_moved(self, _: PickList.Moved) -> None:
@@ -218,7 +235,7 @@ class PayScreen(PromptScreen):
             self.app.notify(f"cannot pick that: {exc}", severity="warning")
             self.picks.remove(item.value)
             return
-        if after is not None and after.kind == "pay":
+        if after is not None and after.kind == self.decision.kind:
             self.info = dict(after.info)
         self._update()
 
@@ -229,15 +246,15 @@ class PayScreen(PromptScreen):
 
     def action_confirm(self) -> None:
         if self.info.get("ok"):
-            self.dismiss([*self.picks, "done"])
+            self.dismiss([*self.picks, self.kind.confirm])
 
     def action_cancel_play(self) -> None:
-        self.dismiss(["cancel"])
+        self.dismiss([self.kind.cancel])
 
 
 @guarded
 class BrowseScreen(ModalScreen[None]):
-    """Look through a public or own zone: discard, points (face up/down), EX deck."""
+    """Look through a list of cards (a public or own zone)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="browse_close"),
@@ -248,32 +265,30 @@ class BrowseScreen(ModalScreen[None]):
     def __init__(
         self,
         title: str,
-        cards: Sequence[Mapping[str, Any]],
-        defs: Mapping[str, Any],
-        turn: int | None,
+        cards: Sequence[Card],
+        zone: str,
+        spec: ScreenSpec,
+        view: View,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.cards = list(cards)
-        self.defs = defs
-        self.turn = turn
+        self.zone = zone
+        self.spec = spec
+        self.view = view
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(Text(f"{self.title_text} ({len(self.cards)})", style="bold"))
             items = []
             for i, c in enumerate(self.cards):
-                d = self.defs.get(str(c.get("cid")))
-                t = Text()
-                if d is not None:
-                    t.append(f" {COLOUR_LETTER.get(d.colour, '?')} ",
-                             style=COLOUR_STYLE.get(d.colour, ""))
-                    stats = shown_stats(c)
-                    t.append(f" {d.name}")
-                    if stats:
-                        t.append(f"  {stats[0]}/{stats[1]}", style="dim")
-                if c.get("down"):
-                    t.append("  face down", style="italic")
+                face = self.spec.face(c, self.zone, self.view)
+                t = colour_chip(self.spec.colours, face.colour)
+                t.append(f" {face.title}")
+                if face.right:
+                    t.append(f"  {face.right}", style="dim")
+                if face.status and face.status[0] and not face.status[0].startswith("["):
+                    t.append(f"  {' '.join(face.status)}", style="italic")
                 items.append(Item(t, str(i)))
             yield PickList(items, id="cards")
             yield Static(id="hint")
@@ -292,7 +307,7 @@ class BrowseScreen(ModalScreen[None]):
             return
         c = self.cards[int(item.value)]
         self.query_one("#hint", Static).update(
-            detail_text(c, self.defs.get(str(c.get("cid"))), self.turn, [])
+            detail_text(self.spec.detail(c, self.zone, self.view), self.spec.colours)
         )
 
     def action_close(self) -> None:

@@ -1,59 +1,82 @@
-"""The play field (p.06): rows of cards and the one-line zone bars.
+"""The play field, drawn from the ruleset's layout (pmtui.engine.screen.Layout).
 
-The widgets hold plain data handed to them by the game screen (taken from a
-player view) and draw it to whatever size the layout gives them, so a bigger
-terminal shows more of each card.
+One `Board` serves the game screen, the replay viewer and the sandbox: the far
+seat's sections, the stage line, the shared middle (a grid), then the near
+seat's sections. It holds the cursor too: a list of navigation rows (a card
+row, the browsable counters of a bar, one row of grid cells each) that the
+arrow keys move through. The widgets draw what they are handed, to whatever
+size the layout gives them, so a bigger terminal shows more of each card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Literal
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widget import Widget
+from textual.widgets import Static
 
-from pmtui.tui.display import card_lines
+from pmtui.engine.screen import Bar, Card, Counter, Face, Grid, Row, ScreenSpec, Section, View
+from pmtui.tui.display import face_lines, tone
 
 MIN_CARD = 10  # narrowest card cell that still shows a name and AP/DP
 MAX_CARD = 24
 
 
+@dataclass
+class Spot:
+    """A place the cursor can be: a card (or an empty slot) of a row, a bar's counter,
+    or a grid cell (with the piece on it, if any)."""
+
+    kind: Literal["card", "counter", "cell"]
+    seat: int | None  # None: a shared zone
+    zone: str
+    label: str  # the row's or counter's name
+    card: Card | None = None
+    counter: Counter | None = None
+    cell: str | None = None
+
+
+@dataclass
+class NavRow:
+    rid: str  # the widget id (a grid row: "grid-<zone>-<row index>")
+    spots: list[Spot]
+
+
 class CardRow(Widget):
-    """A zone of cards side by side (Main Area with its five slots, Support Area, hand)."""
+    """A zone of cards side by side (an Area with its slots, a hand)."""
 
     DEFAULT_CSS = "CardRow { height: 3; }"
 
-    def __init__(
-        self, *, slots: int = 0, label: str = "", in_area: bool = True, wrap: bool = False,
-        id: str,
-    ) -> None:
-        super().__init__(id=id)
-        self.wrap = wrap
-        self.slots = slots
-        self.label = label
-        self.in_area = in_area
-        self.cards: list[Mapping[str, Any]] = []
-        self.defs: Mapping[str, Any] = {}
-        self.turn: int | None = None
+    def __init__(self, row: Row, *, id: str, classes: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self.row = row
+        self.slots = row.slots
+        self.wrap = row.wrap
+        self.label = row.label
+        self.spec: ScreenSpec | None = None
+        self.cards: list[Card] = []
+        self.faces: list[Face] = []
         self.cursor: int | None = None  # index of the focused card when this row is active
         self.hidden = 0
-        self.marks: dict[int, str] = {}  # uid -> one-char mark (playable, can approach, ...)
-        self.attached: dict[int, int] = {}  # uid -> supports set on it
+        self.marks: Mapping[int, str] = {}  # uid -> one-char mark (playable, ...)
 
     def set_data(
         self,
-        cards: Sequence[Mapping[str, Any]],
-        defs: Mapping[str, Any],
-        turn: int | None,
+        spec: ScreenSpec,
+        cards: Sequence[Card],
+        faces: Sequence[Face],
         cursor: int | None,
-        marks: dict[int, str],
-        attached: dict[int, int],
+        marks: Mapping[int, str],
         hidden: int = 0,
     ) -> None:
-        self.cards, self.defs, self.turn = list(cards), defs, turn
+        self.spec, self.cards, self.faces = spec, list(cards), list(faces)
         self.hidden = hidden  # cards this viewer may count but not see (a spectator's hand)
-        self.cursor, self.marks, self.attached = cursor, marks, attached
+        self.cursor, self.marks = cursor, marks
         self.refresh()
 
     def render(self) -> Text:
@@ -85,25 +108,14 @@ class CardRow(Widget):
         start, shown, arrows = _window(n, width, cursor)
         room = width - (4 if arrows else 0)
         w = min(MAX_CARD, max(MIN_CARD, (room - (shown - 1)) // shown))
+        colours = self.spec.colours if self.spec is not None else {}
         columns: list[list[Text]] = []
         for i in range(lo + start, lo + start + shown):
             focused = self.cursor == i
             if i < len(self.cards):
-                c = self.cards[i]
-                uid = int(c.get("uid", -1))
-                columns.append(
-                    card_lines(
-                        c,
-                        self.defs.get(str(c.get("cid"))),
-                        w,
-                        height,
-                        turn=self.turn,
-                        attached=self.attached.get(uid, 0),
-                        mark=self.marks.get(uid, ""),
-                        focused=focused,
-                        in_area=self.in_area,
-                    )
-                )
+                uid = int(self.cards[i].get("uid", -1))
+                columns.append(face_lines(self.faces[i], colours, w, height,
+                                          mark=self.marks.get(uid, ""), focused=focused))
             else:
                 columns.append(_empty(w, height, focused))
         out = Text()
@@ -138,12 +150,14 @@ def _window(n: int, width: int, cursor: int) -> tuple[int, int, bool]:
     return start, min(shown, n), True
 
 
-def _empty(width: int, height: int, focused: bool) -> list[Text]:
+def _empty(width: int, height: int, focused: bool, name: str = "") -> list[Text]:
     style = "reverse" if focused else "dim"
-    lines = [Text("·".center(width), style=style)]
+    lines = [Text((name or "·").center(width), style=style)]
     if height > 1:
+        mid = name.center(width - 2) if name else " " * (width - 2)
         lines = [Text("┌" + "─" * (width - 2) + "┐", style="dim")]
-        lines += [Text("│" + " " * (width - 2) + "│", style="dim") for _ in range(height - 2)]
+        lines += [Text("│" + (mid if i == 0 else " " * (width - 2)) + "│", style="dim")
+                  for i in range(height - 2)]
         lines.append(Text("└" + "─" * (width - 2) + "┘", style="dim"))
         if focused:
             for line in lines:
@@ -152,14 +166,14 @@ def _empty(width: int, height: int, focused: bool) -> list[Text]:
 
 
 class ZoneBar(Widget):
-    """One line per player: name and role, Deck, Hand, EX, Discard and Point Zone."""
+    """One line per seat: its name and role, then its counters."""
 
     DEFAULT_CSS = "ZoneBar { height: 1; }"
 
-    def __init__(self, *, id: str) -> None:
-        super().__init__(id=id)
-        self.parts: list[tuple[str, Text]] = []  # (item key or "", text)
-        self.cursor: int | None = None  # index among the browsable items
+    def __init__(self, *, id: str, classes: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self.parts: list[tuple[str, Text]] = []  # (focusable item key or "", text)
+        self.cursor: int | None = None  # index among the focusable items
         self.items: list[str] = []
 
     def set_data(self, parts: list[tuple[str, Text]], cursor: int | None) -> None:
@@ -181,3 +195,293 @@ class ZoneBar(Widget):
                 piece.stylize("reverse")
             out.append_text(piece)
         return out
+
+
+class GridView(Widget):
+    """A board of named cells; a piece shows its face (owner's colour, stance, HP)."""
+
+    DEFAULT_CSS = "GridView { height: 1fr; }"
+
+    def __init__(self, grid: Grid, *, id: str, classes: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self.grid = grid
+        self.spec: ScreenSpec | None = None
+        self.pieces: dict[str, tuple[Card, Face]] = {}  # cell name -> piece
+        self.cursor: tuple[int, int] | None = None  # (col, row)
+        self.marks: Mapping[int, str] = {}
+
+    def set_data(
+        self,
+        spec: ScreenSpec,
+        pieces: dict[str, tuple[Card, Face]],
+        cursor: tuple[int, int] | None,
+        marks: Mapping[int, str],
+    ) -> None:
+        self.spec, self.pieces, self.cursor, self.marks = spec, pieces, cursor, marks
+        self.refresh()
+
+    def render(self) -> Text:
+        g = self.grid
+        ncols, nrows = len(g.cols), len(g.rows)
+        width, height = self.size.width, max(self.size.height, nrows)
+        w = max(4, min(MAX_CARD, (width - (ncols - 1)) // ncols))
+        h = max(1, height // nrows)
+        colours = self.spec.colours if self.spec is not None else {}
+        out = Text()
+        for r in range(nrows):
+            cols: list[list[Text]] = []
+            for c in range(ncols):
+                name = g.cell_name(c, r)
+                focused = self.cursor == (c, r)
+                piece = self.pieces.get(name)
+                if piece is None:
+                    cols.append(_empty(w, h, focused, name))
+                else:
+                    card, face = piece
+                    cols.append(face_lines(face, colours, w, h, focused=focused,
+                                           mark=self.marks.get(int(card.get("uid", -1)), "")))
+            for line in range(h):
+                if r or line:
+                    out.append("\n")
+                for c, col in enumerate(cols):
+                    if c:
+                        out.append(" ")
+                    out.append_text(col[line])
+        return out
+
+
+def _side(sections: Sequence[Section], prefix: str) -> list[tuple[str, Section]]:
+    out = []
+    for s in sections:
+        if isinstance(s, Bar):
+            out.append((f"{prefix}-bar", s))
+        elif isinstance(s, Row):
+            out.append((f"{prefix}-{s.zone}", s))
+        else:
+            out.append((f"grid-{s.zone}", s))
+    return out
+
+
+class Board(Vertical):
+    """Every section of the layout, the stage line between the sides, and the cursor."""
+
+    def __init__(self, spec: ScreenSpec, *, editing: bool = False, id: str = "board") -> None:
+        super().__init__(id=id)
+        self.spec = spec
+        self.editing = editing  # the sandbox: every counter can be focused, editing ones shown
+        lay = spec.layout
+        self.sections: list[tuple[str, Section, str]] = (
+            [(rid, s, "opp") for rid, s in _side(lay.theirs, "opp")]
+            + [(rid, s, "mid") for rid, s in _side(lay.middle, "mid")]
+            + [(rid, s, "my") for rid, s in _side(lay.mine, "my")]
+        )
+        self.nav: list[NavRow] = []
+        self.row = 0
+        self.cols: dict[str, int] = {}
+        self.view: View = {"zones": {}, "vars": {}}
+        self.bottom = 0
+        self._at_bottom = True  # the cursor starts on the last row (the viewer's hand)
+
+    def compose(self) -> ComposeResult:
+        stage_done = False
+        for rid, s, side in self.sections:
+            if side != "opp" and not stage_done:
+                yield Static(id="stage")
+                stage_done = True
+            if isinstance(s, Bar):
+                yield ZoneBar(id=rid, classes="bar")
+            elif isinstance(s, Row):
+                yield CardRow(s, id=rid, classes="large" if s.large else "small")
+            else:
+                yield GridView(s, id=rid, classes="grid")
+        if not stage_done:
+            yield Static(id="stage")
+
+    # -- reading the view ----------------------------------------------------------------
+
+    def seat_of(self, side: str) -> int | None:
+        return None if side == "mid" else self.bottom if side == "my" else 1 - self.bottom
+
+    def zone(self, seat: int | None, name: str) -> list[Card]:
+        key = name if seat is None else f"{seat}/{name}"
+        z = self.view["zones"].get(key, [])
+        return z if isinstance(z, list) else []
+
+    def count(self, seat: int | None, name: str) -> int:
+        key = name if seat is None else f"{seat}/{name}"
+        z = self.view["zones"].get(key, 0)
+        return len(z) if isinstance(z, list) else int(z or 0)
+
+    def seen(self, seat: int | None, name: str) -> bool:
+        """Whether the viewer sees the zone's cards. A zone the view does not name has
+        never held a card: shared and own zones count as seen, another seat's not."""
+        key = name if seat is None else f"{seat}/{name}"
+        z = self.view["zones"].get(key)
+        if z is None:
+            return self.editing or seat is None or self.view.get("player") == seat
+        return isinstance(z, list)
+
+    def counters(self, bar: Bar, seat: int) -> list[Counter]:
+        rows = {s.zone for _, s, side in self.sections
+                if isinstance(s, Row) and self.seat_of(side) == seat}
+        out = []
+        for c in bar.counters:
+            if c.editing and not self.editing:
+                continue
+            if c.unseen_only and c.zone in rows and self.seen(seat, c.zone):
+                continue
+            out.append(c)
+        return out
+
+    def focusable(self, c: Counter, seat: int) -> bool:
+        return self.editing or (c.browse and self.seen(seat, c.zone))
+
+    # -- navigation ----------------------------------------------------------------------
+
+    def _build_nav(self) -> None:
+        nav: list[NavRow] = []
+        for rid, s, side in self.sections:
+            seat = self.seat_of(side)
+            if isinstance(s, Bar):
+                assert seat is not None
+                spots = [Spot("counter", seat, c.zone, c.title, counter=c)
+                         for c in self.counters(s, seat) if self.focusable(c, seat)]
+                if spots:
+                    nav.append(NavRow(rid, spots))
+            elif isinstance(s, Row):
+                if s.unseen == "hide" and not self.seen(seat, s.zone):
+                    continue
+                cards = self.zone(seat, s.zone)
+                n = max(len(cards), s.slots, 1)
+                nav.append(NavRow(rid, [Spot("card", seat, s.zone, s.label,
+                                             card=cards[i] if i < len(cards) else None)
+                                        for i in range(n)]))
+            else:
+                at = {str(c.get(s.cell)): c for c in self.zone(None, s.zone)}
+                for r in range(len(s.rows)):
+                    spots = []
+                    for c in range(len(s.cols)):
+                        name = s.cell_name(c, r)
+                        spots.append(Spot("cell", None, s.zone, name, card=at.get(name),
+                                          cell=name))
+                    nav.append(NavRow(f"{rid}-{r}", spots))
+        old = self.nav[self.row].rid if self.nav and self.row < len(self.nav) else None
+        self.nav = nav
+        ids = [n.rid for n in nav]
+        if self._at_bottom:
+            self.row, self._at_bottom = len(nav) - 1, False
+        elif old in ids:
+            self.row = ids.index(old)
+        self.row = min(max(self.row, 0), max(len(nav) - 1, 0))
+        for n in nav:
+            self.cols[n.rid] = min(max(self.cols.get(n.rid, 0), 0), len(n.spots) - 1)
+
+    @property
+    def row_id(self) -> str:
+        return self.nav[self.row].rid if self.nav else ""
+
+    def focused(self) -> Spot | None:
+        if not self.nav:
+            return None
+        n = self.nav[self.row]
+        return n.spots[self.cols[n.rid]]
+
+    def move(self, dx: int, dy: int) -> None:
+        if not self.nav:
+            return
+        if dy:
+            old = self.nav[self.row]
+            self.row = (self.row + dy) % len(self.nav)
+            new = self.nav[self.row]
+            if old.spots[0].kind == new.spots[0].kind == "cell" and \
+                    old.spots[0].zone == new.spots[0].zone:
+                self.cols[new.rid] = self.cols[old.rid]  # up and down a grid keep the column
+        if dx:
+            n = self.nav[self.row]
+            self.cols[n.rid] = min(max(self.cols[n.rid] + dx, 0), len(n.spots) - 1)
+
+    def goto(self, pred: object) -> bool:
+        """Put the cursor on the first spot (top to bottom) where pred(spot) is true."""
+        assert callable(pred)
+        for i, n in enumerate(self.nav):
+            for j, spot in enumerate(n.spots):
+                if pred(spot):
+                    self.row, self.cols[n.rid] = i, j
+                    return True
+        return False
+
+    def cards_by_uid(self) -> dict[int, Card]:
+        return {int(c["uid"]): c for z in self.view["zones"].values() if isinstance(z, list)
+                for c in z if c.get("uid") is not None}
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def load(self, view: View, bottom: int) -> None:
+        """Take a new view, seat `bottom` at the bottom; the cursor stays on its row."""
+        self.view, self.bottom = view, bottom
+        self._build_nav()
+
+    def show(
+        self,
+        names: Sequence[str],
+        marks: Mapping[int, str] | None = None,
+        cursor: bool = True,
+        bar_names: Sequence[str] | None = None,
+    ) -> None:
+        """Draw the loaded view; `cursor`: show the cursor. `names` name the seats (on
+        the bars too, unless `bar_names` are given)."""
+        view = self.view
+        marks = marks or {}
+        spec = self.spec
+        spot = self.focused() if cursor else None
+        here = self.row_id if cursor else None
+        for rid, s, side in self.sections:
+            seat = self.seat_of(side)
+            if isinstance(s, Bar):
+                assert seat is not None
+                self._draw_bar(rid, s, seat, bar_names or names, here)
+            elif isinstance(s, Row):
+                w = self.query_one(f"#{rid}", CardRow)
+                visible = not (s.unseen == "hide" and not self.seen(seat, s.zone))
+                w.display = visible
+                if not visible:
+                    continue
+                cards = self.zone(seat, s.zone)
+                faces = [spec.face(c, s.zone, view) for c in cards]
+                hidden = 0 if self.seen(seat, s.zone) else self.count(seat, s.zone)
+                w.set_data(spec, cards, faces, self.cols.get(rid) if here == rid else None,
+                           marks, hidden=hidden)
+            else:
+                g = self.query_one(f"#{rid}", GridView)
+                pieces = {str(c.get(s.cell)): (c, spec.face(c, s.zone, view))
+                          for c in self.zone(None, s.zone)}
+                where = None
+                if spot is not None and spot.kind == "cell" and here and here.startswith(rid):
+                    where = (self.cols[here], int(here.rsplit("-", 1)[1]))
+                g.set_data(spec, pieces, where, marks)
+        st = spec.stage(view, names)
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if st.text:
+            if st.label:
+                line.append(f"{st.label} ", style="bold yellow")
+            line.append(st.text, style=tone(st.tone))
+        else:
+            line.append("─" * 3 + f" {spec.words.stage_empty} " + "─" * 60, style="dim")
+        self.query_one("#stage", Static).update(line)
+
+    def _draw_bar(self, rid: str, bar: Bar, seat: int, names: Sequence[str],
+                  here: str | None) -> None:
+        role = self.spec.role(self.view, seat)
+        name = f"{names[seat]} {role}" if role else names[seat]
+        parts: list[tuple[str, Text]] = [
+            ("", Text(name, style="bold cyan" if seat == self.bottom else "bold green"))]
+        for c in self.counters(bar, seat):
+            n = self.count(seat, c.zone)
+            t = Text(f"{c.label} {n}" + (f"/{c.of}" if c.of is not None else ""))
+            if c.split and n and self.seen(seat, c.zone):
+                flagged = sum(1 for x in self.zone(seat, c.zone) if x.get(c.split))
+                t.append(f" ▲{n - flagged}", style="bold")
+                t.append(f" ▼{flagged}", style="dim")
+            parts.append((c.zone if self.focusable(c, seat) else "", t))
+        cursor = self.cols.get(rid) if here == rid else None
+        self.query_one(f"#{rid}", ZoneBar).set_data(parts, cursor)

@@ -2,74 +2,38 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
+from pmtui.engine.screen import Flow
 from pmtui.session import LogLine
-from pmtui.tui.words import STEP_NAMES
-
-PHASES = [("start", "Start"), ("main", "Main"), ("approach", "Appr"), ("end", "End")]
-APPROACH_STEPS = [
-    ("assign", "assign"),
-    ("w2", "w2"),
-    ("interfere", "interf"),
-    ("w4", "w4"),
-    ("w6", "w6"),
-]
+from pmtui.tui.display import tone
 
 
 class TurnFlow(Static):
-    """Whose turn, the phase and step highlighted, priority, passes, the chain."""
+    """Whose turn, the phase and step highlighted, priority, the chain: as the ruleset says."""
 
-    def show(
-        self, vars: Mapping[str, Any], names: Sequence[str], chain_text: list[str], appr: str
-    ) -> None:
-        self.update(flow_text(vars, names, chain_text, appr))
+    def show(self, flow: Flow) -> None:
+        self.update(flow_text(flow))
 
 
-def flow_text(
-    vars: Mapping[str, Any], names: Sequence[str], chain_text: list[str], appr: str = ""
-) -> Text:
+def flow_text(flow: Flow) -> Text:
     t = Text(no_wrap=True, overflow="ellipsis")
-    phase, step = vars.get("phase"), vars.get("step")
-    if phase == "setup" or phase is None:
-        t.append("Game setup\n", style="bold")
-        t.append(f" {STEP_NAMES.get(str(step), str(step or ''))}")
-        return t
-    ap = vars.get("ap")
-    t.append(f"Turn {vars.get('turn', '?')}", style="bold")
-    if isinstance(ap, int):
-        t.append(f" · A: {names[ap]}")
-    t.append("\n")
-    for key, label in PHASES:
-        style = "bold reverse" if key == phase else "dim"
-        t.append(f" {label} ", style=style)
-    t.append("\n")
-    if phase == "approach":
-        for key, label in APPROACH_STEPS:
-            style = "bold reverse" if key == step else "dim"
-            t.append(f"{label}", style=style)
-            t.append(" ")
+    t.append(flow.headline, style="bold")
+    if flow.phases:
         t.append("\n")
-    elif phase == "end" and step:
-        t.append(f" {STEP_NAMES.get(step, step)}\n")
-    prio = vars.get("prio")
-    resp = vars.get("resp")
-    if resp:
-        t.append(f"Respond: {names[int(resp['prio'])]}", style="bold yellow")
-        t.append(f" · pass {resp.get('passes', 0)}\n")
-    elif isinstance(prio, int):
-        t.append(f"Priority {names[prio]}", style="bold")
-        t.append(f" · pass {vars.get('passes', 0)}\n")
-    if appr:
-        t.append(f"{appr}\n", style="bold")
-    if chain_text:
-        t.append("Chain (last resolves first):\n", style="bold yellow")
-        for line in chain_text:
-            t.append(f" {line}\n")
+        for label, now in flow.phases:
+            t.append(f" {label} ", style="bold reverse" if now else "dim")
+    if flow.steps:
+        t.append("\n")
+        for label, now in flow.steps:
+            t.append(label, style="bold reverse" if now else "dim")
+            t.append(" ")
+    for line in flow.lines:
+        t.append("\n")
+        t.append(line.text, style=tone(line.tone))
     t.rstrip()
     return t
 

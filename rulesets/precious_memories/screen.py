@@ -1,0 +1,364 @@
+"""How Precious Memories looks at the table, as data (pmtui.engine.screen).
+
+The play field of p.06: each side has a bar (Deck, Hand when unseen, Discard,
+Point Zone of 7, EX deck), a Support Area and a Main Area of five slots; the
+viewer's hand is the bottom row. Card faces, the card panel, the turn-flow
+panel (p.07 phases, the approach windows of p.13) and option labels are
+functions of a player's view, which carries the derived AP/DP and costs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pmtui.engine.decision import Decision
+from pmtui.engine.screen import (
+    Bar,
+    Card,
+    Choose,
+    Colour,
+    Counter,
+    Detail,
+    Face,
+    Flow,
+    Layout,
+    Line,
+    PickSet,
+    PromptKind,
+    Row,
+    Stage,
+    Stop,
+    Verb,
+    View,
+    Window,
+    Words,
+)
+
+from .cards import CardDef
+from .tables import Tables
+
+COLOURS = {
+    "red": Colour("R", "red"),
+    "blue": Colour("B", "blue"),
+    "yellow": Colour("Y", "yellow", dark_text=True),
+    "green": Colour("G", "green", dark_text=True),
+    "purple": Colour("P", "magenta"),
+}
+
+VERBS = (
+    Verb("summon", "s", "Summon",
+         "summon the focused hand chara (choose Main/Support Area, or whom to replace)",
+         ask="Summon {name} where?"),
+    Verb("event", "e", "Event", "play the focused event card", ask="Play {name}"),
+    Verb("support", "t", "Set support", "set the focused support card on a chara (choose which)",
+         ask="Set {name} on which chara?"),
+    Verb("approach", "a", "Approach", "approach with the focused chara in your Main Area",
+         ask="Approach"),
+    Verb("interfere", "i", "Interfere", "interfere with the focused chara in your Main Area",
+         ask="Interfere"),
+    Verb("no-interference", "n", "No interf.",
+         "do not interfere: take the top card of your deck as a point", on_card=False),
+    Verb("stop", "x", "Stop approaching", "end your approaches (go to Turn End)",
+         on_card=False),
+    Verb("pass", "p", "Pass", "pass priority", on_card=False),
+)
+
+STOPS = (
+    Stop("own_main", "your own Main Phase"),
+    Stop("opponent_main", "the other player's Main Phase"),
+    Stop("approach", "the three windows of an approach"),
+    Stop("respond", "Decline prompts"),
+)
+
+APPROACH_WINDOWS = ("w2", "w4", "w6")  # p.13: the windows around an approach
+PHASES = (("start", "Start"), ("main", "Main"), ("approach", "Appr"), ("end", "End"))
+APPROACH_STEPS = (("assign", "assign"), ("w2", "w2"), ("interfere", "interf"),
+                  ("w4", "w4"), ("w6", "w6"))
+STEP_NAMES = {
+    "assign": "assign approach",
+    "w2": "window (after approach)",
+    "interfere": "assign interference",
+    "w4": "window (before judgement)",
+    "w6": "window (after judgement)",
+    "adjust": "hand adjustment",
+    "choose": "choose turn order",
+    "redraw": "hand redraw",
+    "bottom": "hand redraw",
+}
+
+FIXED = {
+    "pass": "Pass",
+    "done": "Done: pay with the picked cards",
+    "cancel": "Cancel the play",
+    "keep": "Keep this hand",
+    "redraw": "Redraw: put the whole hand under the deck, draw 7",
+    "first": "Go first",
+    "second": "Go second",
+    "stop": "Stop approaching (go to Turn End)",
+    "no-interference": "No interference: take the top card of your deck as a point",
+}
+LABEL_VERBS = {
+    "event": "Play",
+    "approach": "Approach with",
+    "interfere": "Interfere with",
+    "pay": "Pay with",
+    "discard": "Discard",
+    "bottom": "Put under the deck:",
+}
+REF = re.compile(r"\b([A-Z]{2,4}-\d{3}[a-z]?)@(\d+)\b")
+
+
+def _layout(t: Tables) -> Layout:
+    def bar() -> Bar:
+        return Bar((
+            Counter("deck", "Deck", "deck"),
+            Counter("hand", "Hand", "hand", unseen_only=True),
+            Counter("discard", "Disc", "Discard Zone", browse=True),
+            Counter("points", "Pts", "Point Zone", of=t.points_to_lose, split="down",
+                    browse=True),
+            Counter("ex", "EX", "EX Deck", browse=True),
+            Counter("removed", "Rem", "cards removed from play", browse=True, editing=True),
+        ))
+
+    main = Row("main", "Main Area", slots=t.main_area_size, large=True, in_play=True)
+    support = Row("support", "Support Area", wrap=True, in_play=True)
+    return Layout(
+        theirs=(Row("hand", "Hand", wrap=True, large=True, unseen="hide"), bar(), support, main),
+        mine=(main, support, bar(), Row("hand", "Hand", wrap=True, large=True)),
+    )
+
+
+class PreciousMemoriesScreen:
+    """The ScreenSpec of Precious Memories (card names and faces from its tables)."""
+
+    title = "Precious Memories"
+    colours: Mapping[str, Colour] = COLOURS
+    verbs = VERBS
+    stops = STOPS
+    words = Words(
+        roles=("(A)", "(I)"),
+        role_legend="(A) the Approacher, whose turn it is; (I) the Interferer.",
+        legend="Act/Rest, 'new' = summoned this turn, LvN = level, cN = coins, +NS = "
+               "supports set on it. Points: ▲ face up, ▼ face down.",
+        stage_empty="stage empty",
+    )
+    board = frozenset({"priority", "approach", "interfere"})
+    prompts: Mapping[str, PromptKind] = {
+        "pay": PickSet("pay", "done", "cancel", met="cost met: enter pays",
+                       unmet="not met yet"),
+        "respond": Choose("You may respond with a [Decline] card or pass."),
+    }
+
+    def __init__(self, t: Tables) -> None:
+        self.t = t
+        self.layout = _layout(t)
+
+    # -- cards ---------------------------------------------------------------------------
+
+    def _def(self, card: Card) -> CardDef | None:
+        return self.t.defs.get(str(card.get("cid")))
+
+    def card_name(self, cid: str) -> str:
+        d = self.t.defs.get(cid)
+        return d.name if d is not None else "a card"
+
+    def face(self, card: Card, zone: str, view: View) -> Face:
+        d = self._def(card)
+        if d is None:
+            return Face("?")
+        ap, dp = card.get("ap"), card.get("dp")
+        stats = f"{ap}/{dp}" if ap is not None and dp is not None else ""
+        in_area = zone in ("main", "support")
+        status = _status(card, view, _attached(card, view)) if in_area else ()
+        if not status and d.timing:
+            status = (f"[{d.timing}]",)
+        return Face(
+            title=d.name,
+            colour=d.colour,
+            left=f"{COLOURS[d.colour].letter if d.colour in COLOURS else '?'}"
+                 f"{card.get('cost', d.cost)}/{d.provides}",
+            right=stats or d.type,
+            right_tone="bold" if stats else "italic",
+            short=stats or d.type[:3],
+            changed=bool(card.get("why")),
+            status=status,
+            more=_keywords(d) if d.keywords else ", ".join(d.properties),
+            text=d.text,
+            pick=f"provides {d.provides}",
+        )
+
+    def detail(self, card: Card, zone: str, view: View) -> Detail:
+        d = self._def(card)
+        if d is None:
+            return Detail("?")
+        lines = [Line(f"{d.colour} {d.type} · {d.series}"),
+                 Line(f"Usage cost {card.get('cost', d.cost)} · provides {d.provides}")]
+        ap, dp = card.get("ap"), card.get("dp")
+        if ap is not None and dp is not None:
+            printed = f" (printed {d.ap}/{d.dp})" if (d.ap, d.dp) != (ap, dp) else ""
+            lines.append(Line(f"AP/DP {ap}/{dp}{printed}", "bold"))
+        lines.extend(Line(f"  {w}", "accent") for w in card.get("why", ()) or ())
+        if d.timing:
+            lines.append(Line(f"Timing: {d.timing}"))
+        if d.properties:
+            lines.append(Line(", ".join(d.properties), "italic"))
+        if d.keywords:
+            lines.append(Line(f"Keywords: {_keywords(d)}", "bold"))
+        if zone in ("main", "support"):
+            lines.append(Line(" ".join(_status(card, view)), "accent"))
+        if card.get("down"):
+            lines.append(Line("face down (used as cost)", "accent"))
+        uid = card.get("uid")
+        for c in _zone_cards(view, "attached"):
+            if c.get("host") == uid:
+                lines.append(Line(f"support set: {self.card_name(str(c.get('cid')))}", "accent"))
+        under = [c for c in _zone_cards(view, "stack") if c.get("under") == uid]
+        if under:
+            lines.append(Line(f"level stack: {len(under)} card(s) under it", "accent"))
+        if d.text:
+            lines += [Line(""), Line(d.text)]
+        lines.extend(Line(x) for x in card.get("texts", ()) or ())
+        if d.flavour:
+            lines.append(Line(d.flavour, "dim"))
+        return Detail(d.name, d.colour, f"{card.get('cid')}@{card.get('uid')}", tuple(lines))
+
+    # -- the turn ------------------------------------------------------------------------
+
+    def _named(self, view: View, uid: Any) -> str:
+        for z in view["zones"].values():
+            if isinstance(z, list):
+                for c in z:
+                    if c.get("uid") == uid and uid is not None:
+                        return self.card_name(str(c.get("cid")))
+        return "a card"
+
+    def flow(self, view: View, names: Sequence[str]) -> Flow:
+        v = view["vars"]
+        phase, step = v.get("phase"), v.get("step")
+        if phase == "setup" or phase is None:
+            name = STEP_NAMES.get(str(step), str(step or ""))
+            return Flow("Game setup", lines=(Line(f" {name}"),))
+        ap = v.get("ap")
+        head = f"Turn {v.get('turn', '?')}" + (f" · A: {names[ap]}" if isinstance(ap, int) else "")
+        steps: tuple[tuple[str, bool], ...] = ()
+        lines: list[Line] = []
+        if phase == "approach":
+            steps = tuple((label, key == step) for key, label in APPROACH_STEPS)
+        elif phase == "end" and step:
+            lines.append(Line(f" {STEP_NAMES.get(step, step)}"))
+        prio, resp = v.get("prio"), v.get("resp")
+        if resp:
+            lines.append(Line(f"Respond: {names[int(resp['prio'])]} · pass {resp.get('passes', 0)}",
+                              "warn"))
+        elif isinstance(prio, int):
+            lines.append(Line(f"Priority {names[prio]} · pass {v.get('passes', 0)}", "bold"))
+        appr = v.get("appr")
+        if appr:
+            text = f"{self._named(view, appr.get('a'))} approaches"
+            if appr.get("i") is not None:
+                text += f", {self._named(view, appr['i'])} interferes"
+            lines.append(Line(text, "bold"))
+        chain = v.get("chain") or []
+        if chain:
+            lines.append(Line("Chain (last resolves first):", "warn"))
+            for e in chain:
+                who = names[int(e.get("by", 0))]
+                lines.append(Line(f" {who}: {e.get('kind')} {self._named(view, e.get('card'))}"))
+        return Flow(head, tuple((label, key == phase) for key, label in PHASES), steps,
+                    tuple(lines))
+
+    def stage(self, view: View, names: Sequence[str]) -> Stage:
+        v = view["vars"]
+        chain = v.get("chain") or []
+        play = v.get("play")
+        if chain:
+            top = chain[-1]
+            text = (f"{names[int(top.get('by', 0))]} plays {self._named(view, top.get('card'))}"
+                    f" ({top.get('kind')})")
+            if len(chain) > 1:
+                text += f" · chain of {len(chain)}"
+            return Stage(text, "plain", "Stage:")
+        if play:
+            who = names[int(play.get("by", 0))]
+            if play.get("card") is not None:
+                return Stage(f"Paying: {who} plays {self._named(view, play['card'])}", "warn")
+            return Stage(f"{who} is paying for a play…", "warn")
+        return Stage()
+
+    def role(self, view: View, seat: int) -> str:
+        v = view["vars"]
+        if v.get("ap") is None or v.get("phase") in (None, "setup"):
+            return ""
+        return self.words.roles[0] if v["ap"] == seat else self.words.roles[1]
+
+    def window(self, decision: Decision, view: View) -> Window | None:
+        """p.20 priority: the table may pass in the other player's Main Phase and in the
+        approach windows; in your own Main Phase you are always asked."""
+        if decision.kind == "respond":
+            return Window("respond")
+        if decision.kind != "priority":
+            return None
+        v = view["vars"]
+        if v.get("phase") == "main":
+            own = v.get("ap") == decision.player
+            return Window("own_main", auto=False) if own else Window("opponent_main")
+        return Window("approach", auto=v.get("step") in APPROACH_WINDOWS)
+
+    def label(self, text: str, view: View | None = None) -> str:
+        """A readable label for an option text (the notation stays the source of truth)."""
+        if text in FIXED:
+            return FIXED[text]
+        name = self.card_name
+        words = text.split()
+        verb = words[0] if words else ""
+        refs = REF.findall(text)
+        if verb == "summon" and refs:
+            what = name(refs[0][0])
+            if "replace" in words and len(refs) > 1:
+                return f"Summon {what} to the Main Area, discarding {name(refs[1][0])}"
+            area = "Support Area" if words[-1] == "support" else "Main Area"
+            return f"Summon {what} to the {area}"
+        if verb == "support" and len(refs) > 1:
+            return f"Set {name(refs[0][0])} on {name(refs[1][0])}"
+        if verb in LABEL_VERBS and refs:
+            return f"{LABEL_VERBS[verb]} {name(refs[0][0])}"
+        return REF.sub(lambda m: name(m.group(1)), text)
+
+
+def _zone_cards(view: View, name: str) -> list[Card]:
+    out: list[Card] = []
+    for key, z in view["zones"].items():
+        if isinstance(z, list) and key.endswith("/" + name):
+            out.extend(z)
+    return out
+
+
+def _attached(card: Card, view: View) -> int:
+    uid = card.get("uid")
+    return sum(1 for c in _zone_cards(view, "attached") if c.get("host") == uid)
+
+
+def _status(card: Card, view: View, attached: int = 0) -> tuple[str, ...]:
+    words = ["Rest" if card.get("rest") else "Act"]
+    turn = view["vars"].get("turn")
+    if turn is not None and card.get("turn") == turn:
+        words.append("new")
+    if int(card.get("level", 1)) > 1:
+        words.append(f"Lv{card['level']}")
+    if card.get("coins"):
+        words.append(f"c{card['coins']}")
+    if attached:
+        words.append(f"+{attached}S")
+    return tuple(words)
+
+
+def _keywords(d: CardDef) -> str:
+    """Keywords as printed: "adversity:3:10:10" -> "Adversity 3"."""
+    out = []
+    for k in d.keywords:
+        name, _, rest = str(k).partition(":")
+        arg = rest.split(":")[0] if rest else ""
+        out.append(f"{name.replace('_', ' ').title()} {arg}".strip())
+    return ", ".join(out)
