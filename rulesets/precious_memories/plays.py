@@ -118,7 +118,10 @@ def priority_decision(state: State, t: Tables) -> Decision:
     opts.extend(effects.use_options(state, t, p, phase, own_turn))
     where = phase if phase == "main" else f"approach {v['step']}"
     info = {"passes": v["passes"]}
-    return Decision(p, "priority", tuple(opts), f"Your move ({where})", info=info)
+    prompt = f"Your move ({where})"
+    if p != v["ap"] and v["passes"] >= 1:  # the Interferer's last word (p.07)
+        prompt += ": a pass now moves the game on"
+    return Decision(p, "priority", tuple(opts), prompt, info=info)
 
 
 def _summon_options(state: State, t: Tables, p: int, u: int, d: CardDef) -> list[Option]:
@@ -399,9 +402,10 @@ def response_decision(state: State, t: Tables) -> Decision:
     what = ref(state, top["card"])
     if top["kind"] == "use":
         what = f"effect {top['eff']} of {what}"
-    return Decision(
-        p, "respond", tuple(opts), f"Respond to {what}?", info={"chain": len(state.vars["chain"])}
-    )
+    prompt = f"Respond to {what}?"
+    if p != state.vars.get("ap") and state.vars["resp"]["passes"] >= 1:
+        prompt += " (both passed: a pass now resolves it)"  # the Interferer's last word (p.07)
+    return Decision(p, "respond", tuple(opts), prompt, info={"chain": len(state.vars["chain"])})
 
 
 def on_response_pass(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
