@@ -54,7 +54,10 @@ def has_signs(card: CardDef) -> bool:
 
 
 def used(state: State, uid: int) -> bool:
-    return uid in state.vars.get("used", ())
+    """Used this turn: "used" lists the cards on the table, "used_hand" [card, owner] pairs
+    of cards used from a hand (kept apart so their numbers can stay hidden)."""
+    v = state.vars
+    return uid in v.get("used", ()) or any(u == uid for u, _p in v.get("used_hand") or ())
 
 
 def where_ok(state: State, uid: int, ab: Ability) -> bool:
@@ -199,6 +202,21 @@ def familiar_usable(state: State, pool: Pool, fam: int, released: bool) -> bool:
 # -- offering triggers -----------------------------------------------------------------
 
 
+def ability_text(state: State, verb: str, uid: int, alt: int) -> str:
+    """`act CARD`, or for a card in hand `show hand#N`: the card is shown to use it, but
+    its number in this game stays the owner's secret (it may stay hidden afterwards)."""
+    card = state.cards[uid]
+    if card.zone.endswith("/hand"):
+        where = f"show hand#{state.zones[card.zone].index(uid) + 1}"
+    else:
+        where = f"{verb} {ref(state, uid)}"
+    return where + (f" {alt + 1}" if alt else "")
+
+
+def in_hand(state: State, uid: int) -> bool:
+    return state.cards[uid].zone.endswith("/hand")
+
+
 def trigger_options(state: State, pool: Pool, uid: int, timing: str) -> list[Option]:
     card = cd(state, pool, uid)
     opts = []
@@ -206,8 +224,7 @@ def trigger_options(state: State, pool: Pool, uid: int, timing: str) -> list[Opt
     if ab is not None and ab.kind == "trg" and ab.trigger == timing:
         for alt in range(len(ab.options)):
             if usable(state, pool, uid, ab, alt):
-                text = f"use {ref(state, uid)}" + (f" {alt + 1}" if alt else "")
-                opts.append(Option(text, ("use", uid, "card", alt)))
+                opts.append(Option(ability_text(state, "use", uid, alt), ("use", uid, "card", alt)))
     if timing == "combat-damage" and state.cards[uid].zone.partition("/")[2] == "bf":
         if has_signs(card) and not used(state, uid) and signs_choices(state, pool, uid):
             opts.append(Option(f"use {ref(state, uid)} signs", ("use", uid, "signs", 0)))
@@ -219,8 +236,10 @@ def trigger_options(state: State, pool: Pool, uid: int, timing: str) -> list[Opt
 def offer(ctx: Context, pool: Pool, uid: int, timing: str) -> None:
     """Queue the unit's abilities of this timing; its owner decides whether to use one."""
     if trigger_options(ctx.state, pool, uid, timing):
-        emit_vars(ctx, f"{timing} trigger",
-                  trig=[*ctx.state.vars.get("trig", ()), {"u": uid, "t": timing}])
+        item: dict[str, Any] = {"u": uid, "t": timing, "p": ctx.state.cards[uid].owner}
+        if in_hand(ctx.state, uid):
+            item["hand"] = True  # which hand card is the owner's secret (redact_vars)
+        emit_vars(ctx, f"{timing} trigger", trig=[*ctx.state.vars.get("trig", ()), item])
 
 
 def offer_all(ctx: Context, pool: Pool, timing: str, p: int) -> None:
@@ -257,8 +276,7 @@ def act_options(state: State, pool: Pool, p: int) -> list[Option]:
             continue
         for alt in range(len(ab.options)):
             if usable(state, pool, uid, ab, alt):
-                text = f"act {ref(state, uid)}" + (f" {alt + 1}" if alt else "")
-                opts.append(Option(text, ("use", uid, "card", alt)))
+                opts.append(Option(ability_text(state, "act", uid, alt), ("use", uid, "card", alt)))
     for holder in allies(state, p):
         fam = familiar_of(state, holder)
         if fam is not None and familiar_usable(state, pool, fam, False):
@@ -272,13 +290,23 @@ def act_options(state: State, pool: Pool, p: int) -> list[Option]:
 def start(ctx: Context, pool: Pool, uid: int, src: str, alt: int) -> None:
     state = ctx.state
     p = state.cards[uid].owner
-    emit_vars(ctx, "ability used", used=[*state.vars.get("used", ()), uid])
+    hidden = in_hand(state, uid)
+    if hidden:  # its number stays secret: the opponent learns which card, not which copy
+        before = state.vars.get("used_hand") or []
+        emit_vars(ctx, "ability used", used_hand=[*before, [uid, p]])
+    else:
+        emit_vars(ctx, "ability used", used=[*state.vars.get("used", ()), uid])
     name = SIGNS if src == "signs" else (
         "familiar ability" if src == "fam" else cd(state, pool, uid).ability.name  # type: ignore[union-attr]
     )
-    ctx.emit({"t": "say", "what": "ability", "card": uid, "cid": state.cards[uid].cid,
-              "name": name, "by": p})
+    said: dict[str, Any] = {"t": "say", "what": "ability", "cid": state.cards[uid].cid,
+                            "name": name, "by": p}
+    if not hidden:
+        said["card"] = uid
+    ctx.emit(said)
     ab: dict[str, Any] = {"u": uid, "p": p, "src": src, "alt": alt, "i": 0}
+    if hidden:
+        ab["hand"] = True
     if src == "fam":
         flow.add_ap(ctx, p, -cd(state, pool, uid).ability_cost, "Ability Cost")
         ab["stage"] = "track"

@@ -136,7 +136,8 @@ def reveal(ctx: Context, p: int) -> None:
 def start_turn(ctx: Context, pool: Pool, p: int) -> None:
     state = ctx.state
     turn = int(state.vars.get("turn", 0)) + 1
-    emit_vars(ctx, "turn start", turn=turn, p=p, phase="active", charged=[], used=[])
+    emit_vars(ctx, "turn start", turn=turn, p=p, phase="active", charged=[], used=[],
+              used_hand=None)
     if turn > TURN_CAP:
         emit_vars(ctx, "turn cap", result=[None, f"draw: {TURN_CAP} turns without a winner"])
         return

@@ -45,6 +45,7 @@ VERBS = {
     "no-join": (),
     # abilities (Guide I (14), Guide II (9))
     "use": ("REF", "[", Choice("which", ("2", "signs", "familiar")), "]"),
+    "show": ("HIDDEN", "[", "2", "]"),  # an ability used from the hand (hand#N)
     "skip": (),
     "pay": ("REF",),
     "turn": ("CELL",),

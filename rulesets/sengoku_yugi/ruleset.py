@@ -416,8 +416,18 @@ class SengokuYugi:
                     partial: bool = False) -> dict[str, Any]:
         out = dict(vars)
         ab = out.get("ab")
-        if ab and ab.get("p") != player and "pick" in ab and ab["pick"].get("private"):
-            out["ab"] = {**ab, "pick": {k: v for k, v in ab["pick"].items() if k != "from"}}
+        if ab and ab.get("p") != player:
+            if "pick" in ab and ab["pick"].get("private"):
+                ab = {**ab, "pick": {k: v for k, v in ab["pick"].items() if k != "from"}}
+            if ab.get("hand"):  # an ability used from a hand: which copy stays secret
+                ab = {k: v for k, v in ab.items() if k != "u"}
+            out["ab"] = ab
+        if out.get("trig"):
+            out["trig"] = [{k: v for k, v in t.items() if k != "u"}
+                           if t.get("hand") and t.get("p") != player else t
+                           for t in out["trig"]]
+        if out.get("used_hand"):
+            out["used_hand"] = [pair for pair in out["used_hand"] if pair[1] == player] or None
         return out
 
     # -- for the table -----------------------------------------------------------------

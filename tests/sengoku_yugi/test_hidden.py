@@ -57,3 +57,24 @@ def test_a_troop_pick_is_hidden_from_the_opponent() -> None:
     vars_ = {"ab": {"p": 0, "u": 1, "pick": {"do": "troop", "from": [5, 6], "private": True}}}
     assert "from" not in rs.redact_vars(vars_, 1)["ab"]["pick"]
     assert rs.redact_vars(vars_, 0)["ab"]["pick"]["from"] == [5, 6]
+
+
+def test_an_ability_used_from_hand_keeps_its_number_secret() -> None:
+    """S46: `show hand#N`; the opponent's variables and events never hold the card's number
+    (it may stay hidden: Hand→SH goes under the Stronghold)."""
+    from .position import Position
+
+    pos = Position(p=1)
+    pos.put("SGY-030", 1, "bf", at="c3", dt=1, hp=5)
+    whisper = pos.put("SGY-021", 0, "hand")  # Rallying Whisper: Hand→SH
+    pos.deck(0, "SGY-001", "SGY-002")
+    pos.act("attack c3 c1 atk")
+    pos.act("done")
+    pos.act("show hand#1")
+    rs = ruleset()
+    for ev in pos.events:
+        seen = json.dumps(redact(rs, ev, 1))
+        for leak in (f'"card": {whisper}', f'"u": {whisper}', f"[{whisper}, 0]"):
+            assert leak not in seen, seen
+    assert rs.redact_vars(pos.state.vars, 1).get("used_hand") is None
+    assert rs.redact_vars(pos.state.vars, 0)["used_hand"] == [[whisper, 0]]

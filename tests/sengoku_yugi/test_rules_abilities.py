@@ -106,7 +106,8 @@ def test_hand_ability_pays_costs_and_goes_to_standby() -> None:
     pray = pos.put(CHIYO2, 0, "hand")
     hurt = pos.put(AOI2, 0, "bf", at="a2", hp=1)
     top = pos.deck(0, KAEDE1)[0]
-    pos.act(f"act {CHIYO2}@{pray}")
+    assert pos.state.zone("0/hand") == [pray]
+    pos.act("show hand#1")  # a hand card is named by its place, not its number
     assert pos.zone(top) == "0/banish" and pos.v("ap") == [27, 30]
     pos.act("target a2")
     assert pos.f(hurt)["hp"] == 2 and pos.zone(pray) == "0/standby"
@@ -177,8 +178,9 @@ def test_a_hand_ability_answers_an_attack_on_the_stronghold() -> None:
     pos.act("attack c3 c1 atk")
     pos.act("done")
     d = pos.decision
-    assert d.player == 0 and set(d.texts) == {f"use SGY-021@{whisper}", "skip"}
-    pos.act(f"use SGY-021@{whisper}")
+    assert d.player == 0 and set(d.texts) == {"show hand#1", "skip"}
+    assert pos.state.zone("0/hand") == [whisper]
+    pos.act("show hand#1")
     assert pos.zone(top) == "0/hand"  # drawn
     assert pos.zone(whisper) == "0/sh" and pos.state.zone("0/sh")[-1] == whisper
     assert pos.zone(nxt) == "0/guard"  # the next card is the Last Guard
