@@ -7,7 +7,7 @@ rolls, random discards) carry their RNG counter so a replay needs no rules code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pmtui.engine.context import Context
 from pmtui.engine.state import State, zkey
@@ -92,20 +92,18 @@ def resolve(
     user: int | None,
     source: int,
     targets: Sequence[int] | None = None,
+    evaded: Mapping[str, bool] | None = None,
 ) -> None:
-    """Carry out an effect of `side` (its user may be None: an event, a trap, an Area)."""
+    """Carry out an effect of `side` (its user may be None: an event, a trap, an Area).
+    `evaded`: evasion outcomes already drawn, by target number (a declared action's)."""
     state = ctx.state
     if targets is None:
         targets = fixed_targets(state, side, eff, user)
     if eff.damage is not None and targets:
-        amount = eff.damage
-        if eff.add and user is not None:
-            amount += board.stat(state, pool, user, eff.add)
-        if eff.divided:  # "divided between N targets": an even share each, rounded down
-            amount //= len(targets)
+        amount = damage_amount(state, pool, eff, user, len(targets))
         with ctx.simultaneous():
             for t in targets:
-                hit(ctx, pool, t, amount, eff, source)
+                hit(ctx, pool, t, amount, eff, source, (evaded or {}).get(str(t)))
     for t in targets:
         c = state.cards[t]
         if c.zone == board.AREA:
@@ -143,19 +141,42 @@ def resolve(
         search(ctx, pool, side, eff.search)
 
 
-def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, source: int) -> None:
-    """Damage to one target: DFP subtracted, then an evasion roll (source: "Defense",
-    "Evade Modifier"; A17)."""
-    state = ctx.state
-    c = state.cards[target]
-    d = pool[c.cid]
+def damage_amount(
+    state: State, pool: CardPool, eff: Effect, user: int | None, n_targets: int
+) -> int:
+    """The damage an effect deals each target before DFP: its base, plus the user's stat
+    where it says so; "divided between N targets" gives an even share, rounded down."""
+    amount = eff.damage or 0
+    if eff.add and user is not None:
+        amount += board.stat(state, pool, user, eff.add)
+    return amount // max(n_targets, 1) if eff.divided else amount
+
+
+def exposure(state: State, pool: CardPool, target: int, amount: int,
+             eff: Effect) -> tuple[int, int]:
+    """The damage left after the target's DFP, and the EVP that may evade it (0 when
+    nothing can: no evasion for this effect, or no damage left)."""
+    d = pool[state.cards[target].cid]
     area = d.type == "area"
     dfp = d.dfp if area else board.stat(state, pool, target, "dfp")
     evp = d.evp if area else board.stat(state, pool, target, "evp")
     dealt = max(0, amount - dfp) if eff.defend else amount
-    if eff.evade and evp > 0 and dealt > 0:
-        # EVP X/5: evaded with probability X/5, one roll of 1..5 (D-17)
-        if evp >= 5 or ctx.roll(5, why=f"evasion of {ref(state, target)}, EVP {evp}/5")[0] <= evp:
+    return dealt, (evp if eff.evade and dealt > 0 else 0)
+
+
+def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, source: int,
+        evaded: bool | None = None) -> None:
+    """Damage to one target: DFP subtracted, then evasion (source: "Character/monster card
+    stats"; D-17): EVP X/5 evades with chance X/5, one roll of 1..5 unless `evaded`
+    says how the roll already went."""
+    state = ctx.state
+    c = state.cards[target]
+    dealt, evp = exposure(state, pool, target, amount, eff)
+    if evp:
+        if evaded is None:
+            evaded = evp >= 5 or ctx.roll(
+                5, why=f"evasion of {ref(state, target)}, EVP {evp}/5")[0] <= evp
+        if evaded:
             ctx.emit({"t": "say", "what": "evaded", "card": target, "why": "evasion"})
             return
     if dealt > 0:

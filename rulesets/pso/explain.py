@@ -15,11 +15,12 @@ KIND_OF = {
     "trap": "main", "combat": "main", "set": "trap", "attack": "combat", "ability": "combat",
     "cast": "combat", "spell": "combat", "weapon": "combat", "end": "combat",
     "target": "target", "back": "target", "lead": "lead", "prefer": "prefer",
+    "evade": "evasion", "hit": "evasion",
 }
 KIND_WORDS = {
     "main": "playing cards (main phase)", "combat": "combat", "target": "choosing targets",
     "trap": "choosing a trap", "lead": "choosing a main character",
-    "prefer": "choosing between two replacements",
+    "prefer": "choosing between two replacements", "evasion": "an evasion roll",
 }
 
 

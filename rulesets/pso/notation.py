@@ -24,6 +24,9 @@ VERBS = {
     # targets of the action just declared, or back out of it
     "target": ("REF",),
     "back": (),
+    # chance: how an evasion roll went (a scenario with chance = "ask" writes them; D-17)
+    "evade": ("REF",),
+    "hit": ("REF",),
     # the owner's choices: a new main character (D-18), one of two replacements (D-32)
     "lead": ("REF",),
     "prefer": ("REF", "*"),

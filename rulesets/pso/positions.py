@@ -279,6 +279,8 @@ class Positions:
         v = state.vars
         if v.get("over"):
             return "the game is over"
+        if v.get("roll"):
+            return "an evasion roll is pending"
         if v.get("act"):
             return "an action waits for its targets: choose them or go back"
         if v.get("setting"):

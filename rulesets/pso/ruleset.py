@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
-from pmtui.engine.decision import Decision, Option
+from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
@@ -136,6 +136,13 @@ class Pso:
         v = state.vars
         if "over" in v or not v.get("live"):
             return None
+        if "roll" in v:  # an evasion roll of a declared action (D-17)
+            target, evp = v["roll"]["queue"][0]
+            r = ref(state, target)
+            opts = (Option(f"evade {r}", ("rolled", target, True), weight=evp),
+                    Option(f"hit {r}", ("rolled", target, False), weight=5 - evp))
+            name = self._def(state, target).name
+            return Decision(CHANCE, "evasion", opts, f"evasion of {name}, EVP {evp}/5")
         if v.get("newlead"):
             return self._lead_decision(state, v["newlead"][0])
         pref = self._prefer_decision(state)
@@ -297,7 +304,9 @@ class Pso:
         pool = self.pool
         what = option.data[0]
         tp = state.vars.get("tp", decision.player)
-        if what == "lead":
+        if what == "rolled":
+            self._rolled(ctx, option.data[1], option.data[2])
+        elif what == "lead":
             effects.choose_lead(ctx, decision.player, option.data[1])
         elif what == "prefer":
             _, u, s, src, sources = option.data
@@ -346,6 +355,8 @@ class Pso:
             self._carry_out(ctx, act)
 
     def _carry_out(self, ctx: Context, act: Mapping[str, Any]) -> None:
+        """A declared action: its evasion rolls first, as chance decisions (a scenario may
+        fix them, a search may branch on them), then the action with their outcomes."""
         state = ctx.state
         pool = self.pool
         tp = state.vars["tp"]
@@ -353,15 +364,34 @@ class Pso:
         eff = self._effect_of(state, act)
         targets = list(act["picked"]) if eff.chosen else None
         lead = board.lead(state, tp)
-        if how in ("attack", "ability", "cast"):
-            user = card
-        else:
-            user = lead if how in ("spell", "weapon", "item") else None
+        user = card if how in ("attack", "ability", "cast") else (
+            lead if how in ("spell", "weapon", "item") else None)
+        if targets is None:
+            targets = effects.fixed_targets(state, tp, eff, user)
+        if eff.damage is not None and "evaded" not in act:
+            amount = effects.damage_amount(state, pool, eff, user, len(targets))
+            queue = [[t, evp] for t in targets
+                     if 0 < (evp := effects.exposure(state, pool, t, amount, eff)[1]) < 5]
+            if queue:
+                effects.setvars(ctx, "evasion rolls", roll={**act, "queue": queue, "evaded": {}})
+                return
+        if how not in ("attack", "ability", "cast"):
             effects.move(ctx, card, tp, "discard", how)  # a used card is discarded
-        if user is not None and how not in ("item",):
+        if user is not None and how != "item":
             ctx.emit({"t": "flag", "card": user, "f": {"acted": state.vars["turn"]}, "why": how})
-        effects.resolve(ctx, pool, eff, tp, user, card, targets)
+        effects.resolve(ctx, pool, eff, tp, user, card, targets, act.get("evaded"))
         effects.cleanup(ctx, pool)
+
+    def _rolled(self, ctx: Context, target: int, evaded: bool) -> None:
+        """One evasion outcome; after the last, the action goes on."""
+        roll = dict(ctx.state.vars["roll"])
+        roll["evaded"] = {**roll["evaded"], str(target): evaded}
+        roll["queue"] = roll["queue"][1:]
+        if roll["queue"]:
+            effects.setvars(ctx, "evasion rolled", roll=roll)
+            return
+        effects.setvars(ctx, "evasion rolled", roll=None)
+        self._carry_out(ctx, {k: v for k, v in roll.items() if k != "queue"})
 
     # -- computer players ---------------------------------------------------------------
 
@@ -408,8 +438,9 @@ class Pso:
         self, vars: Mapping[str, Any], player: int | None, partial: bool = False
     ) -> dict[str, Any]:
         out = dict(vars)
-        act = out.get("act")
-        if act and act.get("how") in HAND_USES and act.get("by") != player:
-            # the hand card being aimed is shown when it is used, not before
-            out["act"] = {k: v for k, v in act.items() if k != "card"}
+        for key in ("act", "roll"):
+            act = out.get(key)
+            if act and act.get("how") in HAND_USES and act.get("by") != player:
+                # the hand card being aimed is shown when it is used, not before
+                out[key] = {k: v for k, v in act.items() if k != "card"}
         return out

@@ -62,21 +62,57 @@ def test_no_damage_is_not_zero_damage():
     assert dmg(g2, uid_of(g2, "HAL-020")) == 10
 
 
-def test_evasion_is_a_logged_roll_of_five():
-    """Character/monster card stats, EVP: the attack is evaded with chance X/5: one roll
-    of 1-5 in the log, evaded on X or less (D-17)."""
+def test_evasion_of_a_declared_attack_is_a_chance_outcome():
+    """Character/monster card stats, EVP: the attack is evaded with chance X/5 (D-17). For
+    a declared action it is a chance decision drawn by the game and logged as a roll
+    (evade : hit weighted X : 5 - X); a scenario may fix it."""
     outcomes = set()
     for seed in range(1, 40):
         g = _combat(side(lead=["HAL-003"], monsters=["HAL-022"]),
                     side(monsters=["HAL-020", "HAL-033"]), seed)  # Hopper EVP 1
         evs = _hit(g, "attack", "HAL-020", "HAL-003")
         rolls = events_of(evs, "roll")
-        assert len(rolls) == 1 and rolls[0]["sides"] == 5 and "EVP 1/5" in rolls[0]["why"]
-        evaded = rolls[0]["faces"][0] <= 1
+        assert len(rolls) == 1 and rolls[0]["chance"] == "evasion"
+        assert "EVP 1/5" in rolls[0]["why"]
+        evaded = rolls[0]["outcome"].startswith("evade ")
         hopper = uid_of(g, "HAL-020")
         assert (g.state.cards[hopper].zone == "1/monsters") == evaded
         outcomes.add(evaded)
     assert outcomes == {True, False}
+
+
+def test_evasion_outcome_can_be_fixed():
+    """With chance decisions answered from outside (a scenario's chance = "ask"), the
+    evasion of each target is an action: evade or hit."""
+    h = {"format": "pmtui-save", "version": 1, "ruleset": "pso", "seed": 1, "decks": [],
+         "chance": "ask", "players": [{"name": "a"}, {"name": "b"}],
+         "scenario": {"turn": 2, "tp": 0, "phase": "combat", "players": [
+             side(lead=["HAL-001"], monsters=["HAL-022"]),
+             side(monsters=["HAL-020", "HAL-021"])]}}
+    from .helpers import ruleset
+
+    g = Game(ruleset(), h, hashing=False)
+    g.act(f"ability {ref(g, 'HAL-001')}")  # Twin Shot: two foes, 15 each
+    g.act(f"target {ref(g, 'HAL-020')}")
+    g.act(f"target {ref(g, 'HAL-021')}")
+    d = g.pending()
+    assert d.kind == "evasion" and d.texts == [f"evade {ref(g, 'HAL-020')}",
+                                               f"hit {ref(g, 'HAL-020')}"]
+    g.act(f"evade {ref(g, 'HAL-020')}")
+    g.act(f"hit {ref(g, 'HAL-021')}")
+    assert dmg(g, uid_of(g, "HAL-020")) == 0 and dmg(g, uid_of(g, "HAL-021")) == 10
+    assert g.pending().kind == "combat"
+
+
+def test_automatic_effects_roll_evasion_at_once():
+    """A boss's or a trap's damage is not declared by a player: its evasion roll is made
+    at once, a logged roll of 1-5 (D-17)."""
+    g2 = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
+        side(lead=["HAL-004"], monsters=["HAL-021"]),
+        side(monsters=["HAL-033"], area=["HAL-043"])]})
+    evs = g2.act("end")
+    rolls = [e for e in events_of(evs, "roll") if e.get("sides") == 5]
+    assert rolls and all("EVP" in e["why"] for e in rolls)
 
 
 def test_no_roll_without_evp_and_evp_five_always_evades():
