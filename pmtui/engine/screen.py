@@ -74,7 +74,7 @@ class Row:
 class Grid:
     """A board of cells shared by both seats; a piece's cell is a card flag."""
 
-    zone: str  # a shared zone ("board"): its key has no seat prefix
+    zone: str  # a shared zone's name ("board": the view's key is "shared/board")
     cols: tuple[str, ...]  # column names left to right ("a", "b", "c")
     rows: tuple[str, ...]  # row names top to bottom ("3", "2", "1"): cell = col + row
     cell: str = "cell"  # the card flag naming the cell a piece stands on
@@ -149,8 +149,9 @@ class Flow:
 
 @dataclass(frozen=True)
 class Verb:
-    """A game verb with a key. `on_card`: its options name the focused card right after
-    the verb ("summon STA-001@4 main"); otherwise the option text is the verb alone."""
+    """A game verb with a key. `on_card`: its options name the focused card (or the
+    focused grid cell) right after the verb ("summon STA-001@4 main", "spring b2");
+    otherwise the option text is the verb alone."""
 
     verb: str  # the option text's first word ("summon", "no-interference")
     key: str  # default key ("s"); players remap it by the binding id `verb`

@@ -79,7 +79,7 @@ class GridSpec:
 VIEW = {
     "player": 0,
     "zones": {
-        "field": [
+        "shared/field": [
             {"uid": 0, "cid": "Knight", "owner": 0, "cell": "a1", "hp": 3},
             {"uid": 1, "cid": "Archer", "owner": 1, "cell": "c3", "hp": 2, "guard": True},
         ],

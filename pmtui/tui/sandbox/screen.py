@@ -66,8 +66,9 @@ class SandboxScreen(GameScreen, inherit_bindings=False):
     def focused_zone(self) -> tuple[int, str]:
         """The player and zone under the cursor (a card row or a zone bar item)."""
         spot = self.spot()
-        if spot is None or spot.seat is None:
-            return 0, "hand"
+        if spot is None or spot.seat is None:  # a shared zone: the nearest row of P1's
+            rows = [s.zone for s in self.spec.layout.mine if isinstance(s, Row)]
+            return 0, rows[-1] if rows else ""
         return spot.seat, spot.zone
 
     def in_area(self) -> bool:

@@ -139,6 +139,23 @@ class GameScreen(Screen[None]):
         spot = self.spot()
         return spot.card if spot is not None else None
 
+    def _names(self, spot: Spot | None) -> set[str]:
+        """How options name the focused place: the card's ref, and a cell's name."""
+        if spot is None:
+            return set()
+        out = {ref(spot.card)} if spot.card is not None and spot.card.get("uid") is not None \
+            else set()
+        if spot.cell:
+            out.add(spot.cell)
+        return out
+
+    def spot_options(self, spot: Spot | None = None) -> list[str]:
+        """The viewer's legal option texts that name the focused card or cell."""
+        names = self._names(spot if spot is not None else self.spot())
+        if not names or self.decision is None:
+            return []
+        return [t for t in self.decision.texts if names & set(t.split())]
+
     def focused_item(self) -> str | None:
         """The zone of the focused bar counter, if a counter is focused."""
         spot = self.spot()
@@ -253,14 +270,14 @@ class GameScreen(Screen[None]):
 
     # -- keys ----------------------------------------------------------------------------
 
-    def _verb_options(self, verb: Verb, card: Card | None) -> list[str]:
+    def _verb_options(self, verb: Verb) -> list[str]:
         if not verb.on_card:
             return [verb.verb] if verb.verb in self.texts() else []
-        if card is None:
-            return []
-        r = ref(card)
-        return [t for t in self.options_for(card) if t == f"{verb.verb} {r}"
-                or t.startswith(f"{verb.verb} {r} ")]
+        out = []
+        for name in self._names(self.spot()):
+            out += [t for t in self.texts() if t == f"{verb.verb} {name}"
+                    or t.startswith(f"{verb.verb} {name} ")]
+        return out
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ALWAYS:
@@ -276,11 +293,11 @@ class GameScreen(Screen[None]):
         if d is None or pm.busy:
             return False
         if action == "act":
-            return (bool(self.options_for(self.focused_card())) or d.kind not in self.spec.board
+            return (bool(self.spot_options()) or d.kind not in self.spec.board
                     or self.focused_item() is not None)
         if action == "verb":
             verb = self.verbs.get(str(parameters[0])) if parameters else None
-            return verb is not None and bool(self._verb_options(verb, self.focused_card()))
+            return verb is not None and bool(self._verb_options(verb))
         if action == "pass_turn":
             return self.spec.words.pass_text in d.texts
         return True
@@ -294,27 +311,31 @@ class GameScreen(Screen[None]):
         if self.focused_item() is not None:
             self.action_browse()
             return
-        opts = self.options_for(self.focused_card())
+        opts = self.spot_options()
         if opts:
             self.pm.choose_from(self._card_title(), opts)
         elif d is not None and d.kind not in self.spec.board:
             self.pm.open_prompt(force=True)
 
     def _card_title(self) -> str:
-        card = self.focused_card()
-        return f"{self.name_of(card['uid'])}: what now?" if card else "Choose"
+        spot = self.spot()
+        if spot is not None and spot.card is not None and spot.card.get("uid") is not None:
+            return f"{self.name_of(spot.card['uid'])}: what now?"
+        return f"{spot.cell}: what now?" if spot is not None and spot.cell else "Choose"
 
     def action_verb(self, verb_name: str) -> None:
         verb = self.verbs.get(verb_name)
         if verb is None:
             return
-        card = self.focused_card()
-        opts = self._verb_options(verb, card)
+        spot = self.spot()
+        opts = self._verb_options(verb)
         if len(opts) == 1:
             self.pm.submit(opts[0])
-        elif opts and card is not None:
-            title = (verb.ask or verb.label).format(name=self.name_of(card["uid"]))
-            self.pm.choose_from(title, opts)
+        elif opts and spot is not None:
+            card = spot.card
+            name = self.name_of(card["uid"]) if card is not None and card.get("uid") is not None \
+                else spot.cell or spot.label
+            self.pm.choose_from((verb.ask or verb.label).format(name=name), opts)
 
     def action_pass_turn(self) -> None:
         d = self.decision

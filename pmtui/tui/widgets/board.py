@@ -21,6 +21,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from pmtui.engine.screen import Bar, Card, Counter, Face, Grid, Row, ScreenSpec, Section, View
+from pmtui.engine.state import shared_zone, zkey
 from pmtui.tui.display import face_lines, tone
 
 MIN_CARD = 10  # narrowest card cell that still shows a name and AP/DP
@@ -113,9 +114,10 @@ class CardRow(Widget):
         for i in range(lo + start, lo + start + shown):
             focused = self.cursor == i
             if i < len(self.cards):
-                uid = int(self.cards[i].get("uid", -1))
+                uid = self.cards[i].get("uid")  # None: a face-down card's back
                 columns.append(face_lines(self.faces[i], colours, w, height,
-                                          mark=self.marks.get(uid, ""), focused=focused))
+                                          mark=self.marks.get(uid, "") if uid is not None
+                                          else "", focused=focused))
             else:
                 columns.append(_empty(w, height, focused))
         out = Text()
@@ -238,8 +240,10 @@ class GridView(Widget):
                     cols.append(_empty(w, h, focused, name))
                 else:
                     card, face = piece
+                    uid = card.get("uid")
                     cols.append(face_lines(face, colours, w, h, focused=focused,
-                                           mark=self.marks.get(int(card.get("uid", -1)), "")))
+                                           mark=self.marks.get(uid, "") if uid is not None
+                                           else ""))
             for line in range(h):
                 if r or line:
                     out.append("\n")
@@ -303,19 +307,19 @@ class Board(Vertical):
         return None if side == "mid" else self.bottom if side == "my" else 1 - self.bottom
 
     def zone(self, seat: int | None, name: str) -> list[Card]:
-        key = name if seat is None else f"{seat}/{name}"
+        key = shared_zone(name) if seat is None else zkey(seat, name)
         z = self.view["zones"].get(key, [])
         return z if isinstance(z, list) else []
 
     def count(self, seat: int | None, name: str) -> int:
-        key = name if seat is None else f"{seat}/{name}"
+        key = shared_zone(name) if seat is None else zkey(seat, name)
         z = self.view["zones"].get(key, 0)
         return len(z) if isinstance(z, list) else int(z or 0)
 
     def seen(self, seat: int | None, name: str) -> bool:
         """Whether the viewer sees the zone's cards. A zone the view does not name has
         never held a card: shared and own zones count as seen, another seat's not."""
-        key = name if seat is None else f"{seat}/{name}"
+        key = shared_zone(name) if seat is None else zkey(seat, name)
         z = self.view["zones"].get(key)
         if z is None:
             return self.editing or seat is None or self.view.get("player") == seat
