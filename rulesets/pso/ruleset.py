@@ -9,7 +9,7 @@ D-numbers the decisions in docs/rules-interpretations-pso.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ from . import board, effects, flow
 from .board import other, ref
 from .cards import CardDef, CardPool, Effect, load_pool
 from .notation import NOTATION
+from .screen import PsoScreen
 
 if TYPE_CHECKING:  # loaded on first use
     from .positions import Positions
@@ -34,12 +35,6 @@ HEADER_OPTIONS = {
     "turn_limit": "the turn at whose end a stalled game is a draw (default 200; ours, D-27)",
 }
 
-
-@dataclass(frozen=True)
-class Screen:
-    """How the screens show this game (pmtui.engine.screen.ScreenSpec)."""
-
-    title: str = "PSO CCG"
 
 # A normal attack: ATP against DFP, evasion applies ("Character/monster card stats").
 ATTACK = Effect(target="foe", damage=0, add="atp")
@@ -54,10 +49,9 @@ class Pso:
     deck_parts = DECK_PARTS
     header_options: Mapping[str, str] = HEADER_OPTIONS
     notation = NOTATION
-    screen = Screen()
-
     def __init__(self, pool: CardPool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()
+        self.screen = PsoScreen(self.pool)  # how the table looks (data)
 
     # -- card data -------------------------------------------------------------------
 

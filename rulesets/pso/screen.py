@@ -1,0 +1,272 @@
+"""How PSO looks at the table, as data (pmtui.engine.screen).
+
+Each side: a bar (deck, hand when unseen, traps, discard), the main character,
+the other characters and the monsters; the shared Area in the middle; the
+viewer's hand at the bottom. Faces and the card panel read the current stats
+the view carries (card_view: HP left, ATP, MST, DFP, EVP), never adding them up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from pmtui.engine.decision import Decision
+from pmtui.engine.screen import (
+    Bar,
+    Card,
+    Choose,
+    Colour,
+    Counter,
+    Detail,
+    Face,
+    Flow,
+    Layout,
+    Line,
+    PromptKind,
+    Row,
+    Stage,
+    Stop,
+    Verb,
+    View,
+    Window,
+    Words,
+)
+
+from . import board
+from .cards import CardDef, CardPool
+
+# a colour per card type, for the title bar and the face
+COLOURS = {
+    "character": Colour("C", "cyan", dark_text=True),
+    "monster": Colour("M", "red"),
+    "area": Colour("A", "green", dark_text=True),
+    "event": Colour("E", "yellow", dark_text=True),
+    "spell": Colour("S", "magenta"),
+    "weapon": Colour("W", "blue"),
+    "item": Colour("I", "white", dark_text=True),
+}
+
+VERBS = (
+    Verb("character", "h", "Character", "play the focused character (one a turn)"),
+    Verb("monster", "m", "Monster", "play the focused monster"),
+    Verb("event", "e", "Event", "play the focused event or photon blast"),
+    Verb("item", "i", "Item", "play the focused item (needs your main character)"),
+    Verb("area", "r", "Area", "play the focused Area (one a turn; traps fire)"),
+    Verb("trap", "t", "Set trap", "set a trap from your hand face down", on_card=False),
+    Verb("combat", "c", "Combat", "end playing cards and start combat", on_card=False),
+    Verb("attack", "a", "Attack", "a normal attack by the focused card"),
+    Verb("ability", "b", "Ability", "the focused card's ability"),
+    Verb("cast", "k", "Cast", "the focused card's own spell"),
+    Verb("spell", "s", "Spell", "your main character uses a spell card (choose which)",
+         ask="Which spell?"),
+    Verb("weapon", "w", "Weapon", "your main character uses a weapon card (choose which)",
+         ask="Which weapon?"),
+    Verb("target", "g", "Target", "aim the declared action at the focused card"),
+    Verb("back", "x", "Back", "give up the action being declared", on_card=False),
+    Verb("end", "n", "End turn", "end combat and the turn", on_card=False),
+)
+
+REF = re.compile(r"\b([A-Za-z0-9][A-Za-z0-9_]*-[A-Za-z0-9_-]+)@(\d+)\b")
+PHASES = (("main", "Play"), ("combat", "Combat"), ("end", "End"))
+FIXED = {
+    "combat": "Start combat",
+    "end": "End combat and the turn",
+    "trap": "Set a trap face down",
+    "back": "Back: give up this action",
+}
+LABEL_VERBS = {
+    "character": "Play character", "monster": "Play monster", "event": "Play",
+    "item": "Use item", "area": "Play Area", "set": "Set face down:", "attack": "Attack with",
+    "ability": "Ability of", "cast": "Spell of", "target": "Target", "lead": "New main character:",
+}
+
+
+def _layout() -> Layout:
+    def bar() -> Bar:
+        return Bar((
+            Counter("deck", "Deck", "deck"),
+            Counter("hand", "Hand", "hand", unseen_only=True),
+            Counter("traps", "Traps", "traps (face down)", browse=True),
+            Counter("discard", "Disc", "discard pile", browse=True),
+        ))
+
+    lead = Row("lead", "Main character", slots=1, in_play=True)
+    chars = Row("chars", "Characters", slots=3, in_play=True)
+    monsters = Row("monsters", "Monsters", wrap=True, large=True, in_play=True)
+    return Layout(
+        theirs=(bar(), lead, chars, monsters),
+        middle=(Row(board.AREA, "Area", slots=1, in_play=True),),
+        mine=(monsters, chars, lead, bar(), Row("hand", "Hand", wrap=True, large=True)),
+    )
+
+
+def _stats_word(card: Card) -> str:
+    if "hp" not in card:
+        return ""
+    return f"{int(card['hp']) - int(card.get('dmg', 0))}/{card['hp']}"
+
+
+class PsoScreen:
+    """The ScreenSpec of PSO (card names and faces from its pool)."""
+
+    title = "PSO CCG"
+    colours: Mapping[str, Colour] = COLOURS
+    verbs = VERBS
+    stops = (Stop("own_turn", "your own turn"),)
+    words = Words(
+        roles=("(turn)", ""),
+        role_legend="(turn): the player whose turn it is.",
+        legend="HP left/HP, then ATP MST DFP EVP (EVP out of 5). par = paralysed, "
+               "poi = poisoned, done = has acted in this combat.",
+        stage_empty="",
+        pass_text="end",
+    )
+    board = frozenset({"main", "combat", "target"})
+    prompts: Mapping[str, PromptKind] = {
+        "lead": Choose("Your main character fell: choose the next one."),
+        "prefer": Choose("Two effects replace the same value: you choose which applies."),
+        "trap": Choose("The trap you set stays face down to your opponent."),
+    }
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+        self.layout = _layout()
+
+    def _def(self, card: Card) -> CardDef | None:
+        cid = card.get("cid")
+        return self.pool[cid] if isinstance(cid, str) and cid in self.pool else None
+
+    def card_name(self, cid: str) -> str:
+        return self.pool[cid].name if cid in self.pool else "a card"
+
+    def face(self, card: Card, zone: str, view: View) -> Face:
+        d = self._def(card)
+        if d is None:
+            return Face("?")
+        hp = _stats_word(card)
+        nums = " ".join(f"{k[0].upper()}{card[k]}" for k in ("atp", "mst", "dfp", "evp")
+                        if k in card)
+        kind = d.type if d.kind == "normal" else d.kind
+        return Face(
+            title=d.name,
+            colour=d.type,
+            left=nums,
+            right=hp or kind,
+            right_tone="bold" if hp else "italic",
+            short=hp or kind[:4],
+            changed=self._changed(d, card),
+            status=_status(card, view),
+            text=d.text,
+        )
+
+    @staticmethod
+    def _changed(d: CardDef, card: Card) -> bool:
+        return any(k in card and card[k] != (getattr(d, k) or 0)
+                   for k in ("hp", "atp", "mst", "dfp", "evp"))
+
+    def detail(self, card: Card, zone: str, view: View) -> Detail:
+        d = self._def(card)
+        if d is None:
+            return Detail("?")
+        head = d.type if d.kind == "normal" else f"{d.kind} {d.type}"
+        if d.type == "character":
+            head += f" · {d.cls} {d.race}"
+        lines = [Line(head)]
+        if "hp" in card:
+            lines.append(Line(f"HP {_stats_word(card)} · ATP {card.get('atp')} · "
+                              + (f"MST {card['mst']} · " if "mst" in card else "")
+                              + f"DFP {card.get('dfp')} · EVP {card.get('evp')}/5", "bold"))
+            if self._changed(d, card):
+                printed = f"printed HP {d.hp} ATP {d.atp}" + (
+                    f" MST {d.mst}" if d.mst is not None else "") + f" DFP {d.dfp} EVP {d.evp}"
+                lines.append(Line(printed, "dim"))
+        status = _status(card, view)
+        if status:
+            lines.append(Line(" ".join(status), "accent"))
+        if d.classes:
+            lines.append(Line("for " + "/".join(d.classes)))
+        if d.limit is not None:
+            lines.append(Line(f"at most {d.limit} in a deck", "dim"))
+        if d.text:
+            lines += [Line(""), Line(d.text)]
+        if d.flavour:
+            lines.append(Line(d.flavour, "dim"))
+        return Detail(d.name, d.type, f"{card.get('cid')}@{card.get('uid')}", tuple(lines))
+
+    def flow(self, view: View, names: Sequence[str]) -> Flow:
+        v = view["vars"]
+        tp = v.get("tp")
+        if not isinstance(tp, int):
+            return Flow("Game setup")
+        head = f"Turn {v.get('turn', '?')} · {names[tp]}"
+        lines: list[Line] = []
+        did = v.get("did") or {}
+        used = [w for w in ("character", "area") if did.get(w)]
+        if used:
+            lines.append(Line("played this turn: " + ", ".join(used), "dim"))
+        act = v.get("act")
+        if act:
+            lines.append(Line(f"{act.get('how')}: choosing targets "
+                              f"({len(act.get('picked', ()))} of {act.get('need', 1)})", "warn"))
+        a = _area(view)
+        if a is not None:
+            lines.append(Line(f"Area: {self.card_name(str(a.get('cid')))}", "bold"))
+        return Flow(head, tuple((label, key == v.get("phase")) for key, label in PHASES),
+                    (), tuple(lines))
+
+    def stage(self, view: View, names: Sequence[str]) -> Stage:
+        act = view["vars"].get("act")
+        if not act:
+            return Stage()
+        by = act.get("by")
+        who = names[by] if isinstance(by, int) else "?"
+        what = self._named(view, act.get("card")) if "card" in act else "a card"
+        return Stage(f"{who}: {act.get('how')} with {what}", "warn", "Now:")
+
+    def _named(self, view: View, uid: object) -> str:
+        for z in view["zones"].values():
+            if isinstance(z, list):
+                for c in z:
+                    if c.get("uid") == uid and uid is not None:
+                        return self.card_name(str(c.get("cid")))
+        return "a card"
+
+    def role(self, view: View, seat: int) -> str:
+        return self.words.roles[0] if view["vars"].get("tp") == seat else ""
+
+    def window(self, decision: Decision, view: View) -> Window | None:
+        return None  # no priority windows in PSO: every decision is asked
+
+    def label(self, text: str, view: View | None = None) -> str:
+        if text in FIXED:
+            return FIXED[text]
+        words = text.split()
+        refs = REF.findall(text)
+        verb = words[0] if words else ""
+        name = self.card_name
+        if verb in ("spell", "weapon") and len(refs) > 1:
+            return f"{name(refs[0][0])} uses {name(refs[1][0])}"
+        if verb == "prefer" and len(refs) > 1 and len(words) > 2:
+            return f"{name(refs[0][0])}: take {words[2].upper()} from {name(refs[1][0])}"
+        if verb in LABEL_VERBS and refs:
+            return f"{LABEL_VERBS[verb]} {name(refs[0][0])}"
+        return REF.sub(lambda m: name(m.group(1)), text)
+
+
+def _area(view: View) -> Card | None:
+    z = view["zones"].get(board.AREA)
+    return z[0] if isinstance(z, list) and z else None
+
+
+def _status(card: Card, view: View) -> tuple[str, ...]:
+    words = []
+    if card.get("par"):
+        words.append("par")
+    if card.get("poi"):
+        words.append("poi")
+    if card.get("acted") is not None and card.get("acted") == view["vars"].get("turn"):
+        words.append("done")
+    if card.get("beaten"):
+        words.append("beaten")
+    return tuple(words)

@@ -1,0 +1,45 @@
+"""The PSO table at 80x24, driven by keys as a player would (the board is drawn from
+rulesets/pso/screen.py)."""
+
+from __future__ import annotations
+
+from pmtui.engine.game import Game
+from pmtui.session import LocalTable, new_game_header
+from pmtui.table.registry import ruleset
+from pmtui.tui.app import PmApp
+
+
+async def test_a_game_against_the_computer_is_played_by_keys_to_its_end() -> None:
+    header, seats = new_game_header(7, vs="computer", game="pso", opponent="heuristic")
+    game = Game(ruleset("pso"), header)
+    app = PmApp(LocalTable(game, seats), hotseat=False, catch_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(80):
+            await pilot.pause(0.2)
+            d = game.pending()
+            if d is None:
+                break
+            if d.player == 0 and d.kind in ("main", "combat"):
+                # start combat, then end the turn: the computer's monsters win in the end
+                await pilot.press("c" if d.kind == "main" else "n")
+        assert game.over is not None and game.over["winner"] == 1
+
+
+def test_the_screen_describes_every_card_in_play() -> None:
+    from pmtui.engine.views import view
+
+    rs = ruleset("pso")
+    header, _ = new_game_header(3, vs="hotseat", game="pso")
+    game = Game(rs, header)
+    v = view(rs, game.state, 0)
+    for key, cards in v["zones"].items():
+        if not isinstance(cards, list):
+            continue
+        for c in cards:
+            face = rs.screen.face(c, key.partition("/")[2], v)
+            assert face.title == rs.cards[c["cid"]].name
+            if key.endswith(("/lead", "/monsters")):
+                assert "/" in face.right  # HP left / HP
+            assert rs.screen.detail(c, key, v).lines
+    assert rs.screen.flow(v, ["A", "B"]).headline.startswith("Turn ")
+    assert rs.screen.label("attack HAL-022@3", v) == "Attack with Thornback Grazer"
