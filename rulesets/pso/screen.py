@@ -96,7 +96,7 @@ def _layout() -> Layout:
     monsters = Row("monsters", "Monsters", wrap=True, large=True, in_play=True)
     return Layout(
         theirs=(bar(), lead, chars, monsters),
-        middle=(Row(board.AREA, "Area", slots=1, in_play=True),),
+        middle=(Row("area", "Area", slots=1, in_play=True),),  # the shared zone
         mine=(monsters, chars, lead, bar(), Row("hand", "Hand", wrap=True, large=True)),
     )
 

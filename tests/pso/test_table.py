@@ -42,4 +42,6 @@ def test_the_screen_describes_every_card_in_play() -> None:
                 assert "/" in face.right  # HP left / HP
             assert rs.screen.detail(c, key, v).lines
     assert rs.screen.flow(v, ["A", "B"]).headline.startswith("Turn ")
+    middle = rs.screen.layout.middle[0]
+    assert f"shared/{middle.zone}" == "shared/area"  # the board reads shared rows so
     assert rs.screen.label("attack HAL-022@3", v) == "Attack with Thornback Grazer"

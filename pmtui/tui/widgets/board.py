@@ -260,8 +260,7 @@ def _side(sections: Sequence[Section], prefix: str) -> list[tuple[str, Section]]
         if isinstance(s, Bar):
             out.append((f"{prefix}-bar", s))
         elif isinstance(s, Row):
-            # a shared zone's key has a "/" ("shared/area"), which an id may not hold
-            out.append((f"{prefix}-{s.zone.replace('/', '-')}", s))
+            out.append((f"{prefix}-{s.zone}", s))
         else:
             out.append((f"grid-{s.zone}", s))
     return out
