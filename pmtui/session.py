@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pmtui.ai.base import Player
-from pmtui.engine.chance import roll_text
 from pmtui.engine.context import LEGACY_RNG, derived
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
 from pmtui.engine.ruleset import CardDef, Ruleset
 from pmtui.engine.screen import ScreenSpec
 from pmtui.engine.views import LazyView, redact, redact_decision, view
+from pmtui.table.logtext import LogLine, card_namer, log_lines
 from pmtui.undo import Consent, UndoRefused, undo_targets
 from pmtui.undo import undo as undo_to
 
@@ -28,15 +27,6 @@ HUMAN = "human"
 Seat = str | Player  # "human", or a computer Player
 
 __all__ = ["HUMAN", "IllegalAction", "LocalTable", "LogLine", "Seat", "UndoRefused"]
-
-
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    """One line of the game log as one seat may read it."""
-
-    text: str
-    kind: str  # "decision", "event", "turn", "undo", "end"
-    player: int | None = None
 
 
 class LocalTable:
@@ -209,76 +199,16 @@ class LocalTable:
 # -- the log, as one player reads it -------------------------------------------------------
 
 
-def _zone_word(zone: str) -> str:
-    _, _, name = zone.partition("/")
-    return name or zone
-
-
-def _card_name(cid: Any, defs: Mapping[str, Any]) -> str:
-    if not cid:
-        return "a card"
-    d = defs.get(str(cid))
-    return d.name if d is not None else str(cid)
-
-
 def _log_lines(
-    game: Game, records: Sequence[Record], player: int | None, defs: Mapping[str, Any]
+    game: Game, records: Sequence[Record], player: int | None, defs: Mapping[str, CardDef]
 ) -> list[LogLine]:
     rs = game.ruleset
-    out: list[LogLine] = []
-    group: list[dict[str, Any]] = []  # consecutive similar moves, shown as one line
-
-    def flush() -> None:
-        if not group:
-            return
-        ev = group[0]
-        owner = str(ev.get("to", "?/")).partition("/")[0]
-        who = f"P{int(owner) + 1}" if owner.isdigit() else "?"
-        src, dest = _zone_word(ev.get("from", "")), _zone_word(ev.get("to", ""))
-        why = ev.get("why", "")
-        if len(group) == 1:
-            what = _card_name(ev.get("cid"), defs) if ev.get("card") is not None else "a card"
-        else:
-            what = f"{len(group)} cards"
-        out.append(LogLine(f"  {who} {what}: {src}→{dest} ({why})", "event"))
-        group.clear()
-
-    for rec in records[1:]:
-        kind = rec.get("type")
-        if kind == "event":
-            ev = redact(rs, rec["event"], player)
-            t = ev.get("t")
-            if t == "move":
-                if group and (
-                    (group[0].get("from"), group[0].get("to"), group[0].get("why"))
-                    != (ev.get("from"), ev.get("to"), ev.get("why"))
-                ):
-                    flush()
-                group.append(ev)
-                continue
-            flush()
-            if t == "var" and "turn" in (ev.get("set") or {}):
-                s = ev["set"]
-                ap = s.get("ap")
-                who = f"P{ap + 1}" if isinstance(ap, int) else "?"
-                out.append(LogLine(f"── turn {s['turn']}: {who} ──", "turn", ap))
-            elif t == "roll":
-                out.append(LogLine(f"  {roll_text(ev)}", "event"))
-            elif t == "end":
-                w = ev.get("winner")
-                result = "draw" if w is None else f"P{w + 1} wins"
-                out.append(LogLine(f"== {result}: {ev.get('reason', '')} ==", "end", w))
-        elif kind == "decision":
-            flush()
-            r = redact_decision(rec, player)
-            p = r.get("player")
-            who = f"P{p + 1}" if isinstance(p, int) else "?"
-            out.append(LogLine(f"{who} {r.get('action')}", "decision", p))
-        elif kind == "undo":
-            flush()
-            out.append(LogLine(f"undo: back to decision {rec.get('to')}", "undo"))
-    flush()
-    return out
+    return [line for _, line in log_lines(
+        records[1:],
+        event=lambda ev: redact(rs, ev, player),  # type: ignore[arg-type]
+        decision=lambda rec: redact_decision(rec, player),
+        card_name=card_namer(defs),
+    )]
 
 
 # -- setting up a table ------------------------------------------------------------------

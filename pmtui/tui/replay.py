@@ -33,7 +33,7 @@ from pmtui.engine.chance import roll_text
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.screen import ScreenSpec
 from pmtui.engine.views import omniscient_view, redact, redact_decision, view
-from pmtui.session import LogLine
+from pmtui.table.logtext import LogLine, end_text, log_lines, moves_text, seat, zone_word
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.board import Board
@@ -87,13 +87,6 @@ REPLAY_HELP = [
 ]
 
 
-def _zone_word(zone: Any) -> str:
-    _, _, name = str(zone or "").partition("/")
-    return name or str(zone or "?")
-
-
-def _who(player: Any) -> str:
-    return f"P{player + 1}" if isinstance(player, int) else "?"
 
 
 class ReplayModel:
@@ -173,7 +166,7 @@ class ReplayModel:
         kind = rec.get("type")
         if kind == "decision":
             r = self._decision(rec, perspective)
-            return f"{_who(r.get('player'))} {r.get('action')}"
+            return f"{seat(r.get('player'))} {r.get('action')}"
         if kind == "undo":
             return f"undo: back to decision {rec.get('to')}"
         if kind == "note":
@@ -185,19 +178,15 @@ class ReplayModel:
     def event_text(self, ev: Mapping[str, Any]) -> str:
         t = ev.get("t")
         if t == "move":
-            owner = str(ev.get("to", "?/")).partition("/")[0]
-            who = f"P{int(owner) + 1}" if owner.isdigit() else "?"
-            what = self.card_name(ev.get("cid")) if ev.get("card") is not None else "a card"
-            why = f" ({ev['why']})" if ev.get("why") else ""
-            return f"{who} {what}: {_zone_word(ev.get('from'))}→{_zone_word(ev.get('to'))}{why}"
+            return moves_text([ev], self.card_name)
         if t == "shuffle":
             owner = str(ev.get("zone", "?/")).partition("/")[0]
             who = f"P{int(owner) + 1}" if owner.isdigit() else "?"
-            return f"{who} shuffles the {_zone_word(ev.get('zone'))}"
+            return f"{who} shuffles the {zone_word(ev.get('zone'))}"
         if t == "var":
             s = ev.get("set") or {}
             if "turn" in s:
-                return f"turn {s['turn']}: {_who(s.get('ap'))}'s turn"
+                return f"turn {s['turn']}: {seat(s.get('ap'))}'s turn"
             shown = [f"{k} {v}" for k, v in s.items() if isinstance(v, str | int) and
                      not isinstance(v, bool) and k in ("phase", "step", "prio", "passes")]
             return "· " + ", ".join(shown) if shown else "· the table changes"
@@ -212,9 +201,7 @@ class ReplayModel:
         if t == "roll":
             return roll_text(ev)
         if t == "end":
-            w = ev.get("winner")
-            result = "draw" if w is None else f"{_who(w)} wins"
-            return f"== {result}: {ev.get('reason', '')} =="
+            return end_text(ev)
         if t == "create":
             return f"{len(ev.get('cards') or [])} cards on the table"
         if t in ("look", "reveal", "say"):
@@ -225,58 +212,16 @@ class ReplayModel:
     def log(self, perspective: Perspective) -> list[tuple[int, LogLine]]:
         """The game log as `perspective` reads it: (step it appears at, line)."""
         cached = self._logs.get(perspective)
-        if cached is not None:
-            return cached
-        out: list[tuple[int, LogLine]] = []
-        group: list[tuple[int, dict[str, Any]]] = []
-
-        def flush() -> None:
-            if not group:
-                return
-            step, ev = group[0]
-            if len(group) == 1:
-                text = self.event_text(ev)
-            else:
-                owner = str(ev.get("to", "?/")).partition("/")[0]
-                who = f"P{int(owner) + 1}" if owner.isdigit() else "?"
-                why = f" ({ev['why']})" if ev.get("why") else ""
-                text = (f"{who} {len(group)} cards: {_zone_word(ev.get('from'))}→"
-                        f"{_zone_word(ev.get('to'))}{why}")
-            out.append((step, LogLine(f"  {text}", "event")))
-            group.clear()
-
-        for i, rec in enumerate(self.cursor.records):
-            kind = rec.get("type")
-            step = i + 1
-            if kind == "event":
-                ev = self._event(rec.get("event") or {}, perspective)
-                t = ev.get("t")
-                if t == "move":
-                    key = (ev.get("from"), ev.get("to"), ev.get("why"))
-                    if group and (group[0][1].get("from"), group[0][1].get("to"),
-                                  group[0][1].get("why")) != key:
-                        flush()
-                    group.append((step, ev))
-                    continue
-                flush()
-                s = ev.get("set") or {}
-                if t == "var" and "turn" in s:
-                    out.append((step, LogLine(f"── turn {s['turn']}: {_who(s.get('ap'))} ──",
-                                              "turn", s.get("ap"))))
-                elif t == "end":
-                    out.append((step, LogLine(self.event_text(ev), "end", ev.get("winner"))))
-            else:
-                flush()
-                if kind == "decision":
-                    r = self._decision(rec, perspective)
-                    p = r.get("player")
-                    out.append((step, LogLine(f"{_who(p)} {r.get('action')}", "decision",
-                                              p if isinstance(p, int) else None)))
-                elif kind in ("undo", "note"):
-                    out.append((step, LogLine(self.record_text(i, perspective), "undo")))
-        flush()
-        self._logs[perspective] = out
-        return out
+        if cached is None:
+            cached = log_lines(
+                self.cursor.records,
+                event=lambda ev: self._event(ev, perspective),
+                decision=lambda rec: self._decision(rec, perspective),
+                card_name=self.card_name,
+                notes=True,
+            )
+            self._logs[perspective] = cached
+        return cached
 
     # -- strides -------------------------------------------------------------------
 

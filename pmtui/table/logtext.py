@@ -1,0 +1,134 @@
+"""The game log in words: one renderer for the table's log panel and the replay viewer.
+
+Records become lines as one reader may see them: the caller passes the redaction
+(`views.redact` / `redact_decision` for a seat, the identity for an omniscient
+replay) and how to name a card. Consecutive moves alike (same zones, same reason)
+are one line; a new turn, a roll and the end each have their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from pmtui.engine.chance import roll_text
+
+Record = Mapping[str, object]
+Event = Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the game log as one reader may read it."""
+
+    text: str
+    kind: str  # "decision", "event", "turn", "undo", "end"
+    player: int | None = None
+
+
+def seat(player: object) -> str:
+    return f"P{player + 1}" if isinstance(player, int) else "?"
+
+
+def zone_word(zone: object) -> str:
+    _, _, name = str(zone or "").partition("/")
+    return name or str(zone or "?")
+
+
+def card_namer(defs: Mapping[str, object]) -> Callable[[object], str]:
+    """A card's name from its id ("a card" when the reader may not know it)."""
+
+    def name(cid: object) -> str:
+        if not cid:
+            return "a card"
+        d = defs.get(str(cid))
+        return str(getattr(d, "name", cid)) if d is not None else str(cid)
+
+    return name
+
+
+def _owner(zone: object) -> str:
+    owner = str(zone or "?/").partition("/")[0]
+    return f"P{int(owner) + 1}" if owner.isdigit() else "?"
+
+
+def moves_text(moves: Sequence[Event], card_name: Callable[[object], str]) -> str:
+    """Moves alike (same zones, same reason) in one line: "P1 Mirei: hand→main (summon)"."""
+    ev = moves[0]
+    if len(moves) == 1:
+        what = card_name(ev.get("cid")) if ev.get("card") is not None else "a card"
+    else:
+        what = f"{len(moves)} cards"
+    why = f" ({ev['why']})" if ev.get("why") else ""
+    src, dest = zone_word(ev.get("from")), zone_word(ev.get("to"))
+    return f"{_owner(ev.get('to'))} {what}: {src}→{dest}{why}"
+
+
+def end_text(ev: Event) -> str:
+    w = ev.get("winner")
+    result = "draw" if w is None else f"{seat(w)} wins"
+    return f"== {result}: {ev.get('reason', '')} =="
+
+
+def turn_text(changes: Mapping[str, object]) -> str:
+    return f"── turn {changes['turn']}: {seat(changes.get('ap'))} ──"
+
+
+def log_lines(
+    records: Sequence[Record],
+    *,
+    event: Callable[[Event], Event],
+    decision: Callable[[Record], Record],
+    card_name: Callable[[object], str],
+    notes: bool = False,
+) -> list[tuple[int, LogLine]]:
+    """The log of `records` (the records after the header) as (1-based index of the
+    record a line belongs to, line). `event` and `decision` redact for the reader;
+    `notes` shows annotations too."""
+    out: list[tuple[int, LogLine]] = []
+    group: list[tuple[int, Event]] = []
+
+    def flush() -> None:
+        if group:
+            out.append((group[0][0], LogLine(f"  {moves_text([e for _, e in group], card_name)}",
+                                             "event")))
+            group.clear()
+
+    for i, rec in enumerate(records):
+        step = i + 1
+        kind = rec.get("type")
+        if kind == "event":
+            ev = event(rec.get("event") or {})  # type: ignore[arg-type]
+            t = ev.get("t")
+            if t == "move":
+                key = (ev.get("from"), ev.get("to"), ev.get("why"))
+                first = group[0][1] if group else None
+                if first is not None and (first.get("from"), first.get("to"),
+                                          first.get("why")) != key:
+                    flush()
+                group.append((step, ev))
+                continue
+            flush()
+            changes = ev.get("set")
+            if t == "var" and isinstance(changes, Mapping) and "turn" in changes:
+                ap = changes.get("ap")
+                out.append((step, LogLine(turn_text(changes), "turn",
+                                          ap if isinstance(ap, int) else None)))
+            elif t == "roll":
+                out.append((step, LogLine(f"  {roll_text(ev)}", "event")))
+            elif t == "end":
+                w = ev.get("winner")
+                out.append((step, LogLine(end_text(ev), "end", w if isinstance(w, int) else None)))
+            continue
+        flush()
+        if kind == "decision":
+            r = decision(rec)
+            p = r.get("player")
+            out.append((step, LogLine(f"{seat(p)} {r.get('action')}", "decision",
+                                      p if isinstance(p, int) else None)))
+        elif kind == "undo":
+            out.append((step, LogLine(f"undo: back to decision {rec.get('to')}", "undo")))
+        elif kind == "note" and notes:
+            out.append((step, LogLine(f"note: {rec.get('text', '')}", "undo")))
+    flush()
+    return out
