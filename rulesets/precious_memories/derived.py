@@ -8,6 +8,7 @@ never add them up themselves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pmtui.engine.state import State, zkey
@@ -15,21 +16,39 @@ from pmtui.engine.state import State, zkey
 from . import areas, effects, targets
 from .tables import Tables
 
+AREA_KEYS = frozenset(zkey(p, z) for p in (0, 1) for z in areas.AREAS)
 
-def card_view(state: State, t: Tables, uid: int) -> dict[str, Any]:
-    """Derived values of one visible card: "ap"/"dp" (charas with AP/DP), "cost",
-    and for a card in an Area whose values differ from print, "why" (one short
-    line per source) and "texts" (texts it has from cards under it or gained)."""
+
+class CardValues:
+    """Derived values of a visible card: "ap"/"dp" (charas with AP/DP) and "cost"; for a
+    card in an Area whose values differ from print, also "why" (one short line per
+    source) and "texts" (texts it has from cards under it or gained). A card outside
+    the Areas shows its printed values: one shared, read-only mapping per card id,
+    since views are built after every decision and hold many such cards."""
+
+    def __init__(self, t: Tables) -> None:
+        self.t = t
+        self.printed: dict[str, Mapping[str, Any]] = {}
+
+    def __call__(self, state: State, uid: int, player: int | None) -> Mapping[str, Any]:
+        card = state.cards[uid]
+        if card.zone in AREA_KEYS:
+            return in_area(state, self.t, uid)
+        got = self.printed.get(card.cid)
+        if got is None:
+            d = self.t.defs[card.cid]
+            got = {"cost": d.cost, "ap": d.ap, "dp": d.dp} if d.has_apdp else {"cost": d.cost}
+            self.printed[card.cid] = got
+        return got
+
+
+def in_area(state: State, t: Tables, uid: int) -> dict[str, Any]:
+    """The derived values of a card in an Area (p.22 AP/DP, p.24 Level Up)."""
     card = state.cards[uid]
     d = t.defs[card.cid]
-    owner, _, zone = card.zone.partition("/")
-    if zone not in areas.AREAS:
-        out: dict[str, Any] = {"cost": d.cost}
-        if d.has_apdp:
-            out["ap"], out["dp"] = d.ap, d.dp
-        return out
+    owner = card.owner
     cost = targets.usage_cost(state, t, uid)
-    out = {"cost": cost}
+    out: dict[str, Any] = {"cost": cost}
     why: list[str] = []
     f = card.f
     level = int(f.get("level", 1))
@@ -40,7 +59,7 @@ def card_view(state: State, t: Tables, uid: int) -> dict[str, Any]:
         out["ap"], out["dp"] = ap, dp
         if (ap, dp) != (d.ap, d.dp):
             why.extend(_stat_sources(state, t, uid, d.ap or 0, d.dp or 0, ap, dp))
-    texts = _lent_texts(state, t, uid, int(owner))
+    texts = _lent_texts(state, t, uid, owner)
     if why:
         out["why"] = why
     if texts:

@@ -49,6 +49,8 @@ class PreciousMemories:
     def __init__(self, tables: Tables | None = None) -> None:
         self.t = tables if tables is not None else Tables.load()
         self.screen = PreciousMemoriesScreen(self.t)  # how the table looks (data)
+        # current AP/DP, usage cost and texts of a card a player can see (for the view)
+        self.card_view = derived.CardValues(self.t)
 
     # -- card data -----------------------------------------------------------------
 
@@ -234,10 +236,6 @@ class PreciousMemories:
             raise RuntimeError(f"unknown option {option.text}")
         # effects and triggers that follow resolve before the next decision
         effects.settle(ctx, t, plays.after_chain)
-
-    def card_view(self, state: State, uid: int, player: int | None) -> dict[str, Any]:
-        """Current AP/DP, usage cost and texts of a card `player` can see (for the view)."""
-        return derived.card_view(state, self.t, uid)
 
     def make_strategy(self, seed: int = 0) -> Strategy:
         """Rules of thumb for computer players (they read views only)."""
