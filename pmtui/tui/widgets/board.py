@@ -24,7 +24,7 @@ from pmtui.engine.screen import Bar, Card, Counter, Face, Grid, Row, ScreenSpec,
 from pmtui.engine.state import shared_zone, zkey
 from pmtui.tui.display import face_lines, tone
 
-MIN_CARD = 10  # narrowest card cell that still shows a name and AP/DP
+MIN_CARD = 10  # narrowest card cell that still shows a name and its stats
 MAX_CARD = 24
 
 
