@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from pmtui.table.logtext import end_text, seat
+
 
 def transcript(header: dict[str, Any], records: list[dict[str, Any]]) -> Iterator[str]:
     players = header.get("players") or [{}, {}]
@@ -24,16 +26,10 @@ def transcript(header: dict[str, Any], records: list[dict[str, Any]]) -> Iterato
             changes = ev.get("set")
             if ev.get("t") == "var" and isinstance(changes, dict) and "turn" in changes:
                 turn = changes["turn"]
-                ap = changes.get("ap")
-                who = f"P{ap + 1}" if isinstance(ap, int) else "?"
-                yield f"== turn {turn} ({who}) =="
+                yield f"== turn {turn} ({seat(changes.get('ap'))}) =="
             elif ev.get("t") == "end":
-                w = ev.get("winner")
-                result = "draw" if w is None else f"P{w + 1} wins" if isinstance(w, int) else "?"
-                yield f"== {result}: {ev.get('reason', '')} =="
+                yield end_text(ev)
         elif kind == "decision":
-            p = rec.get("player")
-            who = f"P{p + 1}" if isinstance(p, int) else "?"
-            yield f"{rec.get('seq')}. {who} {rec.get('action')}"
+            yield f"{rec.get('seq')}. {seat(rec.get('player'))} {rec.get('action')}"
         elif kind == "undo":
             yield f"{rec.get('seq')}. undo to decision {rec.get('to')}"
