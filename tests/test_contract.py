@@ -129,3 +129,26 @@ def test_sandbox_marks_are_the_games_words() -> None:
     assert said.endswith("is face down")
     with pytest.raises(EditError, match="only for charas"):
         sb.toggle_rest(sb.state.zones["0/points"][0])
+
+
+def test_the_three_tables_offer_what_a_screen_asks(tmp_path) -> None:
+    """The local table, a seat at a network table and the sandbox's table all have every
+    member of the Table protocol (pmtui/table/protocol.py) the screens use."""
+    from pmtui.net.tables import Registry, SeatTable, User
+    from pmtui.session import new_game_header, new_table
+    from pmtui.table.protocol import Table
+    from pmtui.table.sandbox import Sandbox
+
+    header, seats = new_game_header(5, opponent="random")
+    local = new_table(header, seats)
+    reg = Registry(tmp_path)
+    t = reg.play_computer(User("alice", "k"), "starlit_overture")
+    seat = SeatTable(t, 0)
+    sandbox = Sandbox.from_doc().table
+    wanted = members(Table)
+    assert {"view_for", "decision_for", "log_for", "act", "screen"} <= wanted
+    for table in (local, seat, sandbox):
+        missing = sorted(m for m in wanted if not hasattr(table, m))
+        assert missing == [], type(table).__name__
+        assert table.names and "zones" in table.view_for(0)
+    reg.shutdown()
