@@ -17,7 +17,8 @@ from pmtui.engine.context import LEGACY_RNG, derived
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
 from pmtui.engine.ruleset import CardDef, Ruleset
-from pmtui.engine.screen import ScreenSpec
+from pmtui.engine.screen import PlainScreen, ScreenSpec
+from pmtui.engine.state import SHARED
 from pmtui.engine.views import LazyView, redact, redact_decision, view
 from pmtui.table.logtext import LogLine, card_namer, log_lines
 from pmtui.undo import Consent, UndoRefused, undo_targets
@@ -48,6 +49,7 @@ class LocalTable:
             str(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players[:2])
         ]
         self.lock = threading.RLock()
+        self._plain: ScreenSpec | None = None
         self.auto: set[int] = set()  # indexes in game.moves of passes made for a person
         self.problems: list[str] = []  # one-line reports for the front end to show
         self._log_cache: dict[int | None, tuple[int, list[LogLine]]] = {}
@@ -72,8 +74,18 @@ class LocalTable:
 
     @property
     def screen(self) -> ScreenSpec:
-        """How the ruleset's game looks (pmtui.engine.screen)."""
-        return self.game.ruleset.screen  # type: ignore[attr-defined]
+        """How the ruleset's game looks (pmtui.engine.screen); a plain one for a game
+        whose ruleset does not describe its board yet."""
+        spec = self.game.ruleset.screen
+        if hasattr(spec, "layout"):
+            return spec
+        if self._plain is None:
+            rs = self.game.ruleset
+            shared = sorted({k.partition("/")[2] for k in self.game.state.zones
+                             if k.startswith(SHARED + "/")})
+            self._plain = PlainScreen(getattr(spec, "title", rs.name), rs.visibility,
+                                      rs.cards, shared)
+        return self._plain
 
     # -- reading ----------------------------------------------------------------------
 

@@ -264,3 +264,66 @@ class ScreenSpec(Protocol):
 
     def card_name(self, cid: str) -> str:
         """A card's name by its id ("a card" when unknown)."""
+
+
+class PlainScreen:
+    """A screen for a game that does not describe its own yet (its ruleset's `screen`
+    has no layout): every zone a counter on its seat's bar, the hand and the shared
+    zones as rows, faces that name the card, every decision asked as a choice. Enough
+    to play any ruleset by keys; a game describes its real board in its own package."""
+
+    colours: Mapping[str, Colour] = {}
+    verbs: Sequence[Verb] = ()
+    stops: Sequence[Stop] = ()
+    words = Words()
+    board: frozenset[str] = frozenset()
+    prompts: Mapping[str, PromptKind] = {}
+
+    def __init__(self, title: str, visibility: Mapping[str, str],
+                 cards: Mapping[str, Any], shared: Sequence[str] = ()) -> None:
+        self.title = title
+        self.cards = cards
+        seat = [z for z in visibility if z not in shared]
+        bar = Bar(tuple(Counter(z, z.title(), z, browse=True, unseen_only=z == "hand")
+                        for z in seat))
+        hand = (Row("hand", "Hand", wrap=True, large=True),) if "hand" in seat else ()
+        theirs_hand = (Row("hand", "Hand", wrap=True, unseen="hide"),) if hand else ()
+        self.layout = Layout(
+            theirs=(*theirs_hand, bar),
+            middle=tuple(Row(z, z.title(), wrap=True) for z in shared
+                         if visibility.get(z) == "public"),
+            mine=(bar, *hand),
+        )
+
+    def card_name(self, cid: str) -> str:
+        card = self.cards.get(cid)
+        return str(getattr(card, "name", cid)) if card is not None else "a card"
+
+    def face(self, card: Card, zone: str, view: View) -> Face:
+        if card.get("cid") is None:
+            return Face("face down")
+        flags = tuple(k for k, v in card.items() if v is True)
+        return Face(self.card_name(str(card["cid"])), left=str(card["cid"]), status=flags)
+
+    def detail(self, card: Card, zone: str, view: View) -> Detail:
+        face = self.face(card, zone, view)
+        lines = tuple(Line(f"{k}: {v}") for k, v in card.items()
+                      if k not in ("uid", "cid") and v is not None)
+        ref = f"{card['cid']}@{card['uid']}" if card.get("uid") is not None else ""
+        return Detail(face.title, "", ref, lines)
+
+    def flow(self, view: View, names: Sequence[str]) -> Flow:
+        turn = view["vars"].get("turn")
+        return Flow(f"Turn {turn}" if turn is not None else self.title)
+
+    def stage(self, view: View, names: Sequence[str]) -> Stage:
+        return Stage()
+
+    def role(self, view: View, seat: int) -> str:
+        return ""
+
+    def window(self, decision: Decision, view: View) -> Window | None:
+        return None
+
+    def label(self, text: str, view: View) -> str:
+        return text
