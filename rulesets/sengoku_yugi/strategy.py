@@ -23,7 +23,7 @@ BASE = {
     "charge-ap": 100.0, "charge-familiar": 90.0, "charge-hp": 12.0, "draw": 1.0,
     "grow": 40.0, "focus": 25.0, "deploy": 20.0, "contract": 30.0, "evolve": 35.0,
     "attack": 50.0, "boost": 30.0, "join": 20.0, "use": 15.0, "act": 15.0,
-    "target": 10.0, "pick": 10.0, "counter": 6.0, "release": 6.0, "guard": 3.0,
+    "show": 15.0, "target": 10.0, "pick": 10.0, "counter": 6.0, "release": 6.0, "guard": 3.0,
     "apply": 10.0, "commander": 1.0, "place": 1.0, "egg": 1.0, "send": 1.0,
     "move": 0.0, "swap": -10.0, "end": 0.0, "done": 0.0, "skip": 0.0, "none": 0.0,
     "allow": 0.0, "no-join": 0.0,
