@@ -61,7 +61,7 @@ class Edits:
     def _no(self, *_a: object, **_k: object) -> Any:
         raise ValueError("the sandbox cannot edit SENGOKU YUGI positions yet; write a scenario")
 
-    add = move = remove = toggle = add_coin = set_moment = set_turn = _no
+    add = move = remove = toggle = add_coin = mark = set_moment = set_turn = _no
 
     def remap(self, text: str, order: Any) -> str:
         return text

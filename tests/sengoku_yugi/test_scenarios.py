@@ -88,3 +88,14 @@ def _toml(doc: dict[str, object]) -> str:
         lines.append(f"[{table}]")
         lines += [f"{k} = {_value(v)}" for k, v in body.items()]  # type: ignore[attr-defined]
     return "\n".join(lines) + "\n"
+
+
+def test_sandbox_edits_refuse_in_one_line() -> None:
+    """Editing a position in the sandbox is not written for this game yet: a clear refusal."""
+    from pmtui.engine.state import State
+    from rulesets.sengoku_yugi import make_ruleset
+
+    edits = make_ruleset().positions.edits
+    with pytest.raises(ValueError) as err:
+        edits.add(State(), "SGY-001", 0, "hand")
+    assert "sandbox" in str(err.value) and "\n" not in str(err.value)
