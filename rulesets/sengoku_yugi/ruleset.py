@@ -23,6 +23,7 @@ from .board import DEFAULT, parse_board
 from .cards import CardDef, Pool, load_pool
 from .notation import NOTATION
 from .positions import Positions
+from .screen import Screen
 from .units import (
     VISIBILITY,
     allies,
@@ -31,6 +32,7 @@ from .units import (
     cd,
     defence_value,
     emit_vars,
+    familiar_of,
     fhand,
     hand,
     hp,
@@ -49,12 +51,6 @@ def ref(state: State, uid: int) -> str:
     return f"{state.cards[uid].cid}@{uid}"
 
 
-class Screen:
-    """How the screens show this game (pmtui.engine.screen.ScreenSpec)."""
-
-    title: str = "SENGOKU YUGI"
-
-
 HEADER_OPTIONS = {
     "mode": "standard or ultimate (default: ultimate when both decks bring familiars)",
     "board": "the grid as ROWSxCOLUMNS, rows even 4-8, columns odd 3-9 (default 4x5)",
@@ -69,10 +65,10 @@ class SengokuYugi:
     deck_parts = ("main", "nameless", "familiar")
     header_options = HEADER_OPTIONS
     notation = NOTATION
-    screen = Screen()
 
     def __init__(self, pool: Pool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()
+        self.screen = Screen(self)  # how the table looks (data)
 
     # -- card data ------------------------------------------------------------------
 
@@ -407,6 +403,9 @@ class SengokuYugi:
                 "stance": "defense" if state.cards[uid].f.get("df") else "attack",
                 "range": list(attack_range(state, pool, uid)),
             }
+            fam = familiar_of(state, uid)
+            if fam is not None:  # a contracted familiar lies under its holder
+                out["familiar"] = state.cards[fam].cid
         else:
             out |= {"atk": card.atk, "mat": card.mat, "def": card.df, "mdf": card.mdf,
                     "cost": card.cost, "charge": card.charge}

@@ -1,0 +1,205 @@
+"""How SENGOKU YUGI looks at the table, as data (pmtui.engine.screen).
+
+The two Battlefields make one grid between the sides (4x5 by default: columns
+a-e, rows 1-4 from player 1's Backline; the Strongholds stand on c1 and c4).
+Each side has a bar (Stronghold, Standby, Banish, Summoning Zone, hand when
+unseen), its Command Zone and, for the viewer, the hand and familiars in hand.
+A piece shows its current ATK/MAT, HP of its maximum, stance and ailments,
+all read from the view (the ruleset's card_view), never worked out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from pmtui.engine.decision import Decision
+from pmtui.engine.screen import (
+    Bar,
+    Card,
+    Colour,
+    Counter,
+    Detail,
+    Face,
+    Flow,
+    Grid,
+    Layout,
+    Line,
+    PromptKind,
+    Row,
+    Stage,
+    Stop,
+    Verb,
+    View,
+    Window,
+    Words,
+)
+
+from .board import DEFAULT, parse_board
+
+if TYPE_CHECKING:
+    from .ruleset import SengokuYugi
+
+COLOURS: Mapping[str, Colour] = {
+    "fire": Colour("F", "red"),
+    "water": Colour("W", "blue"),
+    "lightning": Colour("L", "yellow", dark_text=True),
+    "earth": Colour("E", "yellow", dark_text=True),
+    "wind": Colour("G", "green", dark_text=True),
+    "dark": Colour("D", "magenta"),
+    "holy": Colour("H", "white", dark_text=True),
+    "back": Colour("?", "black"),
+}
+
+VERBS = (
+    Verb("deploy", "d", "Deploy", "deploy the focused hand card (choose the cell)",
+         ask="Deploy {name} where?"),
+    Verb("grow", "g", "Grow", "grow an ally with the focused hand card", ask="Grow onto?"),
+    Verb("focus", "f", "Focus", "focus the focused hand card onto an ally", ask="Focus onto?"),
+    Verb("contract", "k", "Contract", "contract the focused familiar with an ally",
+         ask="Contract {name} with?"),
+    Verb("evolve", "e", "Evolve", "evolve a familiar into the focused card", ask="Evolve?"),
+    # the cell verbs act on the focused cell: their options start "VERB CELL ..."
+    Verb("move", "m", "Move", "move the unit on the focused cell one cell (choose where)",
+         ask="Move where?"),
+    Verb("attack", "a", "Attack", "attack with the unit on the focused cell (choose the "
+         "target and ATK or MAT)", ask="Attack what?"),
+    Verb("swap", "w", "Swap", "swap the unit on the focused cell with an adjacent ally",
+         ask="Swap with?"),
+    Verb("release", "l", "Release", "release the familiar of the unit on the focused cell",
+         ask="Release where?"),
+    Verb("act", "c", "Ability", "use an ACT ability", ask="Use which ability?"),
+    Verb("end", "x", "End turn", "end your turn", on_card=False),
+)
+
+PHASES = (("active", "Active"), ("charge", "Charge"), ("draw", "Draw"), ("main", "Main"))
+
+
+def grid(spec: str = DEFAULT) -> Grid:
+    """The board seen with player 1's side at the bottom."""
+    b = parse_board(spec)
+    cols = tuple(chr(ord("a") + c) for c in range(b.cols))
+    rows = tuple(str(r) for r in range(b.rows, 0, -1))
+    return Grid("bf", cols=cols, rows=rows, cell="at")
+
+
+def _bar() -> Bar:
+    return Bar((
+        Counter("sh", "SH", "Stronghold"),
+        Counter("hand", "Hand", "hand", unseen_only=True),
+        Counter("standby", "Stby", "Standby Zone", browse=True),
+        Counter("banish", "Ban", "Banish Zone", browse=True),
+        Counter("summon", "Summ", "Summoning Zone", browse=True),
+        Counter("fhand", "Fam", "familiars in hand", unseen_only=True),
+    ))
+
+
+class Screen:
+    title = "SENGOKU YUGI"
+    layout = Layout(
+        theirs=(_bar(), Row("cz", "Command Zone", slots=1)),
+        middle=(grid(),),
+        mine=(Row("cz", "Command Zone", slots=1), _bar(),
+              Row("hand", "Hand", wrap=True, large=True), Row("fhand", "Familiars")),
+    )
+    colours = COLOURS
+    verbs: Sequence[Verb] = VERBS
+    stops: Sequence[Stop] = ()
+    words = Words(
+        legend=("A piece: ATK/MAT, HP of its maximum, 'def' in Defense Stance, its "
+                "ailments; ▒ a face-down card."),
+        pass_text="end",
+    )
+    board = frozenset({"main"})
+    prompts: Mapping[str, PromptKind] = {}
+
+    def __init__(self, rs: SengokuYugi) -> None:
+        self.rs = rs
+
+    def card_name(self, cid: str) -> str:
+        card = self.rs.cards.get(cid)
+        return card.name if card is not None else "a card"
+
+    def face(self, card: Card, zone: str, view: View) -> Face:
+        if card.get("cid") is None:
+            return Face("▒ face down", colour="back", status=("down",))
+        d = self.rs.pool.get(str(card["cid"]))
+        status: tuple[str, ...] = ()
+        if "hp" in card and "max_hp" in card:
+            status += (f"HP{card['hp']}/{card['max_hp']}",)
+        if card.get("df"):
+            status += ("def",)
+        status += tuple(str(a) for a in card.get("ail", ()))
+        if card.get("familiar"):
+            status += (f"+{self.card_name(str(card['familiar']))}",)
+        text = d.ability.text if d.ability else ""
+        return Face(
+            d.name, colour=d.attr, left=f"L{d.level} {d.kind}",
+            right=f"{card.get('atk', d.atk)}/{card.get('mat', d.mat)}",
+            status=status, more=d.weapon or d.epithet, text=text,
+        )
+
+    def detail(self, card: Card, zone: str, view: View) -> Detail:
+        if card.get("cid") is None:
+            return Detail("▒ face down", "back", "", (Line("a face-down card"),))
+        d = self.rs.pool.get(str(card["cid"]))
+        lines = [
+            Line(f"{d.epithet} · Level {d.level} {d.kind} · {d.attr} · {d.weapon}".strip(" ·")),
+            Line(f"Cost {d.cost}  Charge {d.charge}  "
+                 f"ATK/MAT {card.get('atk', d.atk)}/{card.get('mat', d.mat)}  "
+                 f"DEF/MDF {card.get('def', d.df)}/{card.get('mdf', d.mdf)}", "bold"),
+        ]
+        if card.get("at"):
+            lines.append(Line(f"on {card['at']} · range {' '.join(card.get('range', ()))}",
+                              "accent"))
+        if d.ability:
+            a = d.ability
+            lines.append(Line(f"{a.name} [{a.turn} · {a.where} · {a.kind}]", "heading"))
+            lines.append(Line(a.text))
+        ref = f"{card['cid']}@{card['uid']}" if card.get("uid") is not None else ""
+        return Detail(d.name, d.attr, ref, tuple(lines))
+
+    def flow(self, view: View, names: Sequence[str]) -> Flow:
+        v = view["vars"]
+        if v.get("phase") == "setup":
+            return Flow("Game setup", lines=(Line(" Commander, Nameless cards, first player"),))
+        p = v.get("p")
+        head = f"Turn {v.get('turn', '?')}" + (f" · {names[p]}" if isinstance(p, int) else "")
+        phase = v.get("phase")
+        ap, sh = v.get("ap") or [0, 0], v.get("sh_hp") or [0, 0]
+        lines = tuple(Line(f"{names[s]}: AP {ap[s]} · Stronghold {sh[s]}", "bold")
+                      for s in (0, 1))
+        return Flow(head, phases=tuple((label, key == phase) for key, label in PHASES),
+                    lines=lines)
+
+    def stage(self, view: View, names: Sequence[str]) -> Stage:
+        c = view["vars"].get("combat")
+        if not c:
+            return Stage()
+        who = names[int(c.get("p", 0))]
+        kind = "ATK" if c.get("kind") == "atk" else "MAT"
+        return Stage(f"{who} attacks {c.get('cell')} ({kind})", "plain", "Fight:")
+
+    def role(self, view: View, seat: int) -> str:
+        v = view["vars"]
+        ap, sh = v.get("ap"), v.get("sh_hp")
+        return f"AP {ap[seat]} SH {sh[seat]}" if ap and sh else ""
+
+    def window(self, decision: Decision, view: View) -> Window | None:
+        return None  # every decision is asked: there are no priority windows
+
+    def label(self, text: str, view: View | None = None) -> str:
+        words = text.split()
+        if not words:
+            return text
+        verb, args = words[0], words[1:]
+        names = [self.card_name(a.partition("@")[0]) if "@" in a else a for a in args]
+        if verb == "attack" and len(args) == 3:
+            return f"Attack {args[1]} from {args[0]} ({args[2].upper()})"
+        if verb == "move" and len(args) == 2:
+            return f"Move {args[0]} → {args[1]}"
+        if verb in ("deploy", "grow", "focus", "contract", "evolve") and len(args) == 2:
+            return f"{verb.title()} {names[0]} → {args[1]}"
+        if verb == "show":
+            return f"Show {args[0]} and use its ability"
+        return " ".join([verb.replace("-", " ").capitalize(), *names])

@@ -1,0 +1,76 @@
+"""The game screen plays SENGOKU YUGI on its grid at 80x24: cells with their names,
+face-down pieces as backs, a card deployed and a piece moved by keys."""
+
+from __future__ import annotations
+
+from tui.helpers import focus, game, settle, take_keyboard  # type: ignore[import-not-found]
+
+from pmtui.engine.game import Game
+from pmtui.games import make_header, ruleset
+from pmtui.session import HUMAN, LocalTable
+from pmtui.tui.app import PmApp
+from pmtui.tui.keys import TuiConfig
+from pmtui.tui.screens.prompts import ChoiceScreen
+from pmtui.tui.widgets.board import GridView
+
+
+def sengoku_app(seed: int = 4) -> PmApp:
+    rs = ruleset("sengoku_yugi")
+    decks = [rs.load_deck("mist_valley_standard"), rs.load_deck("moon_shore_standard")]
+    players = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    g = Game(rs, make_header(rs, decks, seed, players, mode="hotseat"))
+    # setup, then the first player's Charge Phase: straight to the Main Phase
+    while g.state.vars["phase"] != "main":
+        d = g.pending()
+        assert d is not None
+        g.act("charge-ap" if "charge-ap" in d.texts else
+              "draw" if "draw" in d.texts else d.texts[0], d.player)
+    return PmApp(LocalTable(g, [HUMAN, HUMAN]), hotseat=True, config=TuiConfig(),
+                 threaded=False)
+
+
+async def test_the_grid_is_drawn_and_played_by_keys() -> None:
+    app = sengoku_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, app)
+        screen = game(app)
+        me = screen.decision.player
+        grid = app.screen.query_one(GridView)
+        drawn = grid.render().plain
+        assert "a1" in drawn and "e4" in drawn  # empty cells show their names
+        assert "▒" in drawn  # G1 (9)⑪: the second player's cards stay face down
+        # Deployment (G1 (11)④): the key opens the Perimeter cells to choose from
+        card = await focus(pilot, app, "my-hand",
+                           lambda c: any(t.startswith(f"deploy {c['cid']}@{c['uid']} ")
+                                         for t in screen.texts()))
+        await pilot.press("d")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)
+        options = list(app.screen.options)
+        assert options and all(t.startswith(f"deploy {card['cid']}@{card['uid']} ")
+                               for t in options)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        board = app.table.view_for(me)["zones"]["shared/bf"]
+        placed = next(c for c in board if c.get("uid") == card["uid"])
+        screen = game(app)
+        while screen.decision is not None and screen.decision.kind == "trigger":
+            app.table.act("skip", me)  # a deploy trigger: let it pass
+            await settle(pilot, app)
+            screen = game(app)
+        # Move (G1 (11)④): focus the piece's cell, press m, choose the cell
+        assert screen.board.goto(lambda s: s.cell == placed["at"])
+        screen._draw()
+        assert card["name"] in str(screen.query_one("#detail").render())
+        await pilot.press("m")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)
+        assert all(t.startswith(f"move {placed['at']} ") for t in app.screen.options)
+        target = app.screen.options[0].split()[2]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        board = app.table.view_for(me)["zones"]["shared/bf"]
+        assert next(c for c in board if c.get("uid") == card["uid"])["at"] == target
+        await pilot.press("x")  # end the turn
+        await take_keyboard(pilot, app)
+        assert app.table.pending().player != me
