@@ -73,7 +73,7 @@ def where_ok(state: State, uid: int, ab: Ability) -> bool:
 
 
 def turn_ok(state: State, owner: int, ab: Ability) -> bool:
-    mine = state.vars.get("p") == owner
+    mine = state.vars.get("ap") == owner
     return ab.turn == "both" or (ab.turn == "your") == mine
 
 

@@ -41,14 +41,14 @@ def need_roll(ctx: Context, who: int, why: str, then: str) -> None:
 
 
 def ap(state: State, p: int) -> int:
-    return int(state.vars["ap"][p])
+    return int(state.vars["action_points"][p])
 
 
 def add_ap(ctx: Context, p: int, amount: int, why: str) -> None:
     if amount:
-        values = list(ctx.state.vars["ap"])
+        values = list(ctx.state.vars["action_points"])
         values[p] += amount
-        emit_vars(ctx, why, ap=values)
+        emit_vars(ctx, why, action_points=values)
 
 
 def set_sh_hp(ctx: Context, p: int, value: int, why: str) -> None:
@@ -112,8 +112,8 @@ def opening_roll(ctx: Context, pool: Pool, face: int) -> None:
     first = 0 if rolls[0] > rolls[1] else 1
     ap_values = [0, 0]
     ap_values[other(first)] = 5  # Guide I (9)⑨
-    emit_vars(ctx, "starting AP", ap=ap_values, first=first, step=None, who=None, rolls=None,
-              phase="active")
+    emit_vars(ctx, "starting AP", action_points=ap_values, first=first, step=None, who=None,
+              rolls=None, phase="active")
     start_turn(ctx, pool, first)
 
 
@@ -136,7 +136,7 @@ def reveal(ctx: Context, p: int) -> None:
 def start_turn(ctx: Context, pool: Pool, p: int) -> None:
     state = ctx.state
     turn = int(state.vars.get("turn", 0)) + 1
-    emit_vars(ctx, "turn start", turn=turn, p=p, phase="active", charged=[], used=[],
+    emit_vars(ctx, "turn start", turn=turn, ap=p, phase="active", charged=[], used=[],
               used_hand=None)
     if turn > TURN_CAP:
         emit_vars(ctx, "turn cap", result=[None, f"draw: {TURN_CAP} turns without a winner"])
@@ -196,4 +196,4 @@ def end_turn(ctx: Context, pool: Pool, p: int) -> None:
 
 def info(state: State) -> dict[str, Any]:
     v = state.vars
-    return {"turn": v.get("turn"), "p": v.get("p"), "phase": v.get("phase")}
+    return {"turn": v.get("turn"), "ap": v.get("ap"), "phase": v.get("phase")}

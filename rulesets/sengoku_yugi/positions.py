@@ -256,7 +256,8 @@ class Positions:
             cid, _, n = text.partition("@")
             used += [u for u, c, _p, _z in cards if c == cid and (not n or str(u) == n)]
         emit_vars(ctx, "position", mode=pos["mode"], board=pos["board"], turn=pos["turn"],
-                  p=pos["p"], first=pos["first"], phase=pos["phase"], ap=list(pos["ap"]),
+                  ap=pos["p"], first=pos["first"], phase=pos["phase"],
+                  action_points=list(pos["ap"]),
                   sh_hp=list(pos["sh_hp"]), charged=[], used=used)
 
     # -- writing ---------------------------------------------------------------------------
@@ -266,9 +267,9 @@ class Positions:
         v = state.vars
         doc: dict[str, Any] = {"position": {
             "mode": v.get("mode", "standard"), "board": v.get("board", "4x5"),
-            "turn": v.get("turn", 1), "player": PLAYERS[v.get("p", 0)],
+            "turn": v.get("turn", 1), "player": PLAYERS[v.get("ap", 0)],
             "first": PLAYERS[v.get("first", 0)], "phase": v.get("phase", "main"),
-            "ap": list(v.get("ap", [0, 0])), "sh_hp": list(v.get("sh_hp", [6, 6]))}}
+            "ap": list(v.get("action_points", [0, 0])), "sh_hp": list(v.get("sh_hp", [6, 6]))}}
         for p, name in enumerate(PLAYERS):
             side: dict[str, Any] = {}
             for zone in LISTED:
@@ -323,15 +324,15 @@ class Positions:
 
     def moment(self, state: State) -> dict[str, Any]:
         v = state.vars
-        return {"turn": v.get("turn"), "player": PLAYERS[v.get("p", 0)],
-                "phase": v.get("phase"), "mode": v.get("mode"), "ap": v.get("ap"),
+        return {"turn": v.get("turn"), "player": PLAYERS[v.get("ap", 0)],
+                "phase": v.get("phase"), "mode": v.get("mode"), "ap": v.get("action_points"),
                 "sh_hp": v.get("sh_hp")}
 
     def moment_line(self, state: State) -> str:
         v = state.vars
         phase = PHASE_WORDS.get(str(v.get("phase")), str(v.get("phase")))
-        ap, sh = v.get("ap", [0, 0]), v.get("sh_hp", [0, 0])
-        return (f"turn {v.get('turn')}, P{v.get('p', 0) + 1} to play, {phase} "
+        ap, sh = v.get("action_points", [0, 0]), v.get("sh_hp", [0, 0])
+        return (f"turn {v.get('turn')}, P{v.get('ap', 0) + 1} to play, {phase} "
                 f"({v.get('mode')}, {v.get('board')}); AP {ap[0]}/{ap[1]}; "
                 f"Stronghold HP {sh[0]}/{sh[1]}")
 
@@ -380,9 +381,10 @@ class Positions:
                     out.append(f"expected {ref} to have {key} {e[key]!r}, it has {got[key]!r}")
             return out
         v = state.vars
-        for key in ("phase", "turn", "ap", "sh_hp"):
-            if key in e and v.get(key) != e[key]:
-                out.append(f"expected {key} {e[key]!r}, it is {v.get(key)!r}")
+        for key, var in (("phase", "phase"), ("turn", "turn"), ("ap", "action_points"),
+                         ("sh_hp", "sh_hp")):
+            if key in e and v.get(var) != e[key]:
+                out.append(f"expected {key} {e[key]!r}, it is {v.get(var)!r}")
         return out
 
     def check_keys(self, e: Mapping[str, Any]) -> str | None:

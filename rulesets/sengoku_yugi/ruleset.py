@@ -146,7 +146,7 @@ class SengokuYugi:
                     cards.append([len(cards), cid, p, zkey(p, zone)])
         ctx.emit({"t": "create", "cards": cards})
         emit_vars(ctx, "setup", mode=mode, board=board, phase="setup", step="commander",
-                  who=0, ap=[0, 0], sh_hp=[0, 0], turn=0)
+                  who=0, action_points=[0, 0], sh_hp=[0, 0], turn=0)
 
     def _setup_decision(self, state: State) -> Decision:
         v = state.vars
@@ -223,7 +223,7 @@ class SengokuYugi:
                 return d
         if v.get("combat") and v["combat"]["stage"] not in ("end", "guard"):
             return combat.decision(state, pool)
-        p = v["p"]
+        p = v["ap"]
         if v["phase"] == "charge":
             return Decision(p, "charge", tuple(self._charge_options(state, p)),
                             "Charge Phase: AP Charge, HP Charge, then draw")

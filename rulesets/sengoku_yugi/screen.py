@@ -163,10 +163,10 @@ class Screen:
         v = view["vars"]
         if v.get("phase") == "setup":
             return Flow("Game setup", lines=(Line(" Commander, Nameless cards, first player"),))
-        p = v.get("p")
+        p = v.get("ap")
         head = f"Turn {v.get('turn', '?')}" + (f" · {names[p]}" if isinstance(p, int) else "")
         phase = v.get("phase")
-        ap, sh = v.get("ap") or [0, 0], v.get("sh_hp") or [0, 0]
+        ap, sh = v.get("action_points") or [0, 0], v.get("sh_hp") or [0, 0]
         lines = tuple(Line(f"{names[s]}: AP {ap[s]} · Stronghold {sh[s]}", "bold")
                       for s in (0, 1))
         return Flow(head, phases=tuple((label, key == phase) for key, label in PHASES),
@@ -182,7 +182,7 @@ class Screen:
 
     def role(self, view: View, seat: int) -> str:
         v = view["vars"]
-        ap, sh = v.get("ap"), v.get("sh_hp")
+        ap, sh = v.get("action_points"), v.get("sh_hp")
         return f"AP {ap[seat]} SH {sh[seat]}" if ap and sh else ""
 
     def window(self, decision: Decision, view: View) -> Window | None:

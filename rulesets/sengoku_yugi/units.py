@@ -229,7 +229,7 @@ def continuous(state: State, pool: Pool, uid: int, word: str) -> int:
         return 0
     if defense(state, uid) != (ab.stance == "def") or "mute" in card.f.get("ail", ()):
         return 0
-    mine = state.vars.get("p") == card.owner
+    mine = state.vars.get("ap") == card.owner
     if ab.turn != "both" and (ab.turn == "your") != mine:
         return 0
     board = board_of(state)

@@ -22,8 +22,8 @@ class Position:
         self.state = State()
         self.events: list[Event] = []
         self._emit({"t": "var", "set": {
-            "mode": mode, "board": "4x5", "phase": phase, "p": p, "turn": turn, "first": 0,
-            "ap": list(ap), "sh_hp": list(sh_hp), "charged": [], "used": []}})
+            "mode": mode, "board": "4x5", "phase": phase, "ap": p, "turn": turn, "first": 0,
+            "action_points": list(ap), "sh_hp": list(sh_hp), "charged": [], "used": []}})
 
     def _emit(self, ev: Event) -> None:
         apply_event(self.state, ev)

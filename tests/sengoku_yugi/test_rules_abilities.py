@@ -22,7 +22,7 @@ def test_a_deploy_trigger_is_offered_and_optional() -> None:
     d = pos.decision
     assert d.kind == "trigger" and set(d.texts) == {f"use {AOI2}@{card}", "skip"}
     pos.act(f"use {AOI2}@{card}")
-    assert pos.zone(top) == "0/hand" and pos.v("ap") == [30 - 5 - 2, 30]
+    assert pos.zone(top) == "0/hand" and pos.v("action_points") == [30 - 5 - 2, 30]
     assert pos.decision.kind == "main"
 
 
@@ -32,7 +32,7 @@ def test_skipping_a_trigger_does_nothing() -> None:
     top = pos.deck(0, KAEDE1)[0]
     pos.act(f"deploy {AOI2}@{card} c2")
     pos.act("skip")
-    assert pos.zone(top) == "0/sh" and pos.v("ap") == [25, 30]
+    assert pos.zone(top) == "0/sh" and pos.v("action_points") == [25, 30]
 
 
 def counter_position() -> tuple[Position, int, int]:
@@ -51,7 +51,7 @@ def test_the_opponent_may_pay_the_counter_to_negate() -> None:
     d = pos.decision
     assert d.player == 0 and set(d.texts) == {"counter", "allow"}
     pos.act("counter")
-    assert pos.v("ap") == [28, 30 - 5 - 2]
+    assert pos.v("action_points") == [28, 30 - 5 - 2]
     assert not pos.f(mine).get("df") and pos.v("ab") is None
 
 
@@ -108,7 +108,7 @@ def test_hand_ability_pays_costs_and_goes_to_standby() -> None:
     top = pos.deck(0, KAEDE1)[0]
     assert pos.state.zone("0/hand") == [pray]
     pos.act("show hand#1")  # a hand card is named by its place, not its number
-    assert pos.zone(top) == "0/banish" and pos.v("ap") == [27, 30]
+    assert pos.zone(top) == "0/banish" and pos.v("action_points") == [27, 30]
     pos.act("target a2")
     assert pos.f(hurt)["hp"] == 2 and pos.zone(pray) == "0/standby"
 

@@ -158,7 +158,8 @@ def test_commander_joins_free_and_adds_its_attack() -> None:
     pos.act("done")
     assert set(pos.options) == {"join b4", "join d4", "join b3", "join c3", "join d3", "no-join"}
     pos.act("join b3")
-    assert pos.zone(cmd) == "shared/bf" and pos.f(cmd)["at"] == "b3" and pos.v("ap") == [30, 30]
+    assert pos.zone(cmd) == "shared/bf" and pos.f(cmd)["at"] == "b3"
+    assert pos.v("action_points") == [30, 30]
     pos.act("done")  # the Commander has no Self-Boost at Level 1
     pos.act("done")  # nor the guard
     assert pos.v("sh_hp") == [6, 5] and pos.zone(guard) == "1/standby"  # 14 > 10

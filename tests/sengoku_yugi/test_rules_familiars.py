@@ -23,7 +23,7 @@ def test_contract_adds_the_familiars_attack_in_attack_stance() -> None:
     assert f"contract {RIPPLET}@{rip} c2" in pos.options
     assert not any(o.startswith(f"contract {BROOKLING}@{brook}") for o in pos.options)
     pos.act(f"contract {RIPPLET}@{rip} c2")
-    assert pos.v("ap") == [27, 30] and pos.f(rip) == {"of": aoi, "role": "fam"}
+    assert pos.v("action_points") == [27, 30] and pos.f(rip) == {"of": aoi, "role": "fam"}
     assert pos.rs.card_view(pos.state, aoi, 0)["atk"] == 7
     pos.state.cards[aoi].f["df"] = True
     assert pos.rs.card_view(pos.state, aoi, 0)["atk"] == 5
@@ -39,7 +39,7 @@ def test_release_makes_the_familiar_a_unit_with_its_stacks_charge() -> None:
     assert {"release c2 c3", "release c2 c3 holder"} <= set(pos.options)
     pos.act("release c2 b2")
     assert pos.zone(rip) == "shared/bf" and pos.f(rip)["at"] == "b2" and pos.f(rip)["hp"] == 2
-    assert pos.f(egg)["of"] == rip and pos.v("ap") == [29, 30]
+    assert pos.f(egg)["of"] == rip and pos.v("action_points") == [29, 30]
     assert "move b2 a2" in pos.options  # it moves like a character
 
 
@@ -97,7 +97,7 @@ def test_contracted_familiar_ability_rolls_and_applies_up_to_the_roll() -> None:
     egg = pos.under(EGG, aoi, "fam")
     assert f"act {EGG}@{egg}" in pos.options
     pos.act(f"act {EGG}@{egg}")
-    assert pos.v("ap") == [29, 30] and pos.decision.kind == "die"
+    assert pos.v("action_points") == [29, 30] and pos.decision.kind == "die"
     pos.act("roll 2")
     assert set(pos.options) == {"apply support", "apply none"}  # evolution needs a 4
     pos.act("apply support")

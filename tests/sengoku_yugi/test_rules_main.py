@@ -21,7 +21,7 @@ def test_deployment_goes_to_an_empty_perimeter_cell_with_one_hp() -> None:
     pos.act(f"deploy {AOI1}@{card} c2")
     assert pos.zone(card) == "shared/bf" and pos.f(card)["at"] == "c2" and pos.f(card)["hp"] == 1
     assert not pos.f(card).get("df")
-    assert pos.v("ap") == [27, 30]
+    assert pos.v("action_points") == [27, 30]
 
 
 def test_no_two_cards_of_one_name_and_only_level_one_to_the_command_zone() -> None:
@@ -50,7 +50,7 @@ def test_growth_adds_one_hp_and_the_charge_value() -> None:
     assert pos.zone(top) == "shared/bf" and pos.f(top)["at"] == "c2"
     assert pos.f(top)["hp"] == 2
     assert pos.zone(base) == "0/under" and pos.f(base) == {"of": top, "role": "gs"}
-    assert pos.v("ap") == [32, 30]  # Aoi Level 3 has Charge Value 2
+    assert pos.v("action_points") == [32, 30]  # Aoi Level 3 has Charge Value 2
 
 
 def test_focus_keeps_hp_and_gains_ap() -> None:
@@ -59,7 +59,7 @@ def test_focus_keeps_hp_and_gains_ap() -> None:
     pos.put(AOI2, 0, "bf", at="c2", hp=2)
     top = pos.put(AOI2, 0, "hand")
     pos.act(f"focus {AOI2}@{top} c2")
-    assert pos.f(top)["hp"] == 2 and pos.v("ap") == [32, 30]
+    assert pos.f(top)["hp"] == 2 and pos.v("action_points") == [32, 30]
 
 
 def test_nameless_grows_into_same_gender_and_weapon_only() -> None:
@@ -89,7 +89,7 @@ def test_move_is_orthogonal_into_empty_cells_for_one_ap() -> None:
     moves = {o for o in pos.options if o.startswith("move c2")}
     assert moves == {"move c2 d2"}  # c1 is the Stronghold, b2 an ally, c3 an enemy (S17)
     pos.act("move c2 d2")
-    assert pos.v("ap") == [29, 30]
+    assert pos.v("action_points") == [29, 30]
 
 
 def test_a_unit_in_defense_stance_cannot_move() -> None:
@@ -104,7 +104,8 @@ def test_commander_moves_out_to_the_perimeter_never_back() -> None:
     cmd = pos.put(AOI1, 0, "cz", hp=2)
     assert "move cz c2" in pos.options and "move cz a2" not in pos.options
     pos.act("move cz c2")
-    assert pos.zone(cmd) == "shared/bf" and pos.f(cmd)["hp"] == 2 and pos.v("ap") == [29, 30]
+    assert pos.zone(cmd) == "shared/bf" and pos.f(cmd)["hp"] == 2
+    assert pos.v("action_points") == [29, 30]
     assert not any(o.endswith(" cz") for o in pos.options if o.startswith("move"))
 
 
@@ -116,4 +117,4 @@ def test_swap_two_adjacent_allies_for_two_ap() -> None:
     pos.put("SGY-009", 0, "bf", at="d2", df=True)
     assert [o for o in pos.options if o.startswith("swap")] == ["swap b2 c2"]
     pos.act("swap b2 c2")
-    assert pos.f(a)["at"] == "c2" and pos.f(b)["at"] == "b2" and pos.v("ap") == [28, 30]
+    assert pos.f(a)["at"] == "c2" and pos.f(b)["at"] == "b2" and pos.v("action_points") == [28, 30]

@@ -44,8 +44,8 @@ def test_after_setup_hands_ap_and_stronghold_hp() -> None:
     v = game.state.vars
     first = v["first"]
     assert v["sh_hp"] == [6, 6]
-    assert v["ap"][first] == 0 or "ap" in v["charged"]
-    assert v["ap"][1 - first] == 5
+    assert v["action_points"][first] == 0 or "ap" in v["charged"]
+    assert v["action_points"][1 - first] == 5
     assert len(game.state.zone(f"{1 - first}/hand")) == 5
     rolls = [r["event"] for r in game.records if r.get("type") == "event"
              and r["event"]["t"] == "roll"]
@@ -90,7 +90,7 @@ def test_a_fixed_die_decides_the_first_player() -> None:
         d = game.pending()
         assert d is not None and d.player == CHANCE
         game.act(face, CHANCE)
-    assert game.state.vars["first"] == 1 and game.state.vars["ap"] == [5, 0]
+    assert game.state.vars["first"] == 1 and game.state.vars["action_points"] == [5, 0]
 
 
 def test_active_phase_returns_allies_to_attack_stance() -> None:
@@ -100,7 +100,7 @@ def test_active_phase_returns_allies_to_attack_stance() -> None:
     theirs = pos.put(GENBA1, 1, "bf", at="c3", df=True)
     pos.act("end")
     assert not pos.f(mine).get("df") and pos.f(theirs).get("df")
-    assert pos.v("phase") == "charge" and pos.v("p") == 0
+    assert pos.v("phase") == "charge" and pos.v("ap") == 0
 
 
 def test_ap_charge_and_the_hand_limit() -> None:
@@ -111,11 +111,11 @@ def test_ap_charge_and_the_hand_limit() -> None:
     extra = [pos.put(AOI2, 0, "hand"), pos.put(AOI2, 0, "hand")]
     assert "draw" not in pos.options  # AP Charge comes first
     pos.act("charge-ap")
-    assert pos.v("ap") == [11, 0]
+    assert pos.v("action_points") == [11, 0]
     assert pos.decision.kind == "send"
     pos.act(f"send {AOI2}@{extra[0]}")
     pos.act(f"send {AOI2}@{extra[1]}")
-    assert pos.v("ap") == [15, 0]  # two Charge Values of 2
+    assert pos.v("action_points") == [15, 0]  # two Charge Values of 2
     assert pos.options == ["draw"]  # AP Charge once a turn; no HP Charge target here
     assert all(pos.zone(u) == "0/hand" for u in hand)
 
@@ -128,7 +128,7 @@ def test_hp_charge_costs_at_least_five_and_gives_one() -> None:
     full = pos.put(GENBA1, 0, "bf", at="b2", hp=3)
     assert "charge-hp c2" in pos.options and "charge-hp b2" not in pos.options
     pos.act("charge-hp c2")
-    assert pos.f(low)["hp"] == 2 and pos.v("ap") == [0, 0]
+    assert pos.f(low)["hp"] == 2 and pos.v("action_points") == [0, 0]
     assert not any(o.startswith("charge-hp") for o in pos.options)
     assert pos.f(full)["hp"] == 3
 
