@@ -45,3 +45,36 @@ def test_the_screen_describes_every_card_in_play() -> None:
     middle = rs.screen.layout.middle[0]
     assert f"shared/{middle.zone}" == "shared/area"  # the board reads shared rows so
     assert rs.screen.label("attack HAL-022@3", v) == "Attack with Thornback Grazer"
+
+
+async def test_the_replay_viewer_steps_through_a_pso_game() -> None:
+    from pathlib import Path
+
+    from pmtui.tui.replay import ReplayApp, ReplayModel, ReplayScreen
+
+    path = Path(__file__).parents[2] / "saves" / "pso" / "quick-heuristic-vs-random.jsonl"
+    app = ReplayApp(ReplayModel.from_file(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        start = screen.position
+        await pilot.press("right", "right", "right")
+        assert screen.position == start + 3
+        await pilot.press("n")  # the next turn
+        assert screen.model.cursor.turn_at(screen.position) >= 2
+
+
+async def test_the_help_screen_lists_the_pso_keys() -> None:
+    header, seats = new_game_header(5, vs="hotseat", game="pso")
+    game = Game(ruleset("pso"), header)
+    app = PmApp(LocalTable(game, seats), hotseat=True, catch_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.press("question_mark")
+        await pilot.pause(0.3)
+        assert type(app.screen).__name__ == "HelpScreen"
+        shot = app.export_screenshot().replace("&#160;", " ")
+        # the game's own verbs, with their keys
+        assert "set a trap from your hand face down" in shot
+        assert "end combat and the turn" in shot
