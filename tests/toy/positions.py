@@ -99,6 +99,13 @@ class ToyEdits:
     def add_coin(self, state: State, uid: int, n: int = 1) -> int:
         raise PositionError("the toy game has no coins on cards")
 
+    def mark(self, state: State, uid: int, what: str, arg: object, name: str) -> str:
+        """The sandbox's card marks: the toy's flags (FLAGS) on board cards."""
+        if what not in FLAGS:
+            raise PositionError(f"no card mark {what!r} in the toy game ({', '.join(FLAGS)})")
+        on = self.toggle(state, uid, what)
+        return f"{name}: {what}" if on else f"{name}: not {what}"
+
     def set_moment(self, state: State, **moment: object) -> None:
         if "active" in moment:
             state.vars["ap"] = int(moment["active"])  # type: ignore[call-overload]
