@@ -134,6 +134,12 @@ class SengokuYugi:
             raise ValueError(f"mode {mode!r}: choose standard or ultimate")
         board = options.get("board", DEFAULT)
         parse_board(board)  # a bad size fails here, before anything is logged
+        if mode == "ultimate" and not all(
+            any(self.pool.get(c).kind == "egg" for c in d.get("familiar", ()))
+            for d in header["decks"]
+        ):
+            raise ValueError("Ultimate mode needs a Familiar Deck with an Egg for each player "
+                             "(the *_ultimate decks)")
         cards: list[list[Any]] = []
         for p in (0, 1):
             deck = header["decks"][p]

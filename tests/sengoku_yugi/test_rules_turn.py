@@ -146,3 +146,14 @@ def test_draw_phase_fills_the_hand_and_recycles_the_standby_zone() -> None:
     assert pos.v("phase") == "main"
     assert sum(pos.zone(u) == "0/hand" for u in old) == 3
     assert any(e["t"] == "shuffle" and e["zone"] == "0/sh" for e in pos.events)
+
+
+def test_ultimate_without_familiars_is_refused_in_one_line() -> None:
+    """G1 (9)⑤: Ultimate mode starts with an Egg in hand: a deck without one cannot play it."""
+    import pytest
+
+    head = header("standard")
+    head["options"] = {"mode": "ultimate"}
+    with pytest.raises(ValueError) as err:
+        Game(ruleset(), head)
+    assert "Egg" in str(err.value) and "\n" not in str(err.value)

@@ -74,3 +74,23 @@ async def test_the_grid_is_drawn_and_played_by_keys() -> None:
         await pilot.press("x")  # end the turn
         await take_keyboard(pilot, app)
         assert app.table.pending().player != me
+
+
+async def test_the_replay_viewer_steps_through_a_saved_game_on_the_grid() -> None:
+    from pathlib import Path
+
+    from pmtui.tui.replay import ReplayApp, ReplayModel
+
+    save = Path(__file__).parents[2] / "saves" / "sengoku_yugi" / "standard-heuristic.jsonl"
+    app = ReplayApp(ReplayModel.from_file(save))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.replay_screen
+        grid = screen.query_one(GridView)
+        before = grid.render().plain
+        assert "a1" in before
+        for _ in range(6):
+            await pilot.press("n")  # a few turns on: pieces have moved
+        await pilot.pause()
+        after = grid.render().plain
+        assert after != before and screen.model.cursor.turn_at(screen.position) >= 4
