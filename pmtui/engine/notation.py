@@ -280,6 +280,19 @@ def _a(word: str) -> str:
     return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
+def renumber(text: str, order: Sequence[int]) -> str:
+    """`text` with its card numbers (`ID@N`) in a new numbering: `order[n]` is the old
+    number of the card that is number n now (a position written out and set up again)."""
+    new = {old: n for n, old in enumerate(order)}
+    out = []
+    for word in text.split():
+        cid, at, num = word.partition("@")
+        if at and num.isdigit() and int(num) in new:
+            word = f"{cid}@{new[int(num)]}"
+        out.append(word)
+    return " ".join(out)
+
+
 def show(move: Move) -> str:
     """A Move back to its text (the printer; same as str(move))."""
     return str(move)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pmtui.engine.notation import renumber
 from pmtui.engine.ruleset import PositionError as EditError
 from pmtui.engine.state import Card, State, zkey
 
@@ -227,14 +228,7 @@ def _plain_under(c: Card, link: str) -> Any:
 
 def remap(text: str, order: Sequence[int]) -> str:
     """Card numbers in `text` (`ID@N`, numbers of the old state) in the new numbering."""
-    new = {old: n for n, old in enumerate(order)}
-    out = []
-    for word in text.split():
-        cid, at, num = word.partition("@")
-        if at and num.isdigit() and int(num) in new:
-            word = f"{cid}@{new[int(num)]}"
-        out.append(word)
-    return " ".join(out)
+    return renumber(text, order)
 
 
 # -- edits on a copy of a state (the sandbox then rebuilds the position) --

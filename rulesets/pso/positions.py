@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pmtui.engine.notation import renumber
 from pmtui.engine.ruleset import PositionError
 from pmtui.engine.state import Card, State, zkey
 
@@ -169,14 +170,7 @@ class Edits:
         state.vars.update(turn=turn, first=first, tp=first if turn % 2 == 1 else 1 - first)
 
     def remap(self, text: str, order: Sequence[int]) -> str:
-        new = {old: n for n, old in enumerate(order)}
-        out = []
-        for word in text.split():
-            cid, at, num = word.partition("@")
-            if at and num.isdigit() and int(num) in new:
-                word = f"{cid}@{new[int(num)]}"
-            out.append(word)
-        return " ".join(out)
+        return renumber(text, order)
 
     @staticmethod
     def _take_out(state: State, uid: int) -> None:

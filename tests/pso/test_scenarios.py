@@ -77,3 +77,11 @@ def test_sandbox_edits_and_marks() -> None:
         edits.add(state, "HAL-002", 0, "lead")
     doc, order = sc.rs.positions.write(state)
     assert doc["p2"]["monsters"][-1] == "HAL-021" and len(order) == len(state.cards)
+
+
+def test_renumbering_card_references() -> None:
+    """A sandbox rewrites the actions it replays into the new numbering of the position."""
+    sc = load(SCENARIOS[0])
+    assert sc.rs.positions.edits.remap("target HAL-022@7 back", [3, 7, 1]) == \
+        "target HAL-022@1 back"
+    assert sc.rs.positions.edits.remap("attack HAL-001@9", [0]) == "attack HAL-001@9"
