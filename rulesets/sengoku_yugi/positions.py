@@ -59,7 +59,8 @@ class Edits:
     """The sandbox's position edits are not written for this game yet: each refuses."""
 
     def _no(self, *_a: object, **_k: object) -> Any:
-        raise ValueError("the sandbox cannot edit SENGOKU YUGI positions yet; write a scenario")
+        raise PositionError("the sandbox cannot edit SENGOKU YUGI positions yet; "
+                            "write a scenario file and open it")
 
     add = move = remove = toggle = add_coin = mark = set_moment = set_turn = _no
 

@@ -93,9 +93,15 @@ def _toml(doc: dict[str, object]) -> str:
 def test_sandbox_edits_refuse_in_one_line() -> None:
     """Editing a position in the sandbox is not written for this game yet: a clear refusal."""
     from pmtui.engine.state import State
+    from pmtui.table.sandbox.model import EditError, Sandbox
     from rulesets.sengoku_yugi import make_ruleset
 
     edits = make_ruleset().positions.edits
     with pytest.raises(ValueError) as err:
         edits.add(State(), "SGY-001", 0, "hand")
     assert "sandbox" in str(err.value) and "\n" not in str(err.value)
+    sb, notes = Sandbox.from_scenario(HERE / "g1_12_backline_range.toml")
+    assert notes == [] and sb.why("attack b1 b3 atk") is None
+    assert "outside its attack range" in (sb.why("attack b1 c4 atk") or "")
+    with pytest.raises(EditError):
+        sb.add("SGY-001", 0, "hand")
