@@ -358,7 +358,7 @@ class Positions:
         v = state.vars
         tp = int(v.get("tp", 0))
         a = board.area(state)
-        where = PHASE_WORDS.get(v.get("phase"), str(v.get("phase")))  # type: ignore[arg-type]
+        where = PHASE_WORDS.get(str(v.get("phase")), str(v.get("phase")))
         area = f", Area {state.cards[a].cid}@{a}" if a is not None else ", no Area"
         return f"turn {v.get('turn')}, P{tp + 1} to play, {where}{area}"
 

@@ -206,7 +206,10 @@ class Pso:
         prompt = f"Target {n} of {act['need']}" if act["need"] > 1 else "Choose the target"
         return Decision(tp, "target", tuple(opts), prompt)
 
-    def _usable(self, state: State, eff: Effect, side: int) -> bool:
+    def _usable(self, state: State, eff: Effect | None, side: int) -> bool:
+        """An effect that has what it needs now: a target, when it names one."""
+        if eff is None:
+            return False
         return not eff.chosen or effects.need(state, self.pool, side, eff) > 0
 
     def _main_decision(self, state: State) -> Decision:
@@ -234,7 +237,7 @@ class Pso:
             elif (
                 d.type == "item" and lead is not None
                 and not board.forbidden(state, self.pool, "item")
-                and self._usable(state, d.effect, tp)  # type: ignore[arg-type]
+                and self._usable(state, d.effect, tp)
             ):
                 opts.append(Option(f"item {r}", ("use", "item", u)))
         if trap:
@@ -278,14 +281,13 @@ class Pso:
                 continue
             for w in hand:
                 wd = pool[state.cards[w].cid]
-                assert wd.effect is not None or wd.type not in ("spell", "weapon")
                 if wd.type == "spell" and d.race != "android" and not no_spell:
-                    if self._usable(state, wd.effect, tp):  # type: ignore[arg-type]
+                    if self._usable(state, wd.effect, tp):
                         opts.append(Option(f"spell {r} {ref(state, w)}", ("use", "spell", w)))
                 elif (
                     wd.type == "weapon" and d.cls in wd.classes
                     and not board.forbidden(state, pool, "weapon")
-                    and self._usable(state, wd.effect, tp)  # type: ignore[arg-type]
+                    and self._usable(state, wd.effect, tp)
                 ):
                     opts.append(Option(f"weapon {r} {ref(state, w)}", ("use", "weapon", w)))
         opts.append(Option("end", ("end",)))

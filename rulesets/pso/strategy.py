@@ -262,7 +262,9 @@ class Strategy:
         d = r.defn(act.get("card", -1))
         if d is None:
             return None
-        return {"ability": d.ability, "cast": d.spell}.get(how, d.effect)  # type: ignore[arg-type]
+        if how == "ability":
+            return d.ability
+        return d.spell if how == "cast" else d.effect
 
     # -- search support -------------------------------------------------------------------
 
