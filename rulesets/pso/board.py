@@ -87,21 +87,37 @@ def _area_applies(d: CardDef, card: CardDef) -> bool:
     return (d.applies == "characters") == (card.type == "character")
 
 
-def replacements(state: State, pool: CardPool, uid: int, stat: str) -> list[tuple[int, int]]:
+Place = tuple[int | None, "CardDef | None"]  # the Area in play and its definition
+
+
+def place(state: State, pool: CardPool) -> Place:
+    a = area(state)
+    return a, (pool[state.cards[a].cid] if a is not None else None)
+
+
+def _own_power(d: CardDef, ad: CardDef | None) -> CardDef | None:
+    """The card itself when its always-on power works here (its Area condition met)."""
+    p = d.power
+    if p is None or p.when != "always":
+        return None
+    return d if not p.area or (ad is not None and p.area in ad.tags) else None
+
+
+def replacements(state: State, pool: CardPool, uid: int, stat: str,
+                 where: Place | None = None) -> list[tuple[int, int]]:
     """(source card, value) of every replacement of `stat` that applies to this creature."""
     c = state.cards[uid]
     d = pool[c.cid]
+    a, ad = where if where is not None else place(state, pool)
     out: list[tuple[int, int]] = []
-    a = area(state)
-    if a is not None:
-        ad = pool[state.cards[a].cid]
-        if _area_applies(ad, d):
-            for k, v in ad.bar:
-                if k == stat == "evp":  # EVP on a bar still replaces
-                    out.append((a, v))
-            if ad.effect is not None:
-                out.extend((a, v) for k, v in ad.effect.set if k == stat)
-    if d.power is not None and d.power.when == "always" and _power_on(state, pool, d):
+    if a is not None and ad is not None and _area_applies(ad, d):
+        for k, v in ad.bar:
+            if k == stat == "evp":  # EVP on a bar still replaces
+                out.append((a, v))
+        if ad.effect is not None:
+            out.extend((a, v) for k, v in ad.effect.set if k == stat)
+    if _own_power(d, ad) is not None:
+        assert d.power is not None
         out.extend((uid, v) for k, v in d.power.effect.set if k == stat)
     for m in c.f.get("mods", ()):
         if m[0] == stat and m[1] == "set":
@@ -110,8 +126,7 @@ def replacements(state: State, pool: CardPool, uid: int, stat: str) -> list[tupl
 
 
 def _power_on(state: State, pool: CardPool, d: CardDef) -> bool:
-    assert d.power is not None
-    return not d.power.area or d.power.area in area_tags(state, pool)
+    return _own_power(d, place(state, pool)[1]) is not None
 
 
 def contested(state: State, pool: CardPool) -> Iterator[tuple[int, str]]:
@@ -150,14 +165,18 @@ def conflict(state: State, pool: CardPool, uid: int, stat: str) -> list[tuple[in
     return reps
 
 
-def stat(state: State, pool: CardPool, uid: int, name: str) -> int:
-    """A creature's current value of one stat."""
+def stat(state: State, pool: CardPool, uid: int, name: str, where: Place | None = None) -> int:
+    """A creature's current value of one stat (`where`: the Area, when already known)."""
     c = state.cards[uid]
     d = pool[c.cid]
+    a, ad = where if where is not None else place(state, pool)
     printed = getattr(d, name)
     value = 0 if printed is None else printed
-    if name in REPLACEABLE:
-        reps = replacements(state, pool, uid, name)
+    applies = ad is not None and _area_applies(ad, d)
+    power = _own_power(d, ad)
+    mods = c.f.get("mods")
+    if name in REPLACEABLE and (applies or power is not None or mods):
+        reps = replacements(state, pool, uid, name, (a, ad))
         if reps:
             values = {v for _, v in reps}
             if len(values) == 1:
@@ -170,14 +189,13 @@ def stat(state: State, pool: CardPool, uid: int, name: str) -> int:
                 value = chosen[0] if chosen else max(values)
     if name == "evp":
         return max(0, min(5, value))
-    a = area(state)
-    if a is not None:
-        ad = pool[state.cards[a].cid]
-        if _area_applies(ad, d):
-            value += sum(v for k, v in ad.bar if k == name and k != "evp")
-    if d.power is not None and d.power.when == "always" and _power_on(state, pool, d):
+    if applies:
+        assert ad is not None
+        value += sum(v for k, v in ad.bar if k == name and k != "evp")
+    if power is not None:
+        assert d.power is not None
         value += sum(v for k, v in d.power.effect.boost if k == name)
-    for m in c.f.get("mods", ()):
+    for m in mods or ():
         if m[0] == name and m[1] == "add":
             value += m[2]
     return max(0, value)
@@ -189,9 +207,9 @@ def stats(state: State, pool: CardPool, uid: int) -> dict[str, Any]:
     d = pool[c.cid]
     if d.type == "area":
         return {"hp": d.hp, "dfp": d.dfp, "evp": d.evp, "dmg": c.f.get("dmg", 0)}
-    out = {k: stat(state, pool, uid, k) for k in ("hp", "atp", "dfp", "evp")}
-    if d.mst is not None:
-        out["mst"] = stat(state, pool, uid, "mst")
+    where = place(state, pool)
+    names = ("hp", "atp", "dfp", "evp") if d.mst is None else ("hp", "atp", "dfp", "evp", "mst")
+    out: dict[str, Any] = {k: stat(state, pool, uid, k, where) for k in names}
     out["dmg"] = c.f.get("dmg", 0)
     return out
 
