@@ -85,3 +85,25 @@ def test_renumbering_card_references() -> None:
     assert sc.rs.positions.edits.remap("target HAL-022@7 back", [3, 7, 1]) == \
         "target HAL-022@1 back"
     assert sc.rs.positions.edits.remap("attack HAL-001@9", [0]) == "attack HAL-001@9"
+
+
+@pytest.mark.parametrize(
+    ("body", "part"),
+    [
+        ('[p1]\nmonsterz = ["HAL-020"]', "unknown zone 'monsterz'"),
+        ('[p1]\nmonsters = ["HAL-999"]', "unknown card id 'HAL-999'"),
+        ('[position]\nphase = "end"\n[p1]\nmonsters = ["HAL-020"]', "main or combat"),
+        ('[p1]\nhand = ["HAL-020"]', "nobody has a monster"),
+        ('[position]\nplayer = "p3"\n[p1]\nmonsters = ["HAL-020"]', '"p1" or "p2"'),
+        ('[p1]\nmonsters = [{ card = "HAL-020", dmg = "lots" }]', "wrong kind of value"),
+        ('[position]\narea = "HAL-020x"\n[p1]\nmonsters = ["HAL-020"]', "unknown card id"),
+    ],
+)
+def test_malformed_positions_are_one_line_errors(body: str, part: str) -> None:
+    from pmtui.table.scenarios import ScenarioError, loads
+
+    text = f'ruleset = "pso"\npage = "Setup"\n{body}\n[[expect]]\nturn = 2\n'
+    with pytest.raises(ScenarioError) as exc:
+        loads(text, "bad.toml")
+    assert part in str(exc.value) and "\n" not in str(exc.value)
+    assert str(exc.value).startswith("bad.toml")
