@@ -128,6 +128,7 @@ def end_turn(ctx: Context, pool: CardPool) -> None:
     cleanup(ctx, pool)
     quest_check(ctx, pool)
     expire(ctx)
+    cleanup(ctx, pool)  # a card whose HP boost ended may have no HP left
     turn = state.vars["turn"]
     if turn >= state.vars.get("limit", TURN_LIMIT):
         ctx.emit({"t": "end", "winner": None,

@@ -261,3 +261,14 @@ def test_both_last_monsters_at_once_is_a_draw():
         side(monsters=[{"id": "HAL-030", "dmg": 25}], traps=["HAL-055"])]})
     g.act(f"area {ref(g, 'HAL-040')}")
     assert g.over is not None and g.over["winner"] is None
+
+
+def test_a_card_whose_hp_boost_ends_with_no_hp_left_is_destroyed():
+    """Game play clean-up (D-12, D-38): a boost "until the end of the turn" ends, and a
+    card whose damage now reaches its HP is discarded before the next turn starts."""
+    g = _combat(side(lead=["HAL-001"], monsters=["HAL-033", {"id": "HAL-020", "dmg": 25}]),
+                side(monsters=["HAL-030"]))
+    hopper = uid_of(g, "HAL-020")
+    g.state.cards[hopper].f["mods"] = [["hp", "add", 10, 2, hopper]]  # HP 30 until turn 2 ends
+    g.act("end")
+    assert g.state.cards[hopper].zone == "0/discard"
