@@ -78,8 +78,12 @@ class Grid:
     cols: tuple[str, ...]  # column names left to right ("a", "b", "c")
     rows: tuple[str, ...]  # row names top to bottom ("3", "2", "1"): cell = col + row
     cell: str = "cell"  # the card flag naming the cell a piece stands on
+    turned: bool = False  # the second seat sees it turned round: its own side at the bottom
 
-    def cell_name(self, col: int, row: int) -> str:
+    def cell_name(self, col: int, row: int, flip: bool = False) -> str:
+        """The cell drawn at (col, row); `flip`: as the turned board shows it."""
+        if flip:
+            col, row = len(self.cols) - 1 - col, len(self.rows) - 1 - row
         return f"{self.cols[col]}{self.rows[row]}"
 
 

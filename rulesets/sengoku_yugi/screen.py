@@ -76,11 +76,11 @@ PHASES = (("active", "Active"), ("charge", "Charge"), ("draw", "Draw"), ("main",
 
 
 def grid(spec: str = DEFAULT) -> Grid:
-    """The board seen with player 1's side at the bottom."""
+    """The board with player 1's side at the bottom; player 2 sees it turned round."""
     b = parse_board(spec)
     cols = tuple(chr(ord("a") + c) for c in range(b.cols))
     rows = tuple(str(r) for r in range(b.rows, 0, -1))
-    return Grid("bf", cols=cols, rows=rows, cell="at")
+    return Grid("bf", cols=cols, rows=rows, cell="at", turned=True)
 
 
 def _bar() -> Bar:

@@ -38,6 +38,8 @@ async def test_the_grid_is_drawn_and_played_by_keys() -> None:
         grid = app.screen.query_one(GridView)
         drawn = grid.render().plain
         assert "a1" in drawn and "e4" in drawn  # empty cells show their names
+        # each player sees their own Backline at the bottom (the grid is turned for seat 2)
+        assert (drawn.index("e1") < drawn.index("a4")) == (me == 1)
         assert "▒" in drawn  # G1 (9)⑪: the second player's cards stay face down
         # Deployment (G1 (11)④): the key opens the Perimeter cells to choose from
         card = await focus(pilot, app, "my-hand",

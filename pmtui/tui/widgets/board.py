@@ -211,6 +211,7 @@ class GridView(Widget):
         self.pieces: dict[str, tuple[Card, Face]] = {}  # cell name -> piece
         self.cursor: tuple[int, int] | None = None  # (col, row)
         self.marks: Mapping[int, str] = {}
+        self.flip = False  # drawn turned round (Grid.turned, for the second seat)
 
     def set_data(
         self,
@@ -218,8 +219,10 @@ class GridView(Widget):
         pieces: dict[str, tuple[Card, Face]],
         cursor: tuple[int, int] | None,
         marks: Mapping[int, str],
+        flip: bool = False,
     ) -> None:
         self.spec, self.pieces, self.cursor, self.marks = spec, pieces, cursor, marks
+        self.flip = flip
         self.refresh()
 
     def render(self) -> Text:
@@ -233,7 +236,7 @@ class GridView(Widget):
         for r in range(nrows):
             cols: list[list[Text]] = []
             for c in range(ncols):
-                name = g.cell_name(c, r)
+                name = g.cell_name(c, r, self.flip)
                 focused = self.cursor == (c, r)
                 piece = self.pieces.get(name)
                 if piece is None:
@@ -337,6 +340,10 @@ class Board(Vertical):
             out.append(c)
         return out
 
+    def flipped(self, g: Grid) -> bool:
+        """A turned grid is drawn round when the second seat is at the bottom."""
+        return g.turned and self.bottom == 1
+
     def focusable(self, c: Counter, seat: int) -> bool:
         return self.editing or (c.browse and self.seen(seat, c.zone))
 
@@ -365,7 +372,7 @@ class Board(Vertical):
                 for r in range(len(s.rows)):
                     spots = []
                     for c in range(len(s.cols)):
-                        name = s.cell_name(c, r)
+                        name = s.cell_name(c, r, self.flipped(s))
                         spots.append(Spot("cell", None, s.zone, name, card=at.get(name),
                                           cell=name))
                     nav.append(NavRow(f"{rid}-{r}", spots))
@@ -462,7 +469,7 @@ class Board(Vertical):
                 where = None
                 if spot is not None and spot.kind == "cell" and here and here.startswith(rid):
                     where = (self.cols[here], int(here.rsplit("-", 1)[1]))
-                g.set_data(spec, pieces, where, marks)
+                g.set_data(spec, pieces, where, marks, flip=self.flipped(s))
         st = spec.stage(view, names)
         line = Text(no_wrap=True, overflow="ellipsis")
         if st.text:
