@@ -620,12 +620,20 @@ def resolve_pick(ctx: Context, pool: Pool, ab: dict[str, Any], uid: int | None) 
     state = ctx.state
     pick = ab.pop("pick")
     t = live_target(state, ab)
-    if pick["do"] == "troop":
-        for u in pick["from"]:
-            if u == uid:
-                move(ctx, u, "hand", "Troop")
-            else:  # the rest to the bottom, in the order they were (S30)
-                move(ctx, u, "sh", "Troop", pos="bottom")
+    if pick["do"] in ("troop", "troop-order"):
+        if uid is not None:
+            if pick["do"] == "troop":
+                move(ctx, uid, "hand", "Troop")
+            else:
+                move(ctx, uid, "sh", "Troop", pos="bottom")
+        rest = [u for u in pick["from"] if u != uid]
+        if len(rest) > 1:  # the rest to the bottom in the order the player chooses (S30)
+            ab["pick"] = {"do": "troop-order", "from": rest, "private": True, "skip": False,
+                          "why": "Next card to the bottom of the Stronghold"}
+            emit_vars(ctx, "Troop", ab=ab)
+            return
+        for u in rest:
+            move(ctx, u, "sh", "Troop", pos="bottom")
     elif uid is not None and pick["do"] == "weapon":
         move(ctx, uid, "hand", "Weapon")
     elif uid is not None and pick["do"] == "mp" and t is not None:

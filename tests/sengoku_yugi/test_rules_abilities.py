@@ -184,3 +184,19 @@ def test_a_hand_ability_answers_an_attack_on_the_stronghold() -> None:
     assert pos.zone(top) == "0/hand"  # drawn
     assert pos.zone(whisper) == "0/sh" and pos.state.zone("0/sh")[-1] == whisper
     assert pos.zone(nxt) == "0/guard"  # the next card is the Last Guard
+
+
+def test_troop_takes_one_and_orders_the_rest_under_the_stronghold() -> None:
+    """G2 (9) Troop, S30: look at the top cards, take one, the rest to the bottom in the
+    order the player chooses (hidden from the opponent)."""
+    pos = Position()
+    scout = pos.put("SGY-010", 0, "hand")  # Scout's Report: Troop 3, from hand
+    a, b, c, d = pos.deck(0, AOI1, AOI2, GENBA3, KAEDE1)
+    pos.act("show hand#1")
+    assert set(pos.options) == {f"pick {AOI1}@{a}", f"pick {AOI2}@{b}", f"pick {GENBA3}@{c}"}
+    assert pos.decision.private
+    pos.act(f"pick {AOI2}@{b}")
+    assert pos.decision.private and pos.decision.kind == "pick"
+    pos.act(f"pick {GENBA3}@{c}")  # to the bottom first; Aoi goes under it
+    assert pos.zone(b) == "0/hand" and pos.zone(scout) == "0/standby"
+    assert pos.state.zone("0/sh") == [d, c, a]
