@@ -3,9 +3,15 @@
 
 from __future__ import annotations
 
+import html
+import re
+
+from toy.ruleset import RELICS, Toy
+
 from pmtui.engine.game import Game
+from pmtui.engine.views import view
 from pmtui.games import make_header, ruleset
-from pmtui.session import HUMAN, LocalTable
+from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.prompts import ChoiceScreen
@@ -54,3 +60,93 @@ async def test_toy_grid_is_drawn_and_played_by_keys() -> None:
         await pilot.press("x")  # end the turn
         await take_keyboard(pilot, app)
         assert app.table.pending().player != me
+
+
+RS = Toy()
+
+
+def vs_computer(seed: int) -> PmApp:
+    """The toy against a computer player that plays at random, asking every decision."""
+    header, seats = new_game_header(seed, vs="computer", level="random", game="toy")
+    return PmApp(new_table(header, [HUMAN, seats[1]]), config=TuiConfig(always_ask=True),
+                 threaded=False)
+
+
+def screen_text(app: PmApp) -> str:
+    """What the screen shows, as plain text (from the screenshot's SVG)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
+
+
+async def test_a_toy_game_at_the_table_to_its_end() -> None:
+    app = vs_computer(3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        game = app.table.game
+        assert game.header["ruleset"] == "toy"
+        shot = screen_text(app)
+        assert "Turn 1" in shot and "6 HP" in shot  # the toy's own turn-flow panel
+        for _ in range(300):
+            if game.over is not None:
+                break
+            d = game.pending()
+            if d is None or d.player != 0:
+                await settle(pilot, app)
+                continue
+            places = [t for t in d.texts if t.startswith(("attack", "place"))]
+            moves = len(game.moves)
+            if places and moves % 3:
+                app.submit(places[0])
+            else:
+                await pilot.press("x")  # the toy's "End turn" key, from its verbs
+            await settle(pilot, app)
+            assert len(game.moves) > moves or game.over is not None
+        assert game.over is not None
+        await settle(pilot, app)
+
+
+async def test_the_face_down_relic_is_a_back_on_the_board() -> None:
+    app = vs_computer(1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        game = app.table.game
+        board = game.state.zones["shared/board"]
+        relic = next(u for u in board if game.state.cards[u].f.get("cell") == "b2")
+        assert game.state.cards[relic].cid in RELICS and game.state.cards[relic].f["down"]
+        shot = screen_text(app)
+        for cid in RELICS:  # nobody knows which relic lies on b2: neither name is shown
+            assert RS.cards[cid].name not in shot
+        assert "face down" in shot
+        seen = view(game.ruleset, game.state, 0)["zones"]["shared/board"]
+        assert [c["cid"] for c in seen if c["cell"] == "b2"] == [None]
+
+
+async def test_the_sandbox_screen_shows_a_toy_scenario_with_fixed_dice() -> None:
+    """The sandbox opens the toy's scenario (its dice fixed), draws the board from the
+    toy's screen description and takes a chance outcome as the user's choice."""
+    from pathlib import Path
+
+    from pmtui.engine.decision import CHANCE
+    from pmtui.table.sandbox import Sandbox
+    from pmtui.tui.sandbox.app import SandboxApp
+
+    path = Path(__file__).parents[1] / "toy" / "scenarios" / "t3_attack_die.toml"
+    sb, notes = Sandbox.from_scenario(path)
+    assert notes == []
+    app = SandboxApp(sb)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Lantern Knight" in text  # the Knight on a1, drawn on the grid
+        d = sb.game.pending()
+        assert d is not None and d.player == 0
+        for text in ("end", "end", "attack TOY-02@4"):
+            app.submit(text)
+            await pilot.pause()
+            await pilot.pause()
+        d = sb.game.pending()
+        assert d is not None and d.player == CHANCE
+        assert "The attack's die" in screen_text(app)  # the chance decision, asked
+        app.submit("roll 6")
+        await pilot.pause()
+        assert sb.state.vars["hp"] == [6, 2]
