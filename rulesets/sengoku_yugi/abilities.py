@@ -439,6 +439,9 @@ def decision(state: State, pool: Pool) -> Decision:
         return track_decision(state, pool, ab)
     if stage == "pick":
         pick = ab["pick"]
+        if pick["do"] == "cure":
+            opts = [Option(f"cure {a}", ("pick", a)) for a in pick["from"]]
+            return Decision(p, "cure", tuple(opts), pick["why"])
         opts = [Option(f"pick {ref(state, u)}", ("pick", u)) for u in pick["from"]]
         if pick.get("skip", True):
             opts.append(Option("none", ("pick", None)))
@@ -578,11 +581,12 @@ def do_effect(ctx: Context, pool: Pool, ab: dict[str, Any], e: Effect) -> dict[s
         effects.add_ailment(ctx, pool, t, e.what, why)
     elif e.do == "bless":
         effects.add_blessing(ctx, t, e.what or user.attr, why)
+    elif e.do == "cure" and len(set(state.cards[t].f.get("ail", ()))) > 1:
+        return {"do": "cure", "from": list(state.cards[t].f["ail"]), "skip": False,
+                "why": "Cure which ailment?"}  # one type of ailment (G2 (9) Cure)
     elif e.do in ("cure", "full-cure"):
-        ail = state.cards[t].f.get("ail", ())
-        if ail:
-            left = list(ail[1:]) if e.do == "cure" else []
-            flag(ctx, [t], why, ail=left or None)
+        if state.cards[t].f.get("ail"):
+            flag(ctx, [t], why, ail=None)
     elif e.do == "to-defense":
         if not defense(state, t):
             flag(ctx, [t], why, df=True)
@@ -616,11 +620,14 @@ def evolutions(state: State, pool: Pool, fam: int, cards: list[int]) -> list[int
             if cd(state, pool, u).evolves_from == name and cd(state, pool, u).level <= cap]
 
 
-def resolve_pick(ctx: Context, pool: Pool, ab: dict[str, Any], uid: int | None) -> None:
+def resolve_pick(ctx: Context, pool: Pool, ab: dict[str, Any], uid: Any) -> None:
     state = ctx.state
     pick = ab.pop("pick")
     t = live_target(state, ab)
-    if pick["do"] in ("troop", "troop-order"):
+    if pick["do"] == "cure" and t is not None:
+        left = [a for a in state.cards[t].f.get("ail", ()) if a != uid]
+        flag(ctx, [t], "Cure", ail=left or None)
+    elif pick["do"] in ("troop", "troop-order"):
         if uid is not None:
             if pick["do"] == "troop":
                 move(ctx, uid, "hand", "Troop")

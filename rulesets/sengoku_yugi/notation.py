@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pmtui.engine.notation import Choice, Notation
 
-from .cards import CARD_ID
+from .cards import AILMENTS, CARD_ID
 
 KIND = Choice("attack kind", ("atk", "mat"))
 PLACE = ("[", "cz", "]", "[", "CELL", "]")  # a cell, or the Command Zone
@@ -54,6 +54,7 @@ VERBS = {
     "target": PLACE,
     "apply": (Choice("ability", ("support", "combat", "evolution", "none")),),
     "pick": ("REF",),
+    "cure": (Choice("ailment", AILMENTS),),
     "none": (),
 }
 

@@ -200,3 +200,15 @@ def test_troop_takes_one_and_orders_the_rest_under_the_stronghold() -> None:
     pos.act(f"pick {GENBA3}@{c}")  # to the bottom first; Aoi goes under it
     assert pos.zone(b) == "0/hand" and pos.zone(scout) == "0/standby"
     assert pos.state.zone("0/sh") == [d, c, a]
+
+
+def test_cure_removes_the_one_ailment_chosen() -> None:
+    """G2 (9) Cure: one type of status ailment; Mist Veil then blesses (S28)."""
+    pos = Position()
+    pos.put("SGY-044", 0, "bf", at="c2", hp=2)  # Yukino Level 2: Mist Veil (cure, bless)
+    sick = pos.put(AOI1, 0, "bf", at="b2", ail=["burn", "poison"])
+    pos.act("act SGY-044@0")
+    pos.act("target b2")
+    assert set(pos.options) == {"cure burn", "cure poison"}
+    pos.act("cure poison")
+    assert pos.f(sick)["ail"] == ["burn"] and pos.f(sick)["bl"] == ["water"]
