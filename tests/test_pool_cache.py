@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pmtui import games
 from pmtui.cli import main
+from pmtui.table import registry
 from rulesets.precious_memories import cards, pool_cache
 from rulesets.precious_memories.cards import CardError
 from rulesets.precious_memories.tables import Tables
@@ -27,9 +27,9 @@ def card_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setattr(cards, "data_dir", lambda: folder)
     monkeypatch.setenv("PMTUI_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("PMTUI_NO_CACHE", raising=False)
-    games._ruleset.cache_clear()
+    registry.forget()
     yield folder
-    games._ruleset.cache_clear()  # the next test loads the real pool again
+    registry.forget()  # the next test loads the real pool again
 
 
 def count_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:

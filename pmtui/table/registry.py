@@ -40,6 +40,12 @@ def register(ruleset_id: str, factory: Factory) -> None:
     _ruleset.cache_clear()
 
 
+def forget() -> None:
+    """Drop the ruleset objects made so far: the next lookup makes them again (and reads
+    their card files again). For tests that change card files."""
+    _ruleset.cache_clear()
+
+
 def unregister(ruleset_id: str) -> None:
     _registered.pop(ruleset_id, None)
     _ruleset.cache_clear()
