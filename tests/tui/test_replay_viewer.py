@@ -84,6 +84,9 @@ async def test_perspective_one_hides_player_twos_hand() -> None:
         for _ in range(4):
             await pilot.press("n")
         state = screen.model.cursor.state
+        while not (state.zones.get("0/hand") and state.zones.get("1/hand")):
+            await pilot.press("right_square_bracket")  # a decision on: both hold cards
+            state = screen.model.cursor.state
         theirs = set(state.zones["1/hand"])
         mine = set(state.zones["0/hand"])
         assert theirs and mine

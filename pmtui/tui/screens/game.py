@@ -48,8 +48,9 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.spec = spec
         self.verbs: dict[str, Verb] = {v.verb: v for v in spec.verbs}
-        taken = {k for group in self._bindings.key_to_bindings.values() for b in group
-                 if b.id != "act" for k in [b.key]}
+        # the screen's own keys win: a verb whose key is taken is left to the enter menu
+        taken = {key for key, group in self._bindings.key_to_bindings.items()
+                 if any(b.id != "act" for b in group)}
         self._bindings = with_verbs(self._bindings, verb_bindings(spec.verbs, taken))
         self.pview: Mapping[str, Any] = {"zones": {}, "vars": {}}
         self.decision: Decision | None = None

@@ -10,7 +10,7 @@ size the layout gives them, so a bigger terminal shows more of each card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -411,9 +411,8 @@ class Board(Vertical):
             n = self.nav[self.row]
             self.cols[n.rid] = min(max(self.cols[n.rid] + dx, 0), len(n.spots) - 1)
 
-    def goto(self, pred: object) -> bool:
+    def goto(self, pred: Callable[[Spot], bool]) -> bool:
         """Put the cursor on the first spot (top to bottom) where pred(spot) is true."""
-        assert callable(pred)
         for i, n in enumerate(self.nav):
             for j, spot in enumerate(n.spots):
                 if pred(spot):
