@@ -677,6 +677,8 @@ def finish(ctx: Context, pool: Pool, negated: bool) -> None:
     ab = state.vars["ab"]
     uid = ab["u"]
     emit_vars(ctx, "ability resolved", ab=None)
+    if negated:
+        ctx.emit({"t": "say", "what": "negated", "by": other(ab["p"])})
     if ab["src"] != "card":
         return
     a = printed(state, pool, uid)

@@ -12,7 +12,6 @@ Nameless cards wait in `P/aside` until placed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from pmtui.engine.context import Context
@@ -83,8 +82,6 @@ def flag(ctx: Context, uids: list[int], why: str, **flags: Any) -> None:
         ctx.emit({"t": "flag", "cards": list(uids), "f": flags, "why": why})
 
 
-def zone_name(state: State, uid: int) -> str:
-    return state.cards[uid].zone.partition("/")[2]
 
 
 def cd(state: State, pool: Pool, uid: int) -> CardDef:
@@ -113,12 +110,6 @@ def allies(state: State, p: int) -> list[int]:
     return out
 
 
-def occupant(state: State, cell: str) -> tuple[int, int] | None:
-    """(player, uid) of whatever stands on the cell, face-down cards included."""
-    for uid in state.zones.get(BF, ()):
-        if state.cards[uid].f.get("at") == cell:
-            return state.cards[uid].owner, uid
-    return None
 
 
 def occupied(state: State) -> dict[str, tuple[int, int]]:
@@ -171,16 +162,12 @@ def holder_of(state: State, fam: int) -> int | None:
     return f.get("of") if f.get("role") == "fam" else None
 
 
-def face_down(state: State, uid: int) -> bool:
-    return bool(state.cards[uid].f.get("down"))
 
 
 def defense(state: State, uid: int) -> bool:
     return bool(state.cards[uid].f.get("df"))
 
 
-def is_familiar(state: State, pool: Pool, uid: int) -> bool:
-    return cd(state, pool, uid).familiar
 
 
 def names_in_play(state: State, pool: Pool, p: int) -> set[str]:
@@ -280,12 +267,6 @@ def attack_range(state: State, pool: Pool, uid: int) -> tuple[str, ...]:
     return board_of(state).attack_range(at, state.cards[uid].owner, gems(state, pool, uid))
 
 
-def enemies_in_range(state: State, pool: Pool, uid: int) -> Iterator[int]:
-    p = state.cards[uid].owner
-    cells = set(attack_range(state, pool, uid))
-    for e in bf_units(state, other(p)):
-        if state.cards[e].f.get("at") in cells:
-            yield e
 
 
 def surroundings_allies(state: State, uid: int) -> list[int]:
