@@ -109,3 +109,25 @@ def test_resuming_without_hashes_then_hashing_continues_the_same_chain() -> None
     for game in (played, again):
         play(game, 9, limit=30)
     assert again.records == played.records
+
+
+def test_a_fold_that_changed_is_caught_at_the_first_digest(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The same events folding to another state (say, an engine change): comparing the
+    events cannot see it, the state digest does, at the first digest after it."""
+    import pmtui.engine.state as state_mod
+
+    path = tmp_path / "g.jsonl"
+    saved_game(path, 7)
+    lines = lines_of(path)
+    first_digest = next(i for i, r in enumerate(lines) if "digest" in r)
+    real = state_mod._FOLD["var"]
+
+    def var_also_counting(state: State, ev: dict[str, Any]) -> None:
+        real(state, ev)
+        state.vars["folded"] = state.vars.get("folded", 0) + 1  # state the events never set
+
+    monkeypatch.setitem(state_mod._FOLD, "var", var_also_counting)
+    with pytest.raises(SaveError, match=f"record {first_digest}: logged event"):
+        check_save(path)
