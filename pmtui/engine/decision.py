@@ -39,10 +39,14 @@ class Decision:
     private: bool = False  # the choice reveals hidden cards: others see only the kind
 
     def find(self, text: str) -> Option | None:
-        text = " ".join(text.split())
-        for opt in self.options:
+        for opt in self.options:  # the usual case: a text taken from an option
             if opt.text == text:
                 return opt
+        tidy = " ".join(text.split())  # typed by a person: spacing does not count
+        if tidy != text:
+            for opt in self.options:
+                if opt.text == tidy:
+                    return opt
         return None
 
     @property
