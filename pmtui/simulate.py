@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -206,13 +207,22 @@ def run_batches(
             if done is not None:
                 done(len(batch.seeds))
         return results
-    with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(batches)), initializer=_worker_start)
+    try:
         futures = [pool.submit(play_batch, batch) for batch in batches]
         sizes = {f: len(b.seeds) for f, b in zip(futures, batches, strict=True)}
         for future in as_completed(futures):
             if done is not None:
                 done(sizes[future])
         return [f.result() for f in futures]
+    finally:
+        # on Ctrl-C (or any error) the batches not started are dropped, not played out
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start() -> None:
+    """Ctrl-C is the command's to handle: a worker finishes its batch quietly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def tally(results: Iterable[GameResult | GameError], seconds: float) -> Summary:

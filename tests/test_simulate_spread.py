@@ -109,3 +109,20 @@ def test_an_unreachable_cluster_is_a_one_line_error(capsys: Any, monkeypatch: An
     err = capsys.readouterr().err
     assert err.startswith("pmtui: cannot reach the Dask scheduler at tcp://127.0.0.1:1")
     assert err.count("\n") == 1
+
+
+def test_an_interrupted_run_drops_the_batches_not_started(tmp_path: Path) -> None:
+    from pmtui.simulate import run_batches
+
+    def pairs(i: int) -> tuple[Any, Any]:
+        return cli._decks_for(cli.build_parser().parse_args(GAMES))(i)
+
+    batches = plan(200, 3, pairs, save_dir=tmp_path, size=1)
+
+    def interrupt(_n: int) -> None:
+        raise KeyboardInterrupt  # as Ctrl-C does, once the first batch is back
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batches(batches, jobs=2, done=interrupt)
+    played = len(list(tmp_path.iterdir()))
+    assert 1 <= played < 200  # the rest was cancelled, not played out
