@@ -172,7 +172,9 @@ class PreciousMemoriesScreen:
         stats = f"{ap}/{dp}" if ap is not None and dp is not None else ""
         in_area = zone in ("main", "support")
         status = _status(card, view, _attached(card, view)) if in_area else ()
-        if not status and d.timing:
+        if card.get("down"):
+            status = ("face down",)  # a point card used as cost (p.12)
+        elif not status and d.timing:
             status = (f"[{d.timing}]",)
         return Face(
             title=d.name,

@@ -1,0 +1,35 @@
+"""Precious Memories' screen description (rulesets/precious_memories/screen.py): what a
+card face shows from the view, and when the table may pass for a player."""
+
+from __future__ import annotations
+
+from pmtui.engine.decision import Decision, Option
+from pmtui.engine.views import view
+from tests.test_card_view import position_game
+
+
+def test_faces_read_the_views_derived_values() -> None:
+    game = position_game()
+    spec = game.ruleset.screen
+    v = view(game.ruleset, game.state, 1)
+    faces = {c["cid"]: spec.face(c, "main", v) for c in v["zones"]["0/main"]}
+    assert faces["STA-001"].right == "30/20" and faces["STA-001"].changed  # p.10 support
+    assert faces["STA-019"].right == "60/60" and faces["STA-019"].left.endswith("4/1")  # p.24
+    assert "Lv2" in faces["STA-019"].status and "+1S" in faces["STA-001"].status
+    hand = view(game.ruleset, game.state, 0)["zones"]["0/hand"]
+    face = spec.face(hand[0], "hand", v)
+    assert face.right == "40/40" and not face.changed and "Act" not in face.status
+
+
+def test_the_table_passes_in_the_other_players_main_phase_and_the_approach_windows() -> None:
+    spec = position_game().ruleset.screen
+    d = Decision(1, "priority", (Option("pass", ("pass",)),))
+    main = {"zones": {}, "vars": {"phase": "main", "ap": 0}}
+    assert spec.window(d, main).stop == "opponent_main" and spec.window(d, main).auto
+    own = Decision(0, "priority", d.options)
+    assert spec.window(own, main).stop == "own_main" and not spec.window(own, main).auto
+    for step, auto in (("w2", True), ("w4", True), ("w6", True)):
+        w = spec.window(d, {"zones": {}, "vars": {"phase": "approach", "step": step, "ap": 0}})
+        assert w.stop == "approach" and w.auto is auto
+    assert spec.window(Decision(0, "respond", d.options), main).stop == "respond"
+    assert spec.window(Decision(0, "order", d.options), main) is None
