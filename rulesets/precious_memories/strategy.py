@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pmtui.engine.decision import Decision, Option
-from pmtui.engine.state import Card, State
+from pmtui.engine.sampling import likely_list, sample_state
+from pmtui.engine.state import State
 
 from .tables import Tables
 
@@ -286,22 +287,8 @@ class Strategy:
 def infer_opponent_list(r: ViewReader, known_lists: Sequence[Sequence[str]]) -> list[str]:
     """The opponent's likely deck list: the public deck list that best matches
     the cards they have shown, else the shown cards themselves repeated."""
-    opp = 1 - r.me
-    seen = [c["cid"] for c in r.cards.values() if c.get("owner") == opp]
-    best: list[str] | None = None
-    best_score = -1
-    for cand in known_lists:
-        pool = list(cand)
-        score = 0
-        for cid in seen:
-            if cid in pool:
-                pool.remove(cid)
-                score += 1
-        if score > best_score:
-            best, best_score = list(cand), score
-    if best is None or (seen and best_score == 0):
-        best = (seen or [next(iter(r.t.defs))]) * 60
-    return best
+    seen = [c["cid"] for c in r.cards.values() if c.get("owner") == 1 - r.me]
+    return likely_list(seen, known_lists, next(iter(r.t.defs)))
 
 
 def determinize(
@@ -309,44 +296,8 @@ def determinize(
 ) -> State:
     """A full State consistent with the view: hidden cards are drawn from what
     each player's deck list still holds."""
-    r = ViewReader(view, t)
-    me = r.me
-    zones: dict[str, list[int]] = {}
-    cards: dict[int, Card] = {}
-    hidden: list[tuple[str, int]] = []
-    total = 0
-    for key, z in view["zones"].items():
-        if isinstance(z, list):
-            zones[key] = [c["uid"] for c in z]
-            for c in z:
-                f = {k: v for k, v in c.items() if k not in ("uid", "cid", "owner")}
-                cards[c["uid"]] = Card(c["uid"], c["cid"], c["owner"], key, f)
-            total += len(z)
-        else:
-            hidden.append((key, z))
-            total += z
-    remaining: dict[int, list[str]] = {}
-    for p, lst in ((me, my_list), (1 - me, opp_list)):
-        pool = list(lst)
-        for c in cards.values():
-            if c.owner == p and c.cid in pool:
-                pool.remove(c.cid)
-        rng.shuffle(pool)
-        remaining[p] = pool
-    free = [u for u in range(total) if u not in cards]
-    rng.shuffle(free)
-    for key, n in hidden:
-        owner = int(key.split("/")[0])
-        ids = []
-        for _ in range(n):
-            uid = free.pop()
-            pool = remaining[owner]
-            cid = pool.pop() if pool else rng.choice(opp_list or my_list)
-            cards[uid] = Card(uid, cid, owner, key, {})
-            ids.append(uid)
-        zones[key] = ids
-    state = State(cards=[cards[u] for u in range(total)], zones=zones, vars=dict(view["vars"]))
-    return state
+    me = int(view["player"])
+    return sample_state(view, {me: my_list, 1 - me: opp_list}, rng, opp_list or my_list)
 
 
 def evaluate(state: State, t: Tables, player: int) -> float:

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pmtui.engine.decision import Decision, Option
-from pmtui.engine.state import Card, State, zkey
+from pmtui.engine.sampling import likely_list, sample_state
+from pmtui.engine.state import State, zkey
 
 from . import board
 from .board import other
@@ -298,48 +299,19 @@ class Strategy:
         r = Reader(view, self.pool)
         me = r.me
         opp_list = _likely_list(r, known_lists)
-        zones: dict[str, list[int]] = {}
-        cards: dict[int, Card] = {}
-        hidden: list[tuple[str, int]] = []
-        total = 0
-        for key, z in view["zones"].items():
-            if isinstance(z, list):
-                zones[key] = [c["uid"] for c in z]
-                for c in z:
-                    f = {k: v for k, v in c.items() if k not in ("uid", "cid", "owner")}
-                    cards[c["uid"]] = Card(c["uid"], c["cid"], c["owner"], key, f)
-                total += len(z)
-            else:
-                hidden.append((key, z))
-                total += z
-        remaining: dict[int, list[str]] = {}
-        for p, lst in ((me, list(my_list)), (other(me), opp_list)):
-            pool = list(lst)
-            for c in cards.values():
-                if c.owner == p and c.cid in pool:
-                    pool.remove(c.cid)
-            rng.shuffle(pool)
-            remaining[p] = pool
-        free = [u for u in range(total) if u not in cards]
-        rng.shuffle(free)
-        hidden.sort(key=lambda h: not h[0].endswith("traps"))  # traps pick first
-        fallback = opp_list or list(my_list) or [next(iter(self.pool))]
-        for key, n in hidden:
-            owner = int(key.split("/")[0])
-            pool = remaining[owner]
-            ids = []
-            for _ in range(n):
-                uid = free.pop()
-                if key.endswith("traps"):
-                    traps = [i for i, c in enumerate(pool) if self.pool[c].kind == "trap"]
-                    cid = pool.pop(traps[-1]) if traps else _any_trap(self.pool)
-                else:
-                    cid = pool.pop() if pool else rng.choice(fallback)
-                cards[uid] = Card(uid, cid, owner, key, {})
-                ids.append(uid)
-            zones[key] = ids
-        vars = {k: v for k, v in view["vars"].items()}
-        return State(cards=[cards[u] for u in range(total)], zones=zones, vars=vars)
+
+        def draw(zone: str, pool: list[str]) -> str | None:
+            if not zone.endswith("traps"):
+                return None
+            traps = [i for i, c in enumerate(pool) if self.pool[c].kind == "trap"]
+            return pool.pop(traps[-1]) if traps else _any_trap(self.pool)
+
+        return sample_state(
+            view, {me: list(my_list), other(me): opp_list}, rng,
+            opp_list or list(my_list) or [next(iter(self.pool))],
+            first=lambda zone: zone.endswith("traps"),  # traps pick first
+            draw=draw,
+        )
 
 
 def _hit_value(r: Reader, target: Mapping[str, Any], dmg: float) -> float:
@@ -390,17 +362,4 @@ def _likely_list(r: Reader, known_lists: Sequence[Sequence[str]]) -> list[str]:
     """The opponent's likely deck list: the known list that best matches what they showed."""
     opp = other(r.me)
     seen = [c["cid"] for c in r.cards.values() if c.get("owner") == opp]
-    best: list[str] | None = None
-    best_score = -1
-    for cand in known_lists:
-        pool = list(cand)
-        score = 0
-        for cid in seen:
-            if cid in pool:
-                pool.remove(cid)
-                score += 1
-        if score > best_score:
-            best, best_score = list(cand), score
-    if best is None or (seen and best_score == 0):
-        best = (seen or [next(iter(r.pool))]) * 40
-    return best
+    return likely_list(seen, known_lists, next(iter(r.pool)), size=40)
