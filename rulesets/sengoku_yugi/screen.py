@@ -69,6 +69,8 @@ VERBS = (
     Verb("release", "l", "Release", "release the familiar of the unit on the focused cell",
          ask="Release where?"),
     Verb("act", "c", "Ability", "use an ACT ability", ask="Use which ability?"),
+    Verb("show", "h", "Show", "show the focused hand card to use its ability",
+         ask="Use {name}'s ability?"),
     Verb("end", "x", "End turn", "end your turn", on_card=False),
 )
 

@@ -96,3 +96,24 @@ async def test_the_replay_viewer_steps_through_a_saved_game_on_the_grid() -> Non
         await pilot.pause()
         after = grid.render().plain
         assert after != before and screen.model.cursor.turn_at(screen.position) >= 4
+
+
+async def test_a_hand_ability_is_used_from_the_focused_hand_card() -> None:
+    """S46: `show hand#N` names the card by its place; the key on the focused card finds it."""
+    app = sengoku_app(seed=3)  # the first player holds a card with a hand ability
+    async with app.run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, app)
+        screen = game(app)
+        shows = [t for t in screen.texts() if t.startswith("show ")]
+        assert shows
+        index = int(shows[0].split()[1].split("#")[1]) - 1
+        hand = app.table.view_for(screen.decision.player)["zones"][
+            f"{screen.decision.player}/hand"]
+        wanted = hand[index]
+        card = await focus(pilot, app, "my-hand", lambda c: c.get("uid") == wanted["uid"])
+        assert any(t.startswith(f"show hand#{index + 1}") for t in screen.spot_options())
+        assert card["uid"] == wanted["uid"]
+        await pilot.press("h")  # the Show key on the focused card
+        await settle(pilot, app)
+        assert shows[0] in [r.get("action") for r in app.table.game.records
+                            if r.get("type") == "decision"]

@@ -148,6 +148,10 @@ class GameScreen(Screen[None]):
             else set()
         if spot.cell:
             out.add(spot.cell)
+        if spot.card is not None and spot.seat is not None:  # a hidden-position ref: hand#2
+            cards = self.board.zone(spot.seat, spot.zone)
+            if spot.card in cards:
+                out.add(f"{spot.zone}#{cards.index(spot.card) + 1}")
         return out
 
     def spot_options(self, spot: Spot | None = None) -> list[str]:
