@@ -202,7 +202,7 @@ class Concealer:
         )
 
     def before(self, state: State, ev: Event) -> dict[int, tuple[str, dict[int | None, bool]]]:
-        if ev.get("t") not in self.KINDS or ev.get("t") == "create":
+        if ev.get("t") not in ("move", "flag"):  # a shuffle changes no one's knowledge
             return {}
         try:
             uids = [u for u in self._uids(state, ev) if 0 <= u < len(state.cards)]
@@ -214,10 +214,23 @@ class Concealer:
         }
 
     def after(self, state: State, ev: Event, before: object) -> None:
-        if ev.get("t") not in self.KINDS:
+        t = ev.get("t")
+        if t not in self.KINDS:
+            return
+        if t == "shuffle":  # the order of cards someone sees but may not know
+            zone = ev["zone"]
+            uids = self._uids(state, ev)
+            hidden = {
+                _viewer_key(v): seen
+                for v in self.viewers
+                if visible(self.ruleset, zone, v)
+                and (seen := [u for u in uids if self.hook(state, u, v)])
+            }
+            if hidden:
+                ev["concealed"] = hidden
             return
         was_all = before if isinstance(before, dict) else {}
-        hidden: dict[str, list[int]] = {}
+        hidden = {}
         unveiled: dict[str, list[int]] = {}
         for u in self._uids(state, ev):
             src, was = was_all.get(u, (None, {}))
@@ -233,5 +246,5 @@ class Concealer:
                     hidden.setdefault(_viewer_key(v), []).append(u)
         if hidden:
             ev["concealed"] = hidden
-        if unveiled and ev.get("t") != "create":
+        if unveiled and t != "create":
             ev["unveiled"] = unveiled
