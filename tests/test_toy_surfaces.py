@@ -85,6 +85,38 @@ def test_the_search_player_plays_the_toy_through_its_dice() -> None:
     assert result.winner in (0, 1, None) and result.decisions > 0
 
 
+def test_the_search_players_rollouts_sample_the_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Choosing among attacks, its rollouts reach the attack's die (a chance decision)
+    and draw it with chance.sample, by weight, with the player's own generator."""
+    from pmtui.ai.search import SearchPlayer
+    from pmtui.engine import chance
+    from pmtui.engine.views import view
+
+    drawn: list[str] = []
+    real = chance.sample
+
+    def counting(decision: Any, r: Any) -> Any:
+        option = real(decision, r)
+        drawn.append(option.text)
+        return option
+
+    monkeypatch.setattr(chance, "sample", counting)
+    game = Game(RS, make_header(RS, list(decks()), 5, [{}, {}], "simulate"))
+    for _ in range(200):
+        d = game.pending()
+        assert d is not None
+        if any(t.startswith("attack") for t in d.texts):
+            break
+        places = [t for t in d.texts if t.startswith("place")]
+        game.act(places[0] if places else "end", d.player)
+    else:
+        pytest.fail("no attack came up")
+    player = SearchPlayer(seed=1, ruleset=RS, deck=[list(decks()[0].part("main"))], budget=0.05)
+    choice = player.choose(view(RS, game.state, d.player), d)
+    assert choice in d.texts
+    assert drawn and set(drawn) <= {f"roll {f}" for f in range(1, 7)}
+
+
 def test_pmtui_games_lists_the_toy_in_a_subprocess() -> None:
     out = pmtui("games", check=True).stdout
     assert "toy" in out and "precious_memories" in out
