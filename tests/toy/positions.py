@@ -86,7 +86,9 @@ class ToyEdits:
 
     def toggle(self, state: State, uid: int, flag: str, value: object = True) -> bool:
         c = state.cards[uid]
-        if flag not in FLAGS or c.zone != BOARD:
+        if flag not in FLAGS:
+            raise PositionError(f"a toy card has no {flag!r} (it can be {' or '.join(FLAGS)})")
+        if c.zone != BOARD:
             raise PositionError(f"only cards on the board can be {' or '.join(FLAGS)}")
         if c.f.get(flag):
             c.f.pop(flag)
