@@ -130,8 +130,9 @@ def can_move(state: State, uid: int) -> bool:
 
 
 def move_options(state: State, pool: Pool, p: int) -> list[Option]:
-    """1 AP: one cell orthogonally into an empty cell; the Commander to an empty
-    Perimeter cell; never back to the Command Zone (Guide I (11)④)."""
+    """1 AP: one cell orthogonally into an empty cell (`move c2 c3`); the Commander,
+    named by its card as it has no cell, to an empty Perimeter cell (`move SGY-001@30 c2`);
+    never back to the Command Zone (Guide I (11)④)."""
     opts = []
     board = board_of(state)
     have = flow.ap(state, p)
@@ -145,7 +146,7 @@ def move_options(state: State, pool: Pool, p: int) -> list[Option]:
     cmd = commander(state, p)
     if cmd is not None and have >= move_cost(state, cmd) and can_move(state, cmd):
         for cell in free_perimeter(state, p):
-            opts.append(Option(f"move cz {cell}", ("move", cmd, cell)))
+            opts.append(Option(f"move {ref(state, cmd)} {cell}", ("move", cmd, cell)))
     return opts
 
 

@@ -12,6 +12,7 @@ from .units import (
     attack_range,
     board_of,
     cd,
+    commander,
     defense,
     is_free,
     names_in_play,
@@ -96,6 +97,9 @@ def _deploy(state: State, pool: Pool, p: int, args: list[str]) -> str | None:
 def _move(state: State, pool: Pool, p: int, args: list[str]) -> str | None:
     if len(args) < 2:
         return None
+    cmd = commander(state, p)
+    if cmd is not None and args[0].partition("@")[0] == state.cards[cmd].cid:
+        args = ["cz", *args[1:]]  # the Commander is named by its card
     uid = unit_at(state, p, args[0])
     if uid is None:
         return f"no ally of yours stands on {args[0]} (Guide I (11)④ Move)"

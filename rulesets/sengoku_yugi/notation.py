@@ -29,7 +29,7 @@ VERBS = {
     "deploy": ("REF", *PLACE),
     "grow": ("REF", *PLACE),
     "focus": ("REF", *PLACE),
-    "move": ("[", "cz", "]", "CELL", "[", "CELL", "]"),
+    "move": ("*",),  # move CELL CELL, or move CARD CELL for the Commander (no cell yet)
     "swap": ("CELL", "CELL"),
     "attack": ("CELL", "CELL", KIND),
     "act": ("REF", "[", "2", "]"),
@@ -62,7 +62,7 @@ FORMS = {
     "deploy": "deploy CARD CELL|cz",
     "grow": "grow CARD CELL|cz",
     "focus": "focus CARD CELL|cz",
-    "move": "move CELL|cz CELL",
+    "move": "move CELL CELL, or move CARD CELL (the Commander)",
     "release": "release CELL CELL [holder]",
     "target": "target CELL|cz",
     "charge-hp": "charge-hp CELL|cz",

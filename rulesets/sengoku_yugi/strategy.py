@@ -79,7 +79,7 @@ class Strategy:
         elif verb in ("grow", "focus", "contract", "evolve"):
             value += 2.0 * self._level(words[1])
         elif verb == "move":
-            if words[1] == "cz":
+            if "@" in words[1]:  # the Commander out of the Command Zone
                 value += 2.0
             else:
                 step = ahead * (_row(words[2]) - _row(words[1]))

@@ -102,8 +102,9 @@ def test_commander_moves_out_to_the_perimeter_never_back() -> None:
     """G1 (11)④ Move: Command Zone -> an empty Perimeter cell for 1 AP."""
     pos = Position()
     cmd = pos.put(AOI1, 0, "cz", hp=2)
-    assert "move cz c2" in pos.options and "move cz a2" not in pos.options
-    pos.act("move cz c2")
+    assert f"move {AOI1}@{cmd} c2" in pos.options
+    assert f"move {AOI1}@{cmd} a2" not in pos.options
+    pos.act(f"move {AOI1}@{cmd} c2")
     assert pos.zone(cmd) == "shared/bf" and pos.f(cmd)["hp"] == 2
     assert pos.v("action_points") == [29, 30]
     assert not any(o.endswith(" cz") for o in pos.options if o.startswith("move"))

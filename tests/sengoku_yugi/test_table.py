@@ -73,6 +73,14 @@ async def test_the_grid_is_drawn_and_played_by_keys() -> None:
         await settle(pilot, app)
         board = app.table.view_for(me)["zones"]["shared/bf"]
         assert next(c for c in board if c.get("uid") == card["uid"])["at"] == target
+        # the Commander leaves the Command Zone by the same key on its card
+        cmd = await focus(pilot, app, "my-cz", lambda c: True)
+        await pilot.press("m")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)
+        assert all(t.startswith(f"move {cmd['cid']}@{cmd['uid']} ") for t in app.screen.options)
+        await pilot.press("escape")
+        await settle(pilot, app)
         await pilot.press("x")  # end the turn
         await take_keyboard(pilot, app)
         assert app.table.pending().player != me
