@@ -192,7 +192,7 @@ def familiar_usable(state: State, pool: Pool, fam: int, released: bool) -> bool:
     if not (card.support.steps or card.combat.steps or card.evolution):
         return False
     if released:
-        return True
+        return "mute" not in state.cards[fam].f.get("ail", ())  # Mute: no abilities (S28)
     holder = holder_of(state, fam)
     return (
         holder is not None and defense(state, holder) and not state.cards[fam].f.get("guard")
