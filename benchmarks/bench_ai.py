@@ -14,7 +14,7 @@ import time
 
 from pmtui.ai import make_player
 from pmtui.engine import Game, view
-from pmtui.games import builtin_decks, load_deck, make_header, ruleset
+from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset
 
 
 def main() -> None:

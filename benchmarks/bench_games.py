@@ -29,8 +29,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pmtui.engine import Game  # noqa: E402
-from pmtui.games import builtin_decks, load_deck, ruleset  # noqa: E402
-from pmtui.simulate import play_one  # noqa: E402
+from pmtui.table.games import builtin_decks, load_deck, ruleset  # noqa: E402
+from pmtui.table.simulate import play_one  # noqa: E402
 
 
 def _best(repeat: int, body: Callable[[], None]) -> tuple[float, float]:

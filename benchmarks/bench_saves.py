@@ -3,7 +3,7 @@
     python benchmarks/bench_saves.py [--decisions N] [--seed S] [--trials T] [--json]
 
 Plays one game of N decisions (default 1000) into a real save with
-`pmtui.saves.start_game` (fsync per decision), choosing at random with a
+`pmtui.table.saves.start_game` (fsync per decision), choosing at random with a
 player that often cancels a play half-paid, which is what makes a random game
 that long. Then, each timed with time.perf_counter, best or median of several
 runs (the least disturbed by other load):
@@ -39,8 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pmtui.engine.game import Game  # noqa: E402
 from pmtui.engine.journal import read_journal  # noqa: E402
 from pmtui.engine.replay import ReplayCursor  # noqa: E402
-from pmtui.games import builtin_decks, load_deck, make_header, ruleset  # noqa: E402
-from pmtui.saves import check_save, open_game, start_game  # noqa: E402
+from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset  # noqa: E402
+from pmtui.table.saves import check_save, open_game, start_game  # noqa: E402
 
 
 def ms(seconds: float) -> float:

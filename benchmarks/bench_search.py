@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pmtui.ai import make_player  # noqa: E402
 from pmtui.ai.search import LEVELS, SearchPlayer  # noqa: E402
 from pmtui.engine import Game, view  # noqa: E402
-from pmtui.games import builtin_decks, load_deck, make_header, ruleset  # noqa: E402
+from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset  # noqa: E402
 
 
 def _deck_parts(deck: Any) -> tuple[list[str], list[str]]:

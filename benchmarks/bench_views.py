@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from pmtui.engine.journal import read_journal  # noqa: E402
 from pmtui.engine.replay import ReplayCursor  # noqa: E402
 from pmtui.engine.views import view  # noqa: E402
-from pmtui.games import ruleset  # noqa: E402
+from pmtui.table.games import ruleset  # noqa: E402
 
 
 def states() -> list:

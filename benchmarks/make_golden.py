@@ -3,7 +3,7 @@
     python benchmarks/make_golden.py [--out saves]
 
 Each game is played by seeded random players and written exactly as a real
-game is saved (pmtui.saves.start_game: header, then one fsynced commit per
+game is saved (pmtui.table.saves.start_game: header, then one fsynced commit per
 decision). The seeds are found by searching from 1 for the first game that
 fits the description, so the same code always writes the same files. When a
 rule change alters a game, `pmtui verify` fails on it in CI: rerun this
@@ -25,9 +25,9 @@ from pathlib import Path
 from pmtui.ai import make_player
 from pmtui.engine.game import Game
 from pmtui.engine.views import LazyView
-from pmtui.games import load_deck, make_header, ruleset
-from pmtui.saves import start_game
-from pmtui.undo import undo, undo_targets
+from pmtui.table.games import load_deck, make_header, ruleset
+from pmtui.table.saves import start_game
+from pmtui.table.undo import undo, undo_targets
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_SEED = 400

@@ -241,7 +241,7 @@ def _decks_for(
 ) -> Callable[[int], tuple[DeckList, DeckList]]:
     """Game i's two decks: --deck / --opponent-deck, else every pairing of the starter
     decks in rotation."""
-    from pmtui.games import SetupError, load_deck
+    from pmtui.table.games import SetupError, load_deck
 
     rs = rs or _ruleset(args)
     try:
@@ -258,7 +258,7 @@ def _decks_for(
 
 
 def _jobs(args: argparse.Namespace) -> int:
-    from pmtui.simulate import default_jobs
+    from pmtui.table.simulate import default_jobs
 
     if args.cluster and args.save_dir:
         raise CliError("--save-dir cannot be used with --cluster (workers may not share a disk)")
@@ -271,7 +271,7 @@ def _jobs(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from pmtui.cluster import ClusterError
     from pmtui.progress import progress_bar
-    from pmtui.simulate import simulate
+    from pmtui.table.simulate import simulate
 
     if args.games < 1:
         raise CliError("--games must be at least 1")
@@ -319,7 +319,7 @@ def _load_save(path: Path) -> LoadedJournal:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from pmtui.engine.journal import SaveError
-    from pmtui.saves import check_log
+    from pmtui.table.saves import check_log
 
     loaded = _load_save(args.save)
     try:
@@ -338,7 +338,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from pmtui.transcript import transcript
+    from pmtui.table.transcript import transcript
 
     loaded = _load_save(args.save)
     if args.format == "json":

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pmtui.simulate import Batch, GameError, GameResult
+    from pmtui.table.simulate import Batch, GameError, GameResult
 
 CONNECT_TIMEOUT = "10s"
 
@@ -33,7 +33,7 @@ def run_on_cluster(
         raise ClusterError(
             'the cluster needs Dask distributed: pip install "pmtui[cluster]"'
         ) from None
-    from pmtui.simulate import play_batch
+    from pmtui.table.simulate import play_batch
 
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT)

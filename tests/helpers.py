@@ -16,8 +16,8 @@ from typing import Any
 
 from pmtui.engine import Context, Decision, Game, State, zkey
 from pmtui.engine.ruleset import DeckList
-from pmtui.games import load_deck, make_header, ruleset
-from pmtui.simulate import play_one
+from pmtui.table.games import load_deck, make_header, ruleset
+from pmtui.table.simulate import play_one
 from rulesets.precious_memories import PreciousMemories, Tables
 from rulesets.precious_memories.cards import CardPool
 
@@ -50,7 +50,7 @@ def new_game(seed: int = 1, names: Sequence[str] = DECKS, hashing: bool = False)
 
 
 def random_game(seed: int, names: Sequence[str] = DECKS, hashing: bool = False) -> Game:
-    """A whole game between two random players (pmtui.simulate.play_one)."""
+    """A whole game between two random players (pmtui.table.simulate.play_one)."""
     result = play_one(seed, decks(names), keep=True, hashing=hashing)
     assert result.game is not None
     return result.game

@@ -10,9 +10,9 @@ from typing import Any
 from pmtui.ai import make_player
 from pmtui.engine.game import Game
 from pmtui.engine.views import LazyView
-from pmtui.games import load_deck, make_header, ruleset
-from pmtui.saves import start_game
-from pmtui.undo import undo, undo_targets
+from pmtui.table.games import load_deck, make_header, ruleset
+from pmtui.table.saves import start_game
+from pmtui.table.undo import undo, undo_targets
 
 DECKS = ("starlit_overture", "tidewater_morning")
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ import pytest
 from pmtui.ai import make_player
 from pmtui.engine import view
 from pmtui.engine.state import State
-from pmtui.simulate import play_one
+from pmtui.table.simulate import play_one
 from tests.helpers import decks, new_game, rs
 
 

@@ -2652,7 +2652,7 @@ effects = [
 
 def extra_game(tmp_path: Any, p1: dict[str, Any]) -> Game:
     from pmtui.engine.ruleset import DeckList
-    from pmtui.games import make_header
+    from pmtui.table.games import make_header
     from rulesets.precious_memories import PreciousMemories, Tables
     from rulesets.precious_memories.cards import data_dir, load_pool
     from rulesets.precious_memories.scenario import parse_position

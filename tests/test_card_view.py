@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pmtui.engine.game import Game
 from pmtui.engine.views import view
-from pmtui.games import ruleset
+from pmtui.table.games import ruleset
 from pmtui.table.scenarios import loads
 
 # p.10: a support's [Permanent] text applies to the chara it is set on (STA-030: AP+10);

@@ -29,7 +29,7 @@ from pmtui.engine.journal import JournalWriter, read_journal
 from pmtui.engine.ruleset import Ruleset
 from pmtui.engine.state import State, apply_event, fold
 from pmtui.engine.views import concealed_hook, redact, redact_decision, view, visible
-from pmtui.games import make_header
+from pmtui.table.games import make_header
 from pmtui.table.registry import known, ruleset
 
 SEEDS = (1, 2, 3)

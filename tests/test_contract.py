@@ -20,7 +20,7 @@ from pmtui.engine.ruleset import (
     Strategy,
 )
 from pmtui.engine.views import view
-from pmtui.games import make_header, ruleset
+from pmtui.table.games import make_header, ruleset
 
 
 def members(protocol: type) -> set[str]:
@@ -135,9 +135,9 @@ def test_the_three_tables_offer_what_a_screen_asks(tmp_path) -> None:
     """The local table, a seat at a network table and the sandbox's table all have every
     member of the Table protocol (pmtui/table/protocol.py) the screens use."""
     from pmtui.net.tables import Registry, SeatTable, User
-    from pmtui.session import new_game_header, new_table
     from pmtui.table.protocol import Table
     from pmtui.table.sandbox import Sandbox
+    from pmtui.table.session import new_game_header, new_table
 
     header, seats = new_game_header(5, opponent="random")
     local = new_table(header, seats)

@@ -4,7 +4,7 @@
 and prints `ack <seq> <record>` once each decision (or undo) is durable. This
 test kills it after a random number of acks, again and again on the same
 save, and after every kill opens the save the way `pmtui resume` does
-(`pmtui.saves.open_game`): every acknowledged record must be there unchanged,
+(`pmtui.table.saves.open_game`): every acknowledged record must be there unchanged,
 the save must verify, and the game must then play on to its end.
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from save_helpers import ROOT
 
-from pmtui.saves import check_save, is_finished, open_game
+from pmtui.table.saves import check_save, is_finished, open_game
 
 # A fixed number of kills, not a time budget: on a loaded machine a time budget gave
 # too few kills to mean anything (each driver start costs a Python start-up).

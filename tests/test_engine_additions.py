@@ -20,7 +20,7 @@ from pmtui.engine.decision import CHANCE, Decision, IllegalAction, Option
 from pmtui.engine.game import Game
 from pmtui.engine.state import State, apply_event, fold, shared_zone
 from pmtui.engine.views import redact, view, visible
-from pmtui.undo import reveals_to, undo_targets
+from pmtui.table.undo import reveals_to, undo_targets
 
 RS = Toy()
 VIEWERS = (0, 1, None)

@@ -10,7 +10,7 @@ import pytest
 
 from pmtui.ai.random_player import RandomPlayer
 from pmtui.engine.game import Game
-from pmtui.games import builtin_decks, load_deck, make_header, ruleset
+from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset
 
 PAGE = re.compile(r"p\.\d\d")
 

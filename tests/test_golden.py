@@ -17,7 +17,7 @@ from save_helpers import GOLDEN
 
 from pmtui.cli import main
 from pmtui.engine.journal import read_journal
-from pmtui.saves import is_finished
+from pmtui.table.saves import is_finished
 
 REGENERATE = "rules changed? rerun `python benchmarks/make_golden.py` and note it in CHANGELOG"
 

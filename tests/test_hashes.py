@@ -14,7 +14,7 @@ from pmtui.engine.hashes import HashTrail
 from pmtui.engine.journal import SaveError
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.state import State, apply_event, state_hash
-from pmtui.saves import check_save, open_game
+from pmtui.table.saves import check_save, open_game
 
 
 def lines_of(path: Path) -> list[dict[str, Any]]:

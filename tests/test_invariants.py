@@ -15,7 +15,7 @@ from helpers import decks, new_game, rs
 from pmtui.ai import RandomPlayer
 from pmtui.engine import Game, State, apply_event
 from pmtui.engine.views import LazyView
-from pmtui.games import builtin_decks, make_header
+from pmtui.table.games import builtin_decks, make_header
 
 GAMES = 320
 CHUNKS = 16

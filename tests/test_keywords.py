@@ -11,7 +11,7 @@ import pytest
 
 from pmtui.engine import Game, IllegalAction
 from pmtui.engine.ruleset import DeckList
-from pmtui.games import make_header
+from pmtui.table.games import make_header
 from rulesets.precious_memories import PreciousMemories, Tables
 from rulesets.precious_memories.cards import data_dir, load_pool
 from rulesets.precious_memories.effects import stats

@@ -23,7 +23,7 @@ from pmtui.engine.notation import (
     Ref,
     show,
 )
-from pmtui.games import builtin_decks, load_deck, make_header, ruleset
+from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset
 from rulesets.precious_memories.notation import AREA, NOTATION, VERBS
 
 AREAS = AREA.words

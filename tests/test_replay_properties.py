@@ -18,8 +18,8 @@ from pmtui import cli
 from pmtui.engine import Game, State, apply_event, fold, redact, state_hash, view, zkey
 from pmtui.engine.hashes import DIGEST_EVERY, chain_link
 from pmtui.engine.views import visible
-from pmtui.games import builtin_decks
-from pmtui.simulate import simulate
+from pmtui.table.games import builtin_decks
+from pmtui.table.simulate import simulate
 
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
 PAIRS = st.tuples(st.sampled_from(builtin_decks()), st.sampled_from(builtin_decks()))

@@ -1,4 +1,4 @@
-"""Saves being played (pmtui/saves.py): start, resume, crash repair, finding the latest."""
+"""Saves being played (pmtui/table/saves.py): start, resume, crash repair, finding the latest."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from save_helpers import header, play, saved_game
 
 from pmtui.engine.game import Game
 from pmtui.engine.journal import JournalWriter, SaveError, read_journal
-from pmtui.games import ruleset
-from pmtui.saves import (
+from pmtui.table.games import ruleset
+from pmtui.table.saves import (
     attach,
     check_save,
     is_finished,

@@ -14,7 +14,7 @@ import pytest
 
 from pmtui.cli import main
 from pmtui.engine.game import Game
-from pmtui.games import ruleset
+from pmtui.table.games import ruleset
 from pmtui.table.scenarios import ScenarioError, load, loads, run
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))

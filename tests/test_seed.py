@@ -24,10 +24,10 @@ from pmtui.engine.context import (
 )
 from pmtui.engine.game import Game
 from pmtui.engine.journal import VERSION, read_journal
-from pmtui.games import builtin_decks, load_deck, make_header, ruleset
 from pmtui.net.tables import Registry, User
-from pmtui.saves import check_save, open_game, start_game
-from pmtui.session import computer_seed, new_game_header
+from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset
+from pmtui.table.saves import check_save, open_game, start_game
+from pmtui.table.session import computer_seed, new_game_header
 
 GOLDEN = Path(__file__).resolve().parent.parent / "saves"
 
@@ -112,7 +112,7 @@ def test_pmtui_play_without_seed_is_secret_and_with_seed_reproducible(
 
 def test_a_secret_seed_is_kept_out_of_the_save_file_name(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    import pmtui.saves as saves
+    import pmtui.table.saves as saves
 
     monkeypatch.setattr(saves, "saves_dir", lambda: tmp_path)
     seed = new_secret_seed()

@@ -11,7 +11,7 @@ import pytest
 
 from pmtui import cli
 from pmtui.progress import progress_bar
-from pmtui.simulate import batch_size, plan, play_batch
+from pmtui.table.simulate import batch_size, plan, play_batch
 
 TIMING = ("seconds", "games_per_s", "decisions_per_s")
 GAMES = ["simulate", "--games", "12", "--seed", "5", "--json"]
@@ -27,7 +27,7 @@ def run(capsys: Any, *args: str) -> tuple[dict[str, Any], str]:
 @pytest.fixture(scope="module")
 def one_job() -> str:
     """`--jobs 1` as JSON text with the timings taken out."""
-    from pmtui.simulate import simulate
+    from pmtui.table.simulate import simulate
 
     # the same deck rotation the command uses
     parser_args = cli.build_parser().parse_args(GAMES)
@@ -112,7 +112,7 @@ def test_an_unreachable_cluster_is_a_one_line_error(capsys: Any, monkeypatch: An
 
 
 def test_an_interrupted_run_drops_the_batches_not_started(tmp_path: Path) -> None:
-    from pmtui.simulate import run_batches
+    from pmtui.table.simulate import run_batches
 
     def pairs(i: int) -> tuple[Any, Any]:
         return cli._decks_for(cli.build_parser().parse_args(GAMES))(i)

@@ -23,9 +23,9 @@ from pmtui.engine.game import Game
 from pmtui.engine.journal import JournalWriter, read_journal
 from pmtui.engine.state import State
 from pmtui.engine.views import concealed_hook, visible
-from pmtui.games import make_header
-from pmtui.simulate import play_one, simulate
+from pmtui.table.games import make_header
 from pmtui.table.registry import ruleset
+from pmtui.table.simulate import play_one, simulate
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIOS = REPO / "tests" / "toy" / "scenarios"
@@ -224,7 +224,7 @@ def test_the_replay_model_steps_through_a_toy_game_without_leaks(tmp_path: Path)
 def test_the_table_log_shows_rolls_and_hides_a_set_trap() -> None:
     """The log a player reads at the table (LocalTable.log_for): every roll in words; a
     trap set face down is "a card" to the opponent while it lies there (T3)."""
-    from pmtui.session import HUMAN, LocalTable
+    from pmtui.table.session import HUMAN, LocalTable
 
     game = _trap_game()
     table = LocalTable(game, [HUMAN, HUMAN])

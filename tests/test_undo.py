@@ -12,8 +12,8 @@ from pmtui.ai import make_player
 from pmtui.engine.game import Game
 from pmtui.engine.state import state_hash
 from pmtui.engine.views import LazyView
-from pmtui.saves import check_save, open_game
-from pmtui.undo import (
+from pmtui.table.saves import check_save, open_game
+from pmtui.table.undo import (
     UndoRefused,
     can_undo,
     reveals_to,

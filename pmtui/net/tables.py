@@ -8,7 +8,7 @@ tables: create, join, play against the computer, and bring the tables back from
 their journals when the server starts again.
 
 A session never touches a `ServerTable` directly: it gets a `SeatTable`, which
-offers the interface of `pmtui.session.LocalTable` that the TUI uses, for one
+offers the interface of `pmtui.table.session.LocalTable` that the TUI uses, for one
 seat (or for a spectator), and only ever hands out that seat's view, its own
 pending decision, the redacted log and, for anyone else's decision, who is
 deciding and nothing more. Every decision is checked against the session's seat
@@ -38,10 +38,10 @@ from pmtui.engine.journal import JournalWriter, SaveError, read_journal
 from pmtui.engine.ruleset import DeckList
 from pmtui.engine.screen import ScreenSpec
 from pmtui.engine.views import view
-from pmtui.games import SetupError, ruleset
 from pmtui.net.files import write_atomically
-from pmtui.session import HUMAN, LocalTable, LogLine, Seat, computer_player, computer_seed
+from pmtui.table.games import SetupError, ruleset
 from pmtui.table.registry import DEFAULT_RULESET
+from pmtui.table.session import HUMAN, LocalTable, LogLine, Seat, computer_player, computer_seed
 
 log = logging.getLogger("pmtui.net")
 
@@ -219,7 +219,7 @@ class ServerTable:
         self.kick_computer()
 
     def can_undo(self, seat: int) -> bool:
-        # Between two people undo needs the other's consent (pmtui/undo.py), which
+        # Between two people undo needs the other's consent (pmtui/table/undo.py), which
         # the server does not ask for yet: only against the computer.
         if self.local is None or not self.vs_computer or self.computer_running or self.error:
             return False
@@ -522,7 +522,7 @@ class Registry:
 
     def load_deck(self, spec: str, game: str = DEFAULT_RULESET) -> DeckList:
         """A deck among the choices, validated (TableError with the reason otherwise)."""
-        from pmtui.games import load_deck
+        from pmtui.table.games import load_deck
 
         if spec not in {s for _, s in self.deck_choices(game)}:
             raise TableError("not one of the decks offered")
@@ -666,8 +666,8 @@ class Registry:
         self.changed()
 
     def _start(self, table: ServerTable) -> None:
-        from pmtui.games import make_header
-        from pmtui.saves import start_game
+        from pmtui.table.games import make_header
+        from pmtui.table.saves import start_game
 
         rs = ruleset(table.game)
         seed, rng = new_secret_seed(), KEYED_RNG  # never shown: docs/engine.md, "Randomness"
@@ -708,7 +708,7 @@ class Registry:
 
     def restore(self) -> list[str]:
         """Bring back every unfinished table from its journal; one warning per problem."""
-        from pmtui.saves import is_finished, open_game
+        from pmtui.table.saves import is_finished, open_game
 
         warnings: list[str] = []
         try:

@@ -1,4 +1,4 @@
-"""What a screen may ask of a table: one protocol for the local table (pmtui.session),
+"""What a screen may ask of a table: one protocol for the local table (pmtui.table.session),
 a seat at a network table (pmtui.net.tables.SeatTable) and the sandbox's table.
 
 Everything a seat learns goes through `view_for`, `decision_for` and `log_for`,

@@ -142,7 +142,7 @@ def latest_unfinished(directory: Path | None = None) -> Path | None:
 
 def _ruleset_for(header: Mapping[str, Any], name: str) -> Ruleset:
     """The ruleset the save names (SaveError, one line, when it is not installed)."""
-    from pmtui.games import SetupError, ruleset
+    from pmtui.table.games import SetupError, ruleset
     from pmtui.table.registry import header_ruleset
 
     try:

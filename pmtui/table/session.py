@@ -21,8 +21,8 @@ from pmtui.engine.screen import PlainScreen, ScreenSpec
 from pmtui.engine.state import SHARED
 from pmtui.engine.views import LazyView, redact, redact_decision, view
 from pmtui.table.logtext import LogLine, card_namer, log_lines
-from pmtui.undo import Consent, UndoRefused, undo_targets
-from pmtui.undo import undo as undo_to
+from pmtui.table.undo import Consent, UndoRefused, undo_targets
+from pmtui.table.undo import undo as undo_to
 
 HUMAN = "human"
 Seat = str | Player  # "human", or a computer Player
@@ -184,7 +184,7 @@ class LocalTable:
         return str(self.game.header.get("mode", "computer"))
 
     def undo_target(self, player: int) -> int | None:
-        """The `keep` the undo key goes back to (pmtui.undo's policy for this mode),
+        """The `keep` the undo key goes back to (pmtui.table.undo's policy for this mode),
         skipping passes made for the person; None when there is nothing to take back."""
         with self.lock:
             targets = undo_targets(self.game, player, self.mode)
@@ -196,7 +196,7 @@ class LocalTable:
 
     def undo_to_my_last(self, player: int, consent: Consent = None) -> str:
         """Take back `player`'s last own decision (not a pass made for them) and
-        everything after it, through `pmtui.undo.undo`; returns its text.
+        everything after it, through `pmtui.table.undo.undo`; returns its text.
         UndoRefused (one line) when the mode does not allow it."""
         with self.lock:
             i = self.undo_target(player)
@@ -244,7 +244,7 @@ def computer_seed(seed: int, rng: str, seat: int) -> int:
 def computer_player(level: str, seed: int, ruleset: Ruleset | None = None) -> Player:
     """A computer player by kind ("random", ...) or level ("easy", "normal", "hard")."""
     from pmtui.ai import make_player
-    from pmtui.games import ruleset as default
+    from pmtui.table.games import ruleset as default
 
     rs = ruleset or default()
     try:
@@ -276,7 +276,7 @@ def new_game_header(
     deck; without it `level` alone picks a player (older callers).
     `rng`: how the seed becomes outcomes (legacy for a chosen seed, keyed for a secret one).
     """
-    from pmtui.games import load_deck, make_header, ruleset
+    from pmtui.table.games import load_deck, make_header, ruleset
 
     rs = ruleset(game) if game else ruleset()
     names = rs.builtin_decks()
@@ -307,7 +307,7 @@ def computer_seat(
     """A computer player of a kind (random, heuristic, search) at a level (ValueError: unknown).
     `deck`: its own deck's parts, in the ruleset's order of deck parts."""
     from pmtui.ai import make_player
-    from pmtui.games import ruleset as default
+    from pmtui.table.games import ruleset as default
 
     return make_player(kind, seed, level=level, deck=deck, ruleset=ruleset or default())
 
@@ -324,7 +324,7 @@ def seats_from_header(header: Mapping[str, Any]) -> tuple[list[Seat], list[str]]
     decks = list(header.get("decks") or [])
     seed = int(header.get("seed", 0))
     rng = str(header.get("rng", LEGACY_RNG))
-    from pmtui.games import ruleset
+    from pmtui.table.games import ruleset
 
     rs = ruleset(str(header.get("ruleset"))) if header.get("ruleset") else ruleset()
     seats: list[Seat] = []
@@ -349,7 +349,7 @@ def new_table(
     seats: Sequence[Seat],
     on_records: Callable[[list[Record]], None] | None = None,
 ) -> LocalTable:
-    from pmtui.games import ruleset
+    from pmtui.table.games import ruleset
 
     game = Game(ruleset(str(header.get("ruleset"))), header, on_records=on_records)
     return LocalTable(game, seats)

@@ -17,8 +17,8 @@ from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.game import Game
 from pmtui.engine.ruleset import DeckList, Ruleset
 from pmtui.engine.views import LazyView
-from pmtui.games import make_header, ruleset
-from pmtui.session import computer_seed
+from pmtui.table.games import make_header, ruleset
+from pmtui.table.session import computer_seed
 
 
 @dataclass

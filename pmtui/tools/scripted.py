@@ -3,7 +3,7 @@
     python -m pmtui.tools.scripted SAVE [--seed N] [--undo-rate R] [--max-decisions N]
 
 A new game is started when SAVE does not exist (or is empty); otherwise the
-save is resumed with `pmtui.saves.open_game`. After every decision or undo has
+save is resumed with `pmtui.table.saves.open_game`. After every decision or undo has
 been written and fsynced, one line goes to stdout (flushed at once):
 
     ack <seq> <the record as JSON>
@@ -30,9 +30,9 @@ from pathlib import Path
 from pmtui.ai import make_player
 from pmtui.engine.journal import JournalWriter, SaveError
 from pmtui.engine.views import LazyView
-from pmtui.games import builtin_decks, load_deck, make_header, ruleset
-from pmtui.saves import open_game, start_game
-from pmtui.undo import undo, undo_targets
+from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset
+from pmtui.table.saves import open_game, start_game
+from pmtui.table.undo import undo, undo_targets
 
 
 def _ack(record: dict) -> None:

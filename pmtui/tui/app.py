@@ -18,7 +18,7 @@ from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.screen import PickSet, ScreenSpec
-from pmtui.session import LocalTable
+from pmtui.table.session import LocalTable
 from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import detail_text
 from pmtui.tui.keys import TuiConfig
@@ -406,13 +406,13 @@ class PmApp(App[int]):
     # -- undo and the palette --------------------------------------------------------------------
 
     def undo(self) -> None:
-        """The undo key: take back the viewer's last own decision (pmtui.undo's policy for
+        """The undo key: take back the viewer's last own decision (pmtui.table.undo's policy for
         the game's mode); the decisions after it, the computer's included, go with it.
 
         Hot seat: when that also takes back the other person's decisions, they are asked
         first on a covering screen (enter accepts), then the keyboard is handed back."""
+        from pmtui.table.undo import UndoRefused
         from pmtui.tui.screens.consent import UndoConsentScreen
-        from pmtui.undo import UndoRefused
 
         if self.busy:
             self.notify(self.undo_refusal(), severity="warning")
@@ -451,7 +451,7 @@ class PmApp(App[int]):
                          callback=lambda _: self.advance())
 
     def _do_undo(self, player: int, consent: bool | None = None, advance: bool = True) -> None:
-        from pmtui.undo import UndoRefused
+        from pmtui.table.undo import UndoRefused
 
         try:
             text = self.table.undo_to_my_last(player, consent=consent)

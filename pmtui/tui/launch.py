@@ -18,15 +18,15 @@ def _fail(message: object) -> int:
 def play(args: argparse.Namespace) -> int:
     """Start a new game at this terminal; every decision is saved as it is made.
 
-    The save is made by `pmtui.saves.start_game` (`--save PATH`, or a new file in
+    The save is made by `pmtui.table.saves.start_game` (`--save PATH`, or a new file in
     `saves_dir()`), which attaches it to the game: each decision is written and
     fsynced inside `Game.act`, before the screen shows its result.
     """
     from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
     from pmtui.engine.journal import SaveError
-    from pmtui.games import SetupError
-    from pmtui.saves import start_game
-    from pmtui.session import new_game_header
+    from pmtui.table.games import SetupError
+    from pmtui.table.saves import start_game
+    from pmtui.table.session import new_game_header
 
     # --seed N: a reproducible game (the legacy derivation, as before); otherwise a
     # secret 128-bit seed through the keyed derivation (docs/engine.md, "Randomness")
@@ -56,7 +56,7 @@ def play(args: argparse.Namespace) -> int:
 def _run_table(game: Any, writer: Any, seats: list[Any], notices: list[str]) -> int:
     """Run the game screen on a game attached to its save; close the save after."""
     from pmtui.engine.journal import SaveError
-    from pmtui.session import LocalTable
+    from pmtui.table.session import LocalTable
     from pmtui.tui.app import PmApp
     from pmtui.tui.keys import default_config_path, load_config
 
@@ -84,9 +84,9 @@ def resume(args: argparse.Namespace) -> int:
     The engine's pending decision says where that is: mid-window, mid-chain,
     mid-cost-payment. A game that is over opens in the replay viewer instead.
     """
-    from pmtui import saves
     from pmtui.engine.journal import SaveError
-    from pmtui.session import HUMAN, seats_from_header
+    from pmtui.table import saves
+    from pmtui.table.session import HUMAN, seats_from_header
 
     path = getattr(args, "save", None) or saves.latest_unfinished()
     if path is None:
@@ -113,7 +113,7 @@ def replay(args: argparse.Namespace) -> int:
 def _replay_file(path: Path, notices: list[str]) -> int:
     from pmtui.engine.journal import SaveError
     from pmtui.engine.state import FoldError
-    from pmtui.games import SetupError
+    from pmtui.table.games import SetupError
     from pmtui.tui.replay import ReplayApp, ReplayModel
 
     try:

@@ -101,7 +101,7 @@ class ReplayModel:
         warnings: Sequence[str] = (),
     ) -> None:
         if ruleset is None:
-            from pmtui.games import ruleset as load
+            from pmtui.table.games import ruleset as load
             from pmtui.table.registry import header_ruleset
 
             ruleset = load(header_ruleset(header))  # SetupError: not installed

@@ -225,7 +225,7 @@ def test_restore_skips_bad_journals(tmp_path: Path) -> None:
 
 
 def test_deck_files_in_the_data_dir(tmp_path: Path) -> None:
-    from pmtui.games import builtin_decks
+    from pmtui.table.games import builtin_decks
     from rulesets.precious_memories.cards import data_dir
 
     (tmp_path / "decks").mkdir()

@@ -4,8 +4,8 @@ rulesets/pso/screen.py)."""
 from __future__ import annotations
 
 from pmtui.engine.game import Game
-from pmtui.session import LocalTable, new_game_header
 from pmtui.table.registry import ruleset
+from pmtui.table.session import LocalTable, new_game_header
 from pmtui.tui.app import PmApp
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from tui.helpers import focus, game, settle, take_keyboard  # type: ignore[import-not-found]
 
 from pmtui.engine.game import Game
-from pmtui.games import make_header, ruleset
-from pmtui.session import HUMAN, LocalTable
+from pmtui.table.games import make_header, ruleset
+from pmtui.table.session import HUMAN, LocalTable
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.prompts import ChoiceScreen

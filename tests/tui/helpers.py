@@ -8,7 +8,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from pmtui.engine.decision import Decision
-from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
+from pmtui.table.session import HUMAN, LocalTable, new_game_header, new_table
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.game import GameScreen

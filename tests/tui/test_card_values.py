@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pmtui.session import HUMAN, LocalTable
+from pmtui.table.session import HUMAN, LocalTable
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.widgets.board import CardRow

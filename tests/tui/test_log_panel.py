@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from pmtui.session import LogLine
+from pmtui.table.session import LogLine
 from pmtui.tui.widgets.panels import LOG_LINES_CACHED, LOG_LINES_KEPT, GameLog
 
 

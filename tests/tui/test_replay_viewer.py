@@ -237,8 +237,8 @@ def test_replay_snapshot_80x24(snap_compare) -> None:  # noqa: ANN001
 async def test_the_games_own_viewer_shows_both_once_it_is_over() -> None:
     from pmtui.ai import make_player
     from pmtui.engine.journal import read_journal
-    from pmtui.saves import reexecute
-    from pmtui.session import HUMAN, LocalTable
+    from pmtui.table.saves import reexecute
+    from pmtui.table.session import HUMAN, LocalTable
     from pmtui.tui.app import PmApp
     from pmtui.tui.keys import TuiConfig
 

@@ -1,4 +1,4 @@
-"""`pmtui play` saving through pmtui.saves, `pmtui resume` (exactly where the game stopped,
+"""`pmtui play` saving through pmtui.table.saves, `pmtui resume` (exactly where the game stopped,
 a half-finished cost payment included), undo by key against the computer and in hot seat."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from pmtui.cli import main
-from pmtui.saves import start_game
-from pmtui.session import HUMAN, LocalTable, new_game_header
+from pmtui.table.saves import start_game
+from pmtui.table.session import HUMAN, LocalTable, new_game_header
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.replay import ReplayApp
@@ -248,7 +248,7 @@ async def test_undo_key_against_the_computer_takes_its_moves_too(tmp_path: Path)
 
 async def test_hotseat_undo_asks_the_other_player() -> None:
     header, _ = new_game_header(4, vs="hotseat")
-    from pmtui.session import new_table
+    from pmtui.table.session import new_table
 
     table = new_table(header, [HUMAN, HUMAN])
     app = PmApp(table, hotseat=True, config=TuiConfig(), threaded=False)

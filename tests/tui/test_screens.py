@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pmtui.games import ruleset
+from pmtui.table.games import ruleset
 from pmtui.tui.keys import load_config
 from pmtui.tui.screens.info import HelpScreen, TooSmallScreen
 from pmtui.tui.screens.prompts import BrowseScreen, ChoiceScreen, PickSetScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pmtui.engine.decision import IllegalAction
-from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
+from pmtui.table.session import HUMAN, LocalTable, new_game_header, new_table
 
 from .helpers import Scripted
 
@@ -108,7 +108,7 @@ def test_undo_to_my_last_decision() -> None:
 
 
 def test_option_labels_from_the_screen_description() -> None:
-    from pmtui.games import ruleset
+    from pmtui.table.games import ruleset
 
     label = ruleset().screen.label  # names come from the card pool: STA-001 Mirei, ...
     name = ruleset().screen.card_name

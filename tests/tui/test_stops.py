@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pmtui.games import ruleset
+from pmtui.table.games import ruleset
 from pmtui.tui.keys import TuiConfig, load_config
 from pmtui.tui.screens.prompts import ChoiceScreen
 

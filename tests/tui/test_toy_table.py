@@ -10,8 +10,8 @@ from toy.ruleset import RELICS, Toy
 
 from pmtui.engine.game import Game
 from pmtui.engine.views import view
-from pmtui.games import make_header, ruleset
-from pmtui.session import HUMAN, LocalTable, new_game_header, new_table
+from pmtui.table.games import make_header, ruleset
+from pmtui.table.session import HUMAN, LocalTable, new_game_header, new_table
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.prompts import ChoiceScreen

@@ -27,8 +27,8 @@ from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
 from pmtui.engine.ruleset import CardDef, DeckList, PositionEdits, PositionError, Positions, Ruleset
 from pmtui.engine.state import State, zkey
 from pmtui.engine.views import omniscient_view
-from pmtui.games import make_header, ruleset
-from pmtui.session import HUMAN, LocalTable, LogLine
+from pmtui.table.games import make_header, ruleset
+from pmtui.table.session import HUMAN, LocalTable, LogLine
 
 from .tomlout import dump
 from .words import PLAYERS, EditError, who

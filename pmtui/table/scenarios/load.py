@@ -18,7 +18,7 @@ from pmtui.engine.decision import CHANCE
 from pmtui.engine.notation import NotationError
 from pmtui.engine.ruleset import DeckList, PositionError, Ruleset
 from pmtui.engine.state import zkey
-from pmtui.games import make_header
+from pmtui.table.games import make_header
 from pmtui.table.registry import DEFAULT_RULESET, UnknownRuleset, ruleset
 
 from .locate import Locator

@@ -532,7 +532,7 @@ def suggestions(model: Sandbox, uid: int | None) -> list[str]:
 
 def _game(args: argparse.Namespace) -> Any:
     """The ruleset `--game` names (None: the default game)."""
-    from pmtui.games import ruleset
+    from pmtui.table.games import ruleset
 
     game = getattr(args, "game", None)
     return ruleset(game) if game else None
@@ -540,7 +540,7 @@ def _game(args: argparse.Namespace) -> Any:
 
 def run_sandbox(args: argparse.Namespace) -> int:
     """`pmtui sandbox [SCENARIO]`."""
-    from pmtui.games import SetupError
+    from pmtui.table.games import SetupError
     from pmtui.table.scenarios import ScenarioError
     from pmtui.tui.keys import default_config_path, load_config
 

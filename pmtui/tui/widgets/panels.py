@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import RichLog, Static
 
 from pmtui.engine.screen import Flow
-from pmtui.session import LogLine
+from pmtui.table.session import LogLine
 from pmtui.tui.display import tone
 
 
