@@ -152,7 +152,7 @@ class SengokuYugi:
                     cards.append([len(cards), cid, p, zkey(p, zone)])
         ctx.emit({"t": "create", "cards": cards})
         emit_vars(ctx, "setup", mode=mode, board=board, phase="setup", step="commander",
-                  who=0, action_points=[0, 0], sh_hp=[0, 0], turn=0)
+                  who=0, action_points=[0, 0], sh_hp=[0, 0])
 
     def _setup_decision(self, state: State) -> Decision:
         v = state.vars
