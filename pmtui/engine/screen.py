@@ -21,7 +21,8 @@ Card = Mapping[str, Any]  # a card dict from a view (uid, cid, owner, flags, der
 View = Mapping[str, Any]  # a player's view: {"player", "zones", "vars"}
 
 # How a line or word is shown; the TUI maps these to its own styles.
-Tone = Literal["plain", "bold", "dim", "italic", "accent", "warn", "good", "bad", "heading"]
+Tone = Literal["plain", "bold", "dim", "italic", "aside", "accent", "warn", "good", "bad",
+               "heading"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,8 @@ class Face:
 class Line:
     text: str
     tone: Tone = "plain"
+    more: str = ""  # drawn after `text` in `more_tone` ("Priority Ann" + " · pass 0")
+    more_tone: Tone = "plain"
 
 
 @dataclass(frozen=True)
@@ -142,10 +145,11 @@ class Flow:
     """The turn-flow panel: a headline, the phases (one current), the steps of the
     current phase, then lines (priority, the chain, ...)."""
 
-    headline: str
+    headline: str  # bold ("Turn 4")
     phases: tuple[tuple[str, bool], ...] = ()
     steps: tuple[tuple[str, bool], ...] = ()
     lines: tuple[Line, ...] = ()
+    subhead: str = ""  # plain, after the headline (" · A: Ann")
 
 
 # -- verbs, passing, prompts --------------------------------------------------------------

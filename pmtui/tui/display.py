@@ -18,6 +18,7 @@ TONE_STYLE: dict[str, str] = {
     "bold": "bold",
     "dim": "dim",
     "italic": "italic",
+    "aside": "dim italic",
     "accent": "cyan",
     "warn": "bold yellow",
     "good": "bold green",
@@ -137,4 +138,6 @@ def detail_text(detail: Detail | None, colours: Mapping[str, Colour]) -> Text:
     for line in detail.lines:
         t.append("\n")
         t.append(line.text, style=tone(line.tone))
+        if line.more:
+            t.append(line.more, style=tone(line.more_tone))
     return t

@@ -200,7 +200,7 @@ class PreciousMemoriesScreen:
         ap, dp = card.get("ap"), card.get("dp")
         if ap is not None and dp is not None:
             printed = f" (printed {d.ap}/{d.dp})" if (d.ap, d.dp) != (ap, dp) else ""
-            lines.append(Line(f"AP/DP {ap}/{dp}{printed}", "bold"))
+            lines.append(Line(f"AP/DP {ap}/{dp}", "bold", printed, "dim"))
         lines.extend(Line(f"  {w}", "accent") for w in card.get("why", ()) or ())
         if d.timing:
             lines.append(Line(f"Timing: {d.timing}"))
@@ -223,7 +223,7 @@ class PreciousMemoriesScreen:
             lines += [Line(""), Line(d.text)]
         lines.extend(Line(x) for x in card.get("texts", ()) or ())
         if d.flavour:
-            lines.append(Line(d.flavour, "dim"))
+            lines.append(Line(d.flavour, "aside"))
         return Detail(d.name, d.colour, f"{card.get('cid')}@{card.get('uid')}", tuple(lines))
 
     # -- the turn ------------------------------------------------------------------------
@@ -243,7 +243,8 @@ class PreciousMemoriesScreen:
             name = STEP_NAMES.get(str(step), str(step or ""))
             return Flow("Game setup", lines=(Line(f" {name}"),))
         ap = v.get("ap")
-        head = f"Turn {v.get('turn', '?')}" + (f" · A: {names[ap]}" if isinstance(ap, int) else "")
+        head = f"Turn {v.get('turn', '?')}"
+        sub = f" · A: {names[ap]}" if isinstance(ap, int) else ""
         steps: tuple[tuple[str, bool], ...] = ()
         lines: list[Line] = []
         if phase == "approach":
@@ -252,10 +253,10 @@ class PreciousMemoriesScreen:
             lines.append(Line(f" {STEP_NAMES.get(step, step)}"))
         prio, resp = v.get("prio"), v.get("resp")
         if resp:
-            lines.append(Line(f"Respond: {names[int(resp['prio'])]} · pass {resp.get('passes', 0)}",
-                              "warn"))
+            lines.append(Line(f"Respond: {names[int(resp['prio'])]}", "warn",
+                              f" · pass {resp.get('passes', 0)}"))
         elif isinstance(prio, int):
-            lines.append(Line(f"Priority {names[prio]} · pass {v.get('passes', 0)}", "bold"))
+            lines.append(Line(f"Priority {names[prio]}", "bold", f" · pass {v.get('passes', 0)}"))
         appr = v.get("appr")
         if appr:
             text = f"{self._named(view, appr.get('a'))} approaches"
@@ -269,7 +270,7 @@ class PreciousMemoriesScreen:
                 who = names[int(e.get("by", 0))]
                 lines.append(Line(f" {who}: {e.get('kind')} {self._named(view, e.get('card'))}"))
         return Flow(head, tuple((label, key == phase) for key, label in PHASES), steps,
-                    tuple(lines))
+                    tuple(lines), sub)
 
     def stage(self, view: View, names: Sequence[str]) -> Stage:
         v = view["vars"]

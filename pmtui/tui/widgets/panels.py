@@ -22,6 +22,7 @@ class TurnFlow(Static):
 def flow_text(flow: Flow) -> Text:
     t = Text(no_wrap=True, overflow="ellipsis")
     t.append(flow.headline, style="bold")
+    t.append(flow.subhead)
     if flow.phases:
         t.append("\n")
         for label, now in flow.phases:
@@ -34,6 +35,8 @@ def flow_text(flow: Flow) -> Text:
     for line in flow.lines:
         t.append("\n")
         t.append(line.text, style=tone(line.tone))
+        if line.more:
+            t.append(line.more, style=tone(line.more_tone))
     t.rstrip()
     return t
 
