@@ -5,6 +5,7 @@ it), random games from several seeds are played to their end, and along the way:
 
 - every option's text parses with the ruleset's notation and prints back the same;
 - re-executing the log from the seed gives the same events (verify);
+- `concealed` is None or answers for every card (and only a hook gets events noted);
 - no view and no redacted event shows a viewer a card they may not know: a card
   in a zone they cannot see, or one the ruleset conceals from them;
 - folding the logged events gives the game's state;
@@ -28,7 +29,7 @@ from pmtui.engine.game import Game
 from pmtui.engine.journal import JournalWriter, read_journal
 from pmtui.engine.ruleset import Ruleset
 from pmtui.engine.state import State, apply_event, fold
-from pmtui.engine.views import concealed_hook, redact, redact_decision, view, visible
+from pmtui.engine.views import redact, redact_decision, view, visible
 from pmtui.table.games import make_header
 from pmtui.table.registry import known, ruleset
 
@@ -107,6 +108,28 @@ def test_the_ruleset_has_every_member_of_the_contract(rid: str) -> None:
         raise AttributeError(f"{rid} lacks {', '.join(missing)}")
 
 
+def test_concealed_is_none_or_answers_for_every_card(played: tuple[Ruleset, list[Game]]) -> None:
+    """`concealed` is a member of the contract: None (no face-down cards, and then the
+    engine notes nothing in the events) or a hook answering a bool for any card and viewer;
+    a ruleset with the hook has some card concealed from someone in its random games."""
+    rs, games = played
+    hook = rs.concealed
+    assert hook is None or callable(hook), f"{rs.id}: concealed is {hook!r}"
+    noted = [
+        r for game in games for r in game.records
+        if r.get("type") == "event" and ("concealed" in r["event"] or "unveiled" in r["event"])
+    ]
+    if hook is None:
+        assert not noted, f"{rs.id}: notes without a concealed hook: {noted[:1]}"
+        return
+    assert noted, f"{rs.id}: a concealed hook, yet no card was ever concealed"
+    for game in games:
+        state = game.state
+        for c in state.cards:
+            for viewer in (0, 1, None):
+                assert isinstance(hook(state, c.uid, viewer), bool), f"{rs.id}: {c.uid}"
+
+
 def test_random_games_end(played: tuple[Ruleset, list[Game]]) -> None:
     rs, games = played
     for game in games:
@@ -177,7 +200,7 @@ def test_undo_then_redo_gives_the_same_state(played: tuple[Ruleset, list[Game]])
 
 def _unknown(rs: Ruleset, state: State, viewer: int | None) -> set[int]:
     """Cards `viewer` may not know now: in a zone they cannot see, or concealed from them."""
-    hook = concealed_hook(rs)
+    hook = rs.concealed
     return {
         c.uid for c in state.cards
         if c.zone and (
@@ -278,7 +301,7 @@ def test_logged_decisions_never_name_what_a_viewer_may_not_know(rid: str) -> Non
 
 
 def _check_view(rs: Ruleset, state: State, viewer: int | None) -> None:
-    hook = concealed_hook(rs)
+    hook = rs.concealed
     shown = view(rs, state, viewer)
     for key, cards in shown["zones"].items():
         if not visible(rs, key, viewer):

@@ -22,7 +22,7 @@ from toy.ruleset import BOARD, Toy
 from pmtui.engine.game import Game
 from pmtui.engine.journal import JournalWriter, read_journal
 from pmtui.engine.state import State
-from pmtui.engine.views import concealed_hook, visible
+from pmtui.engine.views import visible
 from pmtui.table.games import make_header
 from pmtui.table.registry import ruleset
 from pmtui.table.simulate import play_one, simulate
@@ -195,7 +195,7 @@ def test_the_replay_model_steps_through_a_toy_game_without_leaks(tmp_path: Path)
 
     game = _trap_game()
     model = ReplayModel(game.header, game.records[1:])
-    hook = concealed_hook(RS)
+    hook = RS.concealed
     assert hook is not None
     for step in range(len(model)):
         model.cursor.seek(step)

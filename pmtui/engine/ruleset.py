@@ -21,7 +21,7 @@ below: plain mappings of strings to values a JSON or TOML parser produces.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -35,6 +35,9 @@ from .state import State
 Doc = Mapping[str, object]
 # A zone's visibility: "public", "owner" (its owner only) or "hidden" (nobody).
 Visibility = str
+# concealed(state, uid, viewer): whether `viewer` (None: a spectator) may not know which
+# card `uid` is although they see its zone (a card lying face down).
+ConcealedHook = Callable[[State, int, "int | None"], bool]
 
 
 class DeckError(ValueError):
@@ -217,6 +220,10 @@ class Ruleset(Protocol):
     name: str
     # zone name (without the player prefix) -> "public" | "owner" | "hidden"
     visibility: Mapping[str, Visibility]
+    # Face-down cards inside zones their viewer may see (a ConcealedHook), or None for a
+    # game without any: then the zones' visibility says everything, and the engine notes
+    # nothing about concealed cards in its events (see views.Concealer).
+    concealed: ConcealedHook | None
 
     def setup(self, ctx: Context, header: Doc) -> None:
         """Emit the opening events (cards, shuffles, ...) up to the first decision.

@@ -9,15 +9,11 @@ its back: owner and flags, no card id and no card number.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from .ruleset import Ruleset
+from .ruleset import ConcealedHook, Ruleset
 from .state import Event, State
-
-# ruleset.concealed(state, uid, viewer): the optional hook for face-down cards in zones the
-# viewer may see. A ruleset without it conceals nothing beyond its zones' visibility.
-ConcealedHook = Callable[[State, int, "int | None"], bool]
 
 # The keys with which the engine notes, in an event, who may not learn (or newly learns)
 # which card it concerns; see Concealer. Never shown to a player.
@@ -36,14 +32,10 @@ def visible(ruleset: Ruleset, zone: str, player: int | None) -> bool:
     return rule == "owner" and player is not None and str(player) == owner
 
 
-def concealed_hook(ruleset: Ruleset) -> ConcealedHook | None:
-    return getattr(ruleset, "concealed", None)
-
-
 def view(ruleset: Ruleset, state: State, player: int | None) -> dict[str, Any]:
     """What `player` may know now (None: a spectator, who sees public zones only)."""
     zones: dict[str, Any] = {}
-    hook = concealed_hook(ruleset)
+    hook = ruleset.concealed
     for key, uids in list(state.zones.items()):  # a ruleset's card_view may add empty zones
         if not visible(ruleset, key, player):
             zones[key] = len(uids)
@@ -159,7 +151,7 @@ def redact_decision(record: Mapping[str, Any], player: int | None) -> dict[str, 
 class Concealer:
     """Notes in each event about cards which viewers may not learn which card it is.
 
-    Made by the game for a ruleset with a `concealed` hook. Whether a card is
+    Made by the game for a ruleset whose `concealed` is not None. Whether a card is
     face down depends on the state around the event, which `redact` (called
     on logged events, long after) does not have; so the note is taken as the
     event happens and travels in it: "concealed" maps a viewer ("0", "1", "-"
@@ -180,7 +172,7 @@ class Concealer:
 
     @classmethod
     def of(cls, ruleset: Ruleset, header: Mapping[str, Any]) -> Concealer | None:
-        hook = concealed_hook(ruleset)
+        hook = ruleset.concealed
         if hook is None:
             return None
         seats = len(header.get("players") or ()) or 2

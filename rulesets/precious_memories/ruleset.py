@@ -42,6 +42,7 @@ class PreciousMemories:
     version = VERSION
     name = "Precious Memories"
     visibility = areas.VISIBILITY
+    concealed = None  # face-down point cards stay known to both (p.06/P27): nothing concealed
     deck_parts = DECK_PARTS
     header_options: Mapping[str, str] = {}
     notation = NOTATION

@@ -46,6 +46,7 @@ class Pso:
     name = "PSO CCG (fan rules v3.00)"
     version = VERSION
     visibility = board.VISIBILITY
+    concealed = None  # set traps lie in their own zone, which the zone's visibility hides
     deck_parts = DECK_PARTS
     header_options: Mapping[str, str] = HEADER_OPTIONS
     notation = NOTATION
