@@ -125,3 +125,19 @@ async def test_a_hand_ability_is_used_from_the_focused_hand_card() -> None:
         await settle(pilot, app)
         assert shows[0] in [r.get("action") for r in app.table.game.records
                             if r.get("type") == "decision"]
+
+
+async def test_pieces_that_can_move_or_attack_are_marked_on_the_grid() -> None:
+    """A piece whose cell starts a legal option ("move c2 c3") carries the ▸ mark."""
+    app = sengoku_app(seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, app)
+        screen = game(app)
+        me = screen.decision.player
+        movers = {t.split()[1] for t in screen.texts() if t.startswith("move ")}
+        board = app.table.view_for(me)["zones"]["shared/bf"]
+        marks = screen._marks()
+        for c in board:
+            if c.get("uid") is not None and c["at"] in movers:
+                assert marks.get(c["uid"]) == "▸", c["at"]
+        assert movers and "▸" in app.screen.query_one(GridView).render().plain

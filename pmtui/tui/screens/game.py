@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.decision import Decision
-from pmtui.engine.screen import ScreenSpec, Verb
+from pmtui.engine.screen import Grid, ScreenSpec, Verb
 from pmtui.tui.display import detail_text, ref
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, verb_bindings, with_verbs
@@ -196,10 +196,16 @@ class GameScreen(Screen[None]):
         """▸ on each card a verb with a key can use now."""
         marks: dict[int, str] = {}
         on_card = {v.verb for v in self.spec.verbs if v.on_card}
+        # a piece on a grid is also named by its cell ("move c2 c3")
+        cells = {int(c["uid"]): str(c.get(g.cell)) for g in self.spec.layout.middle
+                 if isinstance(g, Grid) for c in self.board.zone(None, g.zone)
+                 if c.get("uid") is not None}
+        firsts = {(t.split()[0], t.split()[1]) for t in self.texts() if len(t.split()) > 1}
         for c in self.cards_by_uid.values():
-            r = ref(c)
-            if any(t.split()[0] in on_card and t.split()[1] == r for t in self.options_for(c)):
-                marks[int(c["uid"])] = "▸"
+            uid = int(c["uid"])
+            names = {ref(c), cells[uid]} if uid in cells else {ref(c)}
+            if any(verb in on_card and name in names for verb, name in firsts):
+                marks[uid] = "▸"
         return marks
 
     def _draw(self) -> None:
