@@ -489,12 +489,14 @@ def resolve_levelup(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
     flags["level"] = level
     under = [u for u in state.zone(zkey(p, "stack")) if state.cards[u].f.get("under") == host]
     sups = [u for u in state.zone(zkey(p, "attached")) if state.cards[u].f.get("host") == host]
+    # the new card takes the place first, then what hung on the old one follows it,
+    # so no event leaves a support or a stacked card on a card outside the Area
     areas.move(ctx, uid, p, where, f"Level Up: Level {level}", pos=str(index), flags=flags)
-    areas.move(ctx, host, p, "stack", "Level Up: under the new card", flags={"under": uid})
-    if under:
-        ctx.emit({"t": "flag", "cards": under, "f": {"under": uid}, "why": "Level Up"})
     if sups:
         ctx.emit({"t": "flag", "cards": sups, "f": {"host": uid}, "why": "Level Up"})
+    if under:
+        ctx.emit({"t": "flag", "cards": under, "f": {"under": uid}, "why": "Level Up"})
+    areas.move(ctx, host, p, "stack", "Level Up: under the new card", flags={"under": uid})
 
 
 effects.RESOLVERS.update(
