@@ -191,7 +191,7 @@ def _trap_game() -> Game:
 
 
 def test_the_replay_model_steps_through_a_toy_game_without_leaks(tmp_path: Path) -> None:
-    from pmtui.tui.replay import ReplayModel
+    from pmtui.table.replay import ReplayModel
 
     game = _trap_game()
     model = ReplayModel(game.header, game.records[1:])

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.screen import PickSet, ScreenSpec
 from pmtui.table.session import LocalTable
+from pmtui.table.words import REF, where
 from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import detail_text
 from pmtui.tui.keys import TuiConfig
@@ -30,7 +31,6 @@ from pmtui.tui.screens.info import (
     TooSmallScreen,
     size_check,
 )
-from pmtui.tui.words import REF, where
 
 
 def _loaded(module: str, name: str) -> Any:
@@ -472,7 +472,8 @@ class PmApp(App[int]):
     def open_replay(self) -> None:
         """The replay viewer on this game's records so far (from the viewer's side;
         both sides' hidden cards only once the game is over)."""
-        from pmtui.tui.replay import ReplayModel, ReplayScreen
+        from pmtui.table.replay import ReplayModel
+        from pmtui.tui.replay import ReplayScreen
 
         if self.busy:
             self.notify("wait: the opponent is deciding", severity="warning")

@@ -114,7 +114,8 @@ def _replay_file(path: Path, notices: list[str]) -> int:
     from pmtui.engine.journal import SaveError
     from pmtui.engine.state import FoldError
     from pmtui.table.games import SetupError
-    from pmtui.tui.replay import ReplayApp, ReplayModel
+    from pmtui.table.replay import ReplayModel
+    from pmtui.tui.replay import ReplayApp
 
     try:
         model = ReplayModel.from_file(path)

@@ -1,23 +1,15 @@
 """The replay viewer: `pmtui replay SAVE`, and `r` in a game for the game so far.
 
-It stands on `ReplayCursor` (pmtui/engine/replay.py): the state at any step is
-a fold of the logged events, no rules code and no randomness, so an old save
-replays after the rules change. What is drawn comes from a player VIEW
-(`pmtui.engine.views.view`) for perspective player 1 or 2, with the log
-redacted for that player; "both" is an omniscient rendering (every card face
-up, nothing redacted), offered for a save file given on the command line and,
-inside a game, only once it is over.
-
-Steps count records after the header (see ReplayCursor): step p is the state
-after the first p records. Right/left move one record (a decision or one
-event); the decision stride lands just after a decision record, so the board
-shows the moment it was made and the line at the bottom names it.
+The replay itself is headless (pmtui/table/replay.py: the save around a cursor,
+the viewer's step and perspective, what a step shows); this screen maps keys to
+it and draws what it shows: the shared board, the turn flow, the card, the log
+and the line naming the record just applied. Right/left move one record; the
+decision stride lands just after a decision record.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
@@ -29,19 +21,15 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from pmtui.engine.chance import roll_text
-from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.screen import ScreenSpec
-from pmtui.engine.views import omniscient_view, redact, redact_decision, view
-from pmtui.table.logtext import LogLine, end_text, log_lines, moves_text, seat, zone_word
+from pmtui.table.logtext import LogLine
+from pmtui.table.replay import Perspective, Replay, ReplayModel, Shown
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.board import Board
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import TurnFlow, _styled
-from pmtui.tui.words import REF
 
-Perspective = int | None  # 0, 1, or None: both sides, every card shown
 SPEEDS = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]  # autoplay, records per second
 DEFAULT_SPEED = 3  # 4 records a second
 
@@ -87,184 +75,6 @@ REPLAY_HELP = [
 ]
 
 
-
-
-class ReplayModel:
-    """A save's records around a ReplayCursor, with what the viewer needs per perspective."""
-
-    def __init__(
-        self,
-        header: Mapping[str, Any],
-        records: Sequence[Mapping[str, Any]],
-        *,
-        ruleset: Any = None,
-        warnings: Sequence[str] = (),
-    ) -> None:
-        if ruleset is None:
-            from pmtui.table.games import ruleset as load
-            from pmtui.table.registry import header_ruleset
-
-            ruleset = load(header_ruleset(header))  # SetupError: not installed
-        self.rs = ruleset
-        self.header = dict(header)
-        self.cursor = ReplayCursor(header, [dict(r) for r in records])  # FoldError
-        self.defs: Mapping[str, Any] = ruleset.cards
-        players = list(self.header.get("players") or [])
-        self.names = [
-            str(players[i].get("name") or f"Player {i + 1}")
-            if i < len(players) and isinstance(players[i], Mapping) else f"Player {i + 1}"
-            for i in (0, 1)
-        ]
-        self.warnings = list(warnings)
-        if self.header.get("pool_digest") not in (None, ruleset.pool_digest):
-            self.warnings.append("the card pool has changed since this game was played: "
-                                 "some cards may show differently")
-        self.over = self.cursor.state.vars.get("over")  # the cursor starts at the end
-        self.turns = sorted({t for _, t in self.cursor.turn_steps if isinstance(t, int)})
-        self._logs: dict[Perspective, list[tuple[int, LogLine]]] = {}
-
-    @classmethod
-    def from_file(cls, path: str | Path) -> ReplayModel:
-        """Read a save (SaveError, FoldError, SetupError: all one line)."""
-        from pmtui.engine.journal import read_journal
-
-        loaded = read_journal(path)
-        return cls(loaded.header, loaded.records, warnings=loaded.warnings)
-
-    @property
-    def humans(self) -> list[int]:
-        players = self.header.get("players") or []
-        return [i for i, p in enumerate(players[:2])
-                if isinstance(p, Mapping) and p.get("kind") == "human"]
-
-    def __len__(self) -> int:
-        return len(self.cursor)
-
-    # -- what one perspective may see -----------------------------------------------
-
-    def view(self, perspective: Perspective) -> dict[str, Any]:
-        state = self.cursor.state
-        if perspective is None:
-            return omniscient_view(self.rs, state)
-        return view(self.rs, state, perspective)
-
-    def card_name(self, cid: Any) -> str:
-        d = self.defs.get(str(cid)) if cid else None
-        return d.name if d is not None else (str(cid) if cid else "a card")
-
-    def _event(self, ev: Mapping[str, Any], perspective: Perspective) -> dict[str, Any]:
-        return dict(ev) if perspective is None else redact(self.rs, dict(ev), perspective)
-
-    def _decision(self, rec: Mapping[str, Any], perspective: Perspective) -> dict[str, Any]:
-        return dict(rec) if perspective is None else redact_decision(rec, perspective)
-
-    def record_text(self, index: int, perspective: Perspective) -> str:
-        """One record in words, as `perspective` may read it (decisions in notation)."""
-        rec = self.cursor.record_at(index)
-        if rec is None:
-            return ""
-        kind = rec.get("type")
-        if kind == "decision":
-            r = self._decision(rec, perspective)
-            return f"{seat(r.get('player'))} {r.get('action')}"
-        if kind == "undo":
-            return f"undo: back to decision {rec.get('to')}"
-        if kind == "note":
-            return f"note: {rec.get('text', '')}"
-        if kind != "event":
-            return str(kind)
-        return self.event_text(self._event(rec.get("event") or {}, perspective))
-
-    def event_text(self, ev: Mapping[str, Any]) -> str:
-        t = ev.get("t")
-        if t == "move":
-            return moves_text([ev], self.card_name)
-        if t == "shuffle":
-            owner = str(ev.get("zone", "?/")).partition("/")[0]
-            who = f"P{int(owner) + 1}" if owner.isdigit() else "?"
-            return f"{who} shuffles the {zone_word(ev.get('zone'))}"
-        if t == "var":
-            s = ev.get("set") or {}
-            if "turn" in s:
-                return f"turn {s['turn']}: {seat(s.get('ap'))}'s turn"
-            shown = [f"{k} {v}" for k, v in s.items() if isinstance(v, str | int) and
-                     not isinstance(v, bool) and k in ("phase", "step", "prio", "passes")]
-            return "· " + ", ".join(shown) if shown else "· the table changes"
-        if t == "flag":
-            uid = ev.get("card")
-            c = self.cursor.state.cards[uid] if isinstance(uid, int) and 0 <= uid < len(
-                self.cursor.state.cards) else None
-            name = self.card_name(c.cid) if c is not None else "cards"
-            flags = ", ".join(f"{k} {v}" if v is not None else f"no {k}"
-                              for k, v in (ev.get("f") or {}).items())
-            return f"{name}: {flags}"
-        if t == "roll":
-            return roll_text(ev)
-        if t == "end":
-            return end_text(ev)
-        if t == "create":
-            return f"{len(ev.get('cards') or [])} cards on the table"
-        if t in ("look", "reveal", "say"):
-            what = ev.get("text") or ev.get("why") or ""
-            return f"{t} {what}".strip()
-        return str(t)
-
-    def log(self, perspective: Perspective) -> list[tuple[int, LogLine]]:
-        """The game log as `perspective` reads it: (step it appears at, line)."""
-        cached = self._logs.get(perspective)
-        if cached is None:
-            cached = log_lines(
-                self.cursor.records,
-                event=lambda ev: self._event(ev, perspective),
-                decision=lambda rec: self._decision(rec, perspective),
-                card_name=self.card_name,
-                notes=True,
-            )
-            self._logs[perspective] = cached
-        return cached
-
-    # -- strides -------------------------------------------------------------------
-
-    def start_step(self) -> int:
-        """Where a replay opens: the first decision asked once cards are dealt (a hand
-        redraw, say), else the first decision, else the end."""
-        cur = self.cursor
-        here = cur.position
-        try:
-            for step in cur.decision_steps[:8]:
-                state = cur.seek(step)
-                if any(uids for key, uids in state.zones.items() if not key.endswith("/deck")):
-                    return step
-        finally:
-            cur.seek(here)
-        return cur.decision_steps[0] if cur.decision_steps else len(self)
-
-    def decision_stops(self) -> list[int]:
-        """Just after each decision record: the board as it was decided, the line names it."""
-        return [s + 1 for s in self.cursor.decision_steps]
-
-    def turn_stops(self) -> list[int]:
-        return sorted({s for s, _ in self.cursor.turn_steps})
-
-    def turn_start(self, turn: int) -> int | None:
-        """The step the first time turn `turn` began (None: the game has no such turn)."""
-        return next((s for s, t in self.cursor.turn_steps if t == turn), None)
-
-    def focus_uid(self, step: int, perspective: Perspective) -> int | None:
-        """The card the record just applied is about (to highlight it), if any."""
-        rec = self.cursor.record_at(step - 1)
-        if rec is None:
-            return None
-        if rec.get("type") == "decision":
-            m = REF.search(str(self._decision(rec, perspective).get("action", "")))
-            return int(m.group(2)) if m else None
-        if rec.get("type") == "event":
-            ev = self._event(rec.get("event") or {}, perspective)
-            uid = ev.get("card")
-            if uid is None and ev.get("cards") and ev.get("t") == "flag":
-                uid = ev["cards"][0]
-            return uid if isinstance(uid, int) else None
-        return None
 
 
 class ReplayLog(Static):
@@ -316,21 +126,22 @@ class ReplayScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.model = model
-        self.perspective: Perspective = perspective
-        self.home = perspective  # the seat a game's own viewer is locked to
-        self.allow_both = allow_both  # both sides / the other seat may be shown
+        self.replay = Replay(model, perspective=perspective, allow_both=allow_both,
+                             start=start, labels=labels)
         self.closable = closable  # inside a game: q goes back to the table
-        self.labels = list(labels) if labels else list(model.names)
+        self.labels = self.replay.labels
         self.speed = DEFAULT_SPEED
         self.timer: Timer | None = None
-        if start == "end":
-            self.position = len(model)
-        elif start == "start":
-            self.position = model.start_step()
-        else:
-            self.position = max(0, min(int(start), len(model)))
         self.pview: dict[str, Any] = {"zones": {}, "vars": {}}
         self.spec: ScreenSpec = model.rs.screen
+
+    @property
+    def position(self) -> int:
+        return self.replay.position
+
+    @property
+    def perspective(self) -> Perspective:
+        return self.replay.perspective
 
     # -- layout ----------------------------------------------------------------------
 
@@ -353,43 +164,30 @@ class ReplayScreen(Screen[None]):
     def on_resize(self, _: Any) -> None:
         self.call_after_refresh(self.draw)
 
-    # -- who is at the bottom ----------------------------------------------------------
-
-    @property
-    def bottom(self) -> int:
-        return 0 if self.perspective is None else self.perspective
-
-    def perspective_label(self) -> str:
-        if self.perspective is None:
-            return "both (all cards)"
-        return f"P{self.perspective + 1} {self.labels[self.perspective]}"
-
     # -- moving ----------------------------------------------------------------------
 
     def seek(self, step: int) -> None:
-        self.position = max(0, min(step, len(self.model)))
-        self.model.cursor.seek(self.position)
+        self.replay.seek(step)
         self.draw()
 
     def action_step(self, delta: int) -> None:
         self.seek(self.position + delta)
 
     def action_decision(self, delta: int) -> None:
-        self._stride(self.model.decision_stops(), delta, "decision")
+        self._stride("decision", delta)
 
     def action_turn(self, delta: int) -> None:
-        self._stride(self.model.turn_stops(), delta, "turn")
+        self._stride("turn", delta)
 
-    def _stride(self, stops: list[int], delta: int, what: str) -> None:
-        cur = self.model.cursor  # at self.position: every move goes through seek()
-        target = cur.next_of(stops) if delta > 0 else cur.previous_of(stops)
-        if target is None:
-            self.app.notify(f"no {'later' if delta > 0 else 'earlier'} {what}", timeout=2)
-            return
-        self.seek(target)
+    def _stride(self, what: str, delta: int) -> None:
+        refused = self.replay.stride(what, delta)
+        if refused:
+            self.app.notify(refused, timeout=2)
+        self.draw()
 
     def action_edge(self, end: int) -> None:
-        self.seek(len(self.model) if end else self.model.start_step())
+        self.replay.edge(bool(end))
+        self.draw()
 
     def action_goto(self) -> None:
         turns = self.model.turns
@@ -402,17 +200,10 @@ class ReplayScreen(Screen[None]):
     def _goto(self, value: str | None) -> None:
         if value is None:
             return
-        turns = self.model.turns
-        try:
-            turn = int(value.strip())
-        except ValueError:
-            self.app.notify(f"not a turn number: {value!r}", severity="warning")
-            return
-        step = self.model.turn_start(turn)
-        if step is None:
-            self.app.notify(f"no turn {turn} (turns {turns[0]}–{turns[-1]})", severity="warning")
-            return
-        self.seek(step)
+        refused = self.replay.goto_turn(value)
+        if refused:
+            self.app.notify(refused, severity="warning")
+        self.draw()
 
     # -- autoplay --------------------------------------------------------------------
 
@@ -451,23 +242,21 @@ class ReplayScreen(Screen[None]):
     # -- perspective -------------------------------------------------------------------
 
     def action_view(self, player: int) -> None:
-        if player != self.home and not self.allow_both:
-            self.app.notify("during a game you see only your own side (both once it is over)",
-                            severity="warning")
-            return
-        self.perspective = player
-        other = 1 - player
-        self.app.notify(f"Viewing as P{player + 1} {self.labels[player]}: "
-                        f"P{other + 1}'s hand is hidden", timeout=4)
-        self.draw()
+        self._view_as(player)
 
     def action_view_both(self) -> None:
-        if not self.allow_both:
-            self.app.notify("both hands are shown only once the game is over",
-                            severity="warning")
+        self._view_as(None)
+
+    def _view_as(self, player: Perspective) -> None:
+        refused = self.replay.view_as(player)
+        if refused:
+            self.app.notify(refused, severity="warning")
             return
-        self.perspective = None
-        self.app.notify("Viewing both sides: every hidden card is shown", timeout=4)
+        if player is None:
+            self.app.notify("Viewing both sides: every hidden card is shown", timeout=4)
+        else:
+            self.app.notify(f"Viewing as P{player + 1} {self.labels[player]}: "
+                            f"P{2 - player}'s hand is hidden", timeout=4)
         self.draw()
 
     # -- other keys --------------------------------------------------------------------
@@ -487,69 +276,64 @@ class ReplayScreen(Screen[None]):
     def draw(self) -> None:
         if not self.is_mounted:
             return
-        model = self.model
-        self.pview = model.view(self.perspective)
-        focus = model.focus_uid(self.position, self.perspective)
+        shown = self.replay.shown()
+        self.pview = shown.view
         board = self.query_one(Board)
-        board.load(self.pview, self.bottom)
+        board.load(shown.view, self.replay.bottom)
+        focus = shown.focus
         found = focus is not None and board.goto(
             lambda s: s.card is not None and s.card.get("uid") == focus)
         bar_names = [f"P{p + 1} {self.labels[p]}" for p in (0, 1)]
         board.show(self.labels, cursor=found, bar_names=bar_names)
-        self.query_one("#flow", TurnFlow).show(self.spec.flow(self.pview, self.labels))
-        self.query_one("#detail", Static).update(self._detail(focus))
-        lines = [line for step, line in model.log(self.perspective) if step <= self.position]
-        self.query_one("#log", ReplayLog).show_lines(lines)
-        self.query_one("#status", Static).update(self._status_text())
-        self.query_one("#r-line", Static).update(self._line_text())
+        self.query_one("#flow", TurnFlow).show(self.spec.flow(shown.view, self.labels))
+        self.query_one("#detail", Static).update(self._detail(shown))
+        self.query_one("#log", ReplayLog).show_lines(shown.log)
+        self.query_one("#status", Static).update(self._status_text(shown))
+        self.query_one("#r-line", Static).update(self._line_text(shown))
         self.refresh_bindings()
 
-    def _detail(self, focus: int | None) -> Text:
+    def _detail(self, shown: Shown) -> Text:
         board = self.query_one(Board)
+        focus = shown.focus
         spot = board.focused() if focus is not None else None
         if spot is not None and spot.card is not None and spot.card.get("uid") == focus:
-            return detail_text(self.spec.detail(spot.card, spot.zone, self.pview),
+            return detail_text(self.spec.detail(spot.card, spot.zone, shown.view),
                                self.spec.colours)
         t = Text()
-        t.append(f"Step {self.position} of {len(self.model)}\n", style="bold")
-        over = self.pview["vars"].get("over")
+        t.append(f"Step {shown.position} of {shown.length}\n", style="bold")
+        over = shown.view["vars"].get("over")
         if over:
             w = over.get("winner")
             t.append("Draw" if w is None else f"P{w + 1} {self.labels[w]} won")
             t.append(f" ({over.get('reason', '')})\n")
-        t.append(f"Viewing: {self.perspective_label()}", style="dim")
+        t.append(f"Viewing: {self.replay.label()}", style="dim")
         return t
 
-    def _status_text(self) -> Text:
-        vars_ = self.pview["vars"]
+    def _status_text(self, shown: Shown) -> Text:
+        vars_ = shown.view["vars"]
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" replay ", style="bold reverse")
         t.append(f" {self.labels[0]} vs {self.labels[1]}")
         if vars_.get("turn"):
             t.append(f" · turn {vars_['turn']}")
-        t.append(f" · step {self.position}/{len(self.model)}")
+        t.append(f" · step {shown.position}/{shown.length}")
         t.append(" · as ")
-        t.append(self.perspective_label(), style="bold yellow" if self.perspective is None
+        t.append(self.replay.label(), style="bold yellow" if self.perspective is None
                  else "bold")
         if self.timer is not None:
             t.append(f" · ▶ {SPEEDS[self.speed]:g}/s (+/-)", style="bold green")
         return t
 
-    def _line_text(self) -> Text:
+    def _line_text(self, shown: Shown) -> Text:
         t = Text(no_wrap=True, overflow="ellipsis")
-        if self.position == 0:
+        if shown.position == 0:
             t.append("▶ before the first record (→ steps forward)", style="dim")
             return t
-        text = self.model.record_text(self.position - 1, self.perspective)
-        rec = self.model.cursor.record_at(self.position - 1) or {}
         t.append("▶ ", style="bold")
-        style = "bold" if rec.get("type") == "decision" else ""
-        t.append(text, style=style)
-        if rec.get("type") == "decision":
-            label = self.spec.label(str(text.split(" ", 1)[-1]), self.pview)
-            if label.lower() != text.split(" ", 1)[-1].lower():
-                t.append(f"  {label}", style="dim")
-        if self.position >= len(self.model):
+        t.append(shown.line, style="bold" if shown.decision else "")
+        if shown.label:
+            t.append(f"  {shown.label}", style="dim")
+        if shown.at_end:
             t.append("  (end)", style="dim")
         return t
 

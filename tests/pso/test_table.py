@@ -50,7 +50,8 @@ def test_the_screen_describes_every_card_in_play() -> None:
 async def test_the_replay_viewer_steps_through_a_pso_game() -> None:
     from pathlib import Path
 
-    from pmtui.tui.replay import ReplayApp, ReplayModel, ReplayScreen
+    from pmtui.table.replay import ReplayModel
+    from pmtui.tui.replay import ReplayApp, ReplayScreen
 
     path = Path(__file__).parents[2] / "saves" / "pso" / "quick-heuristic-vs-random.jsonl"
     app = ReplayApp(ReplayModel.from_file(path))

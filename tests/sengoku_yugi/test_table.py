@@ -89,7 +89,8 @@ async def test_the_grid_is_drawn_and_played_by_keys() -> None:
 async def test_the_replay_viewer_steps_through_a_saved_game_on_the_grid() -> None:
     from pathlib import Path
 
-    from pmtui.tui.replay import ReplayApp, ReplayModel
+    from pmtui.table.replay import ReplayModel
+    from pmtui.tui.replay import ReplayApp
 
     save = Path(__file__).parents[2] / "saves" / "sengoku_yugi" / "standard-heuristic.jsonl"
     app = ReplayApp(ReplayModel.from_file(save))

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from pmtui.cli import main
-from pmtui.tui.replay import GotoTurnScreen, ReplayApp, ReplayModel, ReplayScreen
+from pmtui.table.replay import ReplayModel
+from pmtui.tui.replay import GotoTurnScreen, ReplayApp, ReplayScreen
 
 from .helpers import make_app, settle
 
@@ -253,7 +254,7 @@ async def test_the_games_own_viewer_shows_both_once_it_is_over() -> None:
         await pilot.press("r")
         await settle(pilot, app)
         screen = app.screen
-        assert isinstance(screen, ReplayScreen) and screen.allow_both
+        assert isinstance(screen, ReplayScreen) and screen.replay.allow_both
         await pilot.press("b")
         assert screen.perspective is None
         await pilot.press("escape")

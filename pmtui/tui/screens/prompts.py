@@ -21,11 +21,11 @@ from textual.widgets import Static
 
 from pmtui.engine.decision import Decision
 from pmtui.engine.screen import Card, Face, PickSet, ScreenSpec, View
+from pmtui.table.words import REF, where
 from pmtui.tui.display import colour_chip, detail_text, zone_title
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
-from pmtui.tui.words import REF, where
 
 Namer = Callable[[str], str]  # option text -> plain-language label
 

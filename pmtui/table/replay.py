@@ -1,0 +1,344 @@
+"""A replay, headless: the records of a save around a cursor, and where a viewer stands.
+
+It stands on `ReplayCursor` (pmtui/engine/replay.py): the state at any step is
+a fold of the logged events, no rules code and no randomness, so an old save
+replays after the rules change. What a step shows comes from a player VIEW
+(`pmtui.engine.views.view`) for perspective player 1 or 2, with the log
+redacted for that player; "both" is an omniscient rendering (every card face
+up, nothing redacted), offered for a save file given on the command line and,
+inside a game, only once it is over.
+
+Steps count records after the header (see ReplayCursor): step p is the state
+after the first p records. A step moves one record (a decision or one event);
+the decision stride lands just after a decision record, so the board shows the
+moment it was made and the line names it.
+
+`ReplayModel` is the save; `Replay` is one viewer's place in it (step,
+perspective) and `Replay.shown()` what that step shows. The screen
+(pmtui/tui/replay.py) only draws a `Shown` and says a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pmtui.engine.chance import roll_text
+from pmtui.engine.replay import ReplayCursor
+from pmtui.engine.ruleset import CardDef, Ruleset
+from pmtui.engine.views import omniscient_view, redact, redact_decision, view
+from pmtui.table.logtext import LogLine, end_text, log_lines, moves_text, seat, zone_word
+from pmtui.table.words import REF
+
+Perspective = int | None  # 0, 1, or None: both sides, every card shown
+
+
+class ReplayModel:
+    """A save's records around a ReplayCursor, with what the viewer needs per perspective."""
+
+    def __init__(
+        self,
+        header: Mapping[str, Any],
+        records: Sequence[Mapping[str, Any]],
+        *,
+        ruleset: Ruleset | None = None,
+        warnings: Sequence[str] = (),
+    ) -> None:
+        if ruleset is None:
+            from pmtui.table.games import ruleset as load
+            from pmtui.table.registry import header_ruleset
+
+            ruleset = load(header_ruleset(header))  # SetupError: not installed
+        self.rs = ruleset
+        self.header = dict(header)
+        self.cursor = ReplayCursor(header, [dict(r) for r in records])  # FoldError
+        self.defs: Mapping[str, CardDef] = ruleset.cards
+        players = list(self.header.get("players") or [])
+        self.names = [
+            str(players[i].get("name") or f"Player {i + 1}")
+            if i < len(players) and isinstance(players[i], Mapping) else f"Player {i + 1}"
+            for i in (0, 1)
+        ]
+        self.warnings = list(warnings)
+        if self.header.get("pool_digest") not in (None, ruleset.pool_digest):
+            self.warnings.append("the card pool has changed since this game was played: "
+                                 "some cards may show differently")
+        self.over = self.cursor.state.vars.get("over")  # the cursor starts at the end
+        self.turns = sorted({t for _, t in self.cursor.turn_steps if isinstance(t, int)})
+        self._logs: dict[Perspective, list[tuple[int, LogLine]]] = {}
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> ReplayModel:
+        """Read a save (SaveError, FoldError, SetupError: all one line)."""
+        from pmtui.engine.journal import read_journal
+
+        loaded = read_journal(path)
+        return cls(loaded.header, loaded.records, warnings=loaded.warnings)
+
+    @property
+    def humans(self) -> list[int]:
+        players = self.header.get("players") or []
+        return [i for i, p in enumerate(players[:2])
+                if isinstance(p, Mapping) and p.get("kind") == "human"]
+
+    def __len__(self) -> int:
+        return len(self.cursor)
+
+    # -- what one perspective may see -----------------------------------------------
+
+    def view(self, perspective: Perspective) -> dict[str, Any]:
+        state = self.cursor.state
+        if perspective is None:
+            return omniscient_view(self.rs, state)
+        return view(self.rs, state, perspective)
+
+    def card_name(self, cid: Any) -> str:
+        d = self.defs.get(str(cid)) if cid else None
+        return d.name if d is not None else (str(cid) if cid else "a card")
+
+    def _event(self, ev: Mapping[str, Any], perspective: Perspective) -> dict[str, Any]:
+        return dict(ev) if perspective is None else redact(self.rs, dict(ev), perspective)
+
+    def _decision(self, rec: Mapping[str, Any], perspective: Perspective) -> dict[str, Any]:
+        return dict(rec) if perspective is None else redact_decision(rec, perspective)
+
+    def record_text(self, index: int, perspective: Perspective) -> str:
+        """One record in words, as `perspective` may read it (decisions in notation)."""
+        rec = self.cursor.record_at(index)
+        if rec is None:
+            return ""
+        kind = rec.get("type")
+        if kind == "decision":
+            r = self._decision(rec, perspective)
+            return f"{seat(r.get('player'))} {r.get('action')}"
+        if kind == "undo":
+            return f"undo: back to decision {rec.get('to')}"
+        if kind == "note":
+            return f"note: {rec.get('text', '')}"
+        if kind != "event":
+            return str(kind)
+        return self.event_text(self._event(rec.get("event") or {}, perspective))
+
+    def event_text(self, ev: Mapping[str, Any]) -> str:
+        t = ev.get("t")
+        if t == "move":
+            return moves_text([ev], self.card_name)
+        if t == "shuffle":
+            owner = str(ev.get("zone", "?/")).partition("/")[0]
+            who = f"P{int(owner) + 1}" if owner.isdigit() else "?"
+            return f"{who} shuffles the {zone_word(ev.get('zone'))}"
+        if t == "var":
+            s = ev.get("set") or {}
+            if "turn" in s:
+                return f"turn {s['turn']}: {seat(s.get('ap'))}'s turn"
+            shown = [f"{k} {v}" for k, v in s.items() if isinstance(v, str | int) and
+                     not isinstance(v, bool) and k in ("phase", "step", "prio", "passes")]
+            return "· " + ", ".join(shown) if shown else "· the table changes"
+        if t == "flag":
+            uid = ev.get("card")
+            c = self.cursor.state.cards[uid] if isinstance(uid, int) and 0 <= uid < len(
+                self.cursor.state.cards) else None
+            name = self.card_name(c.cid) if c is not None else "cards"
+            flags = ", ".join(f"{k} {v}" if v is not None else f"no {k}"
+                              for k, v in (ev.get("f") or {}).items())
+            return f"{name}: {flags}"
+        if t == "roll":
+            return roll_text(ev)
+        if t == "end":
+            return end_text(ev)
+        if t == "create":
+            return f"{len(ev.get('cards') or [])} cards on the table"
+        if t in ("look", "reveal", "say"):
+            what = ev.get("text") or ev.get("why") or ""
+            return f"{t} {what}".strip()
+        return str(t)
+
+    def log(self, perspective: Perspective) -> list[tuple[int, LogLine]]:
+        """The game log as `perspective` reads it: (step it appears at, line)."""
+        cached = self._logs.get(perspective)
+        if cached is None:
+            cached = log_lines(
+                self.cursor.records,
+                event=lambda ev: self._event(ev, perspective),
+                decision=lambda rec: self._decision(rec, perspective),
+                card_name=self.card_name,
+                notes=True,
+            )
+            self._logs[perspective] = cached
+        return cached
+
+    # -- strides -------------------------------------------------------------------
+
+    def start_step(self) -> int:
+        """Where a replay opens: the first decision asked once cards are dealt (a hand
+        redraw, say), else the first decision, else the end."""
+        cur = self.cursor
+        here = cur.position
+        try:
+            for step in cur.decision_steps[:8]:
+                state = cur.seek(step)
+                if any(uids for key, uids in state.zones.items() if not key.endswith("/deck")):
+                    return step
+        finally:
+            cur.seek(here)
+        return cur.decision_steps[0] if cur.decision_steps else len(self)
+
+    def decision_stops(self) -> list[int]:
+        """Just after each decision record: the board as it was decided, the line names it."""
+        return [s + 1 for s in self.cursor.decision_steps]
+
+    def turn_stops(self) -> list[int]:
+        return sorted({s for s, _ in self.cursor.turn_steps})
+
+    def turn_start(self, turn: int) -> int | None:
+        """The step the first time turn `turn` began (None: the game has no such turn)."""
+        return next((s for s, t in self.cursor.turn_steps if t == turn), None)
+
+    def focus_uid(self, step: int, perspective: Perspective) -> int | None:
+        """The card the record just applied is about (to highlight it), if any."""
+        rec = self.cursor.record_at(step - 1)
+        if rec is None:
+            return None
+        if rec.get("type") == "decision":
+            m = REF.search(str(self._decision(rec, perspective).get("action", "")))
+            return int(m.group(2)) if m else None
+        if rec.get("type") == "event":
+            ev = self._event(rec.get("event") or {}, perspective)
+            uid = ev.get("card")
+            if uid is None and ev.get("cards") and ev.get("t") == "flag":
+                uid = ev["cards"][0]
+            return uid if isinstance(uid, int) else None
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What one step shows one perspective: the view to draw, the card the step is
+    about, the log so far, and the record just applied in words."""
+
+    position: int
+    length: int
+    view: dict[str, Any]
+    focus: int | None  # the card the record just applied is about
+    log: list[LogLine]
+    line: str  # the record just applied ("" before the first)
+    label: str  # a decision's option as the ruleset's screen words it ("" if the same)
+    decision: bool  # the record just applied is a decision
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= self.length
+
+
+class Replay:
+    """One viewer's place in a replay: the step, and as whom it is seen.
+
+    `home` is the seat a game's own viewer is locked to; `allow_both`: both sides
+    (and the other seat) may be shown. Refusals come back as one line of words."""
+
+    def __init__(
+        self,
+        model: ReplayModel,
+        *,
+        perspective: Perspective = 0,
+        allow_both: bool = True,
+        start: str | int = "start",
+        labels: Sequence[str] | None = None,
+    ) -> None:
+        self.model = model
+        self.perspective: Perspective = perspective
+        self.home = perspective
+        self.allow_both = allow_both
+        self.labels = list(labels) if labels else list(model.names)
+        if start == "end":
+            self.position = len(model)
+        elif start == "start":
+            self.position = model.start_step()
+        else:
+            self.position = max(0, min(int(start), len(model)))
+
+    # -- moving ----------------------------------------------------------------------
+
+    def seek(self, step: int) -> None:
+        self.position = max(0, min(step, len(self.model)))
+        self.model.cursor.seek(self.position)
+
+    def stride(self, what: str, delta: int) -> str | None:
+        """To the next (delta > 0) or previous "decision" or "turn"; None when moved, else
+        why not."""
+        stops = self.model.decision_stops() if what == "decision" else self.model.turn_stops()
+        cur = self.model.cursor
+        cur.seek(self.position)
+        target = cur.next_of(stops) if delta > 0 else cur.previous_of(stops)
+        if target is None:
+            return f"no {'later' if delta > 0 else 'earlier'} {what}"
+        self.seek(target)
+        return None
+
+    def edge(self, end: bool) -> None:
+        self.seek(len(self.model) if end else self.model.start_step())
+
+    def goto_turn(self, value: str) -> str | None:
+        """To the start of the turn typed in `value`; None when moved, else why not."""
+        turns = self.model.turns
+        if not turns:
+            return "this game has no turns yet"
+        try:
+            turn = int(value.strip())
+        except ValueError:
+            return f"not a turn number: {value!r}"
+        step = self.model.turn_start(turn)
+        if step is None:
+            return f"no turn {turn} (turns {turns[0]}–{turns[-1]})"
+        self.seek(step)
+        return None
+
+    # -- as whom ---------------------------------------------------------------------
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom."""
+        return 0 if self.perspective is None else self.perspective
+
+    def label(self) -> str:
+        if self.perspective is None:
+            return "both (all cards)"
+        return f"P{self.perspective + 1} {self.labels[self.perspective]}"
+
+    def view_as(self, player: Perspective) -> str | None:
+        """See the game as seat `player` (None: both sides); None when done, else why not."""
+        if player is None:
+            if not self.allow_both:
+                return "both hands are shown only once the game is over"
+        elif player != self.home and not self.allow_both:
+            return "during a game you see only your own side (both once it is over)"
+        self.perspective = player
+        return None
+
+    # -- what the step shows ---------------------------------------------------------------
+
+    def shown(self) -> Shown:
+        model, p, at = self.model, self.perspective, self.position
+        model.cursor.seek(at)
+        pview = model.view(p)
+        line, label, decision = "", "", False
+        if at > 0:
+            line = model.record_text(at - 1, p)
+            rec = model.cursor.record_at(at - 1) or {}
+            decision = rec.get("type") == "decision"
+            if decision:
+                action = line.split(" ", 1)[-1]
+                worded = model.rs.screen.label(action, pview)
+                label = worded if worded.lower() != action.lower() else ""
+        return Shown(
+            position=at,
+            length=len(model),
+            view=pview,
+            focus=model.focus_uid(at, p),
+            log=[ln for step, ln in model.log(p) if step <= at],
+            line=line,
+            label=label,
+            decision=decision,
+        )
