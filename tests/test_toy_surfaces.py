@@ -270,6 +270,21 @@ def test_pmtui_check_fails_a_wrong_expectation(tmp_path: Path) -> None:
     assert "expected HP [6, 5]" in done.stdout + done.stderr
 
 
+def test_the_transcript_names_chance_and_who_moved_to_the_board() -> None:
+    from pmtui.table.scenarios import load, run
+    from pmtui.table.transcript import transcript
+
+    result = run(load(SCENARIOS / "t3_attack_die.toml"))
+    lines = list(transcript(result.game.header, result.game.records[1:]))
+    assert any(line.endswith("chance roll 2") for line in lines), lines
+    from pmtui.table.session import HUMAN, LocalTable
+
+    game = _trap_game()
+    texts = [line.text for line in LocalTable(game, [HUMAN, HUMAN]).log_for(None)]
+    assert any(t.strip().startswith(("P1 ", "P2 ")) and "→board (set)" in t for t in texts)
+    assert not any(t.strip().startswith("?") for t in texts)
+
+
 def test_the_fixed_die_decides_in_check() -> None:
     """T3: with the die fixed at 2 the attack misses; at 3 it hits for the Knight's 2."""
     from pmtui.table.scenarios import load, run

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pmtui.engine.chance import roll_text
+from pmtui.engine.decision import CHANCE
 
 Record = Mapping[str, object]
 Event = Mapping[str, object]
@@ -27,6 +28,8 @@ class LogLine:
 
 
 def seat(player: object) -> str:
+    if player == CHANCE:  # an outcome fixed from outside (a scenario's die)
+        return "chance"
     return f"P{player + 1}" if isinstance(player, int) else "?"
 
 
@@ -61,7 +64,11 @@ def moves_text(moves: Sequence[Event], card_name: Callable[[object], str]) -> st
         what = f"{len(moves)} cards"
     why = f" ({ev['why']})" if ev.get("why") else ""
     src, dest = zone_word(ev.get("from")), zone_word(ev.get("to"))
-    return f"{_owner(ev.get('to'))} {what}: {src}→{dest}{why}"
+    # a move into a shared zone (a board) is its source seat's: "P2 a card: hand→board";
+    # between two shared zones it is nobody's: "a card: box→board"
+    who = _owner(ev.get("to"))
+    who = _owner(ev.get("from")) if who == "?" else who
+    return f"{'' if who == '?' else who + ' '}{what}: {src}→{dest}{why}"
 
 
 def end_text(ev: Event) -> str:
