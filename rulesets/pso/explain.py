@@ -59,7 +59,7 @@ def explain(state: State, pool: CardPool, text: str, decision: Decision | None) 
     if kind != decision.kind:
         now = KIND_WORDS.get(decision.kind, decision.kind)
         return f"{verb!r} is not offered now: the game waits for {now}"
-    tp = state.vars.get("tp", 0)
+    tp = state.vars.get("ap", 0)
     places = tuple(zkey(tp, z) for z in ("hand", *board.PLAY_ZONES))
     uids = _uids(state, words[1:] if verb != "prefer" else [words[1], *words[3:]], places)
     if uids is None:

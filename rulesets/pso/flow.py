@@ -1,7 +1,9 @@
 """The course of a game: setup, the turn, Areas and traps, quests, the end of a turn.
 
-Game variables: live, turn, tp (turn player), first, phase ("main" | "combat"),
-did (per-turn limits), act (an action waiting for its targets), setting (a trap
+Game variables: live, turn, ap (the seat whose turn it is, the name the shell reads:
+docs/rulesets.md), first, phase ("main" | "combat"),
+did (per-turn limits), act (an action waiting for its targets), roll (its evasion
+rolls still to draw), setting (a trap
 being chosen), newlead (a player choosing a new main character), limit (the
 turn cap, ours: D-27).
 """
@@ -82,7 +84,7 @@ def monster_search(ctx: Context, pool: CardPool, player: int) -> None:
 
 
 def start_turn(ctx: Context, player: int, turn: int) -> None:
-    setvars(ctx, "turn start", turn=turn, tp=player, phase="main", did={})
+    setvars(ctx, "turn start", turn=turn, ap=player, phase="main", did={})
     draw(ctx, player, 1)  # the first player draws too (A7)
 
 
@@ -99,7 +101,7 @@ def to_combat(ctx: Context) -> None:
 def end_turn(ctx: Context, pool: CardPool) -> None:
     """Clean-up of the source's turn list, then the next player's turn."""
     state = ctx.state
-    tp = state.vars["tp"]
+    tp = state.vars["ap"]
     setvars(ctx, "end of turn", phase="end")
     for u in list(board.creatures(state, tp)):
         d = pool[state.cards[u].cid]
@@ -179,7 +181,7 @@ def play_area(ctx: Context, pool: CardPool, uid: int, player: int) -> None:
 def fire_traps(ctx: Context, pool: CardPool) -> None:
     """A new Area sets off every trap in play, both players' (source: "Event cards"; A14)."""
     state = ctx.state
-    tp = state.vars["tp"]
+    tp = state.vars["ap"]
     traps = [(p, u) for p in (tp, other(tp)) for u in list(state.zone(zkey(p, "traps")))]
     if not traps:
         return
@@ -217,7 +219,7 @@ def quest_check(ctx: Context, pool: CardPool) -> None:
     if not d.quest or state.vars["turn"] < int(state.cards[q].f.get("qturn", 0)) + 2:
         return
     assert d.quest_pass is not None and d.quest_fail is not None
-    tp = state.vars["tp"]
+    tp = state.vars["ap"]
     npc = d.npc and any(
         pool[state.cards[u].cid].name == d.npc for u in board.creatures(state, tp)
     )

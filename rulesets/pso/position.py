@@ -78,7 +78,7 @@ def setup_position(ctx: Context, pool: CardPool, pos: Mapping[str, Any]) -> None
     did = pos.get("did", {})
     if not isinstance(did, dict):
         raise PositionError("position: did must be a table")
-    setvars(ctx, "position", turn=turn, tp=tp, first=tp, phase=phase, did=dict(did),
+    setvars(ctx, "position", turn=turn, ap=tp, first=tp, phase=phase, did=dict(did),
             limit=_field(pos, "limit", int, 200), live=True)
 
 

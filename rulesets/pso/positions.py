@@ -167,7 +167,7 @@ class Edits:
         first = int(state.vars.get("first") or 0)
         if swap_first:
             first = 1 - first
-        state.vars.update(turn=turn, first=first, tp=first if turn % 2 == 1 else 1 - first)
+        state.vars.update(turn=turn, first=first, ap=first if turn % 2 == 1 else 1 - first)
 
     def remap(self, text: str, order: Sequence[int]) -> str:
         return renumber(text, order)
@@ -299,7 +299,7 @@ class Positions:
                 order += [u for u in state.zones.get(key, ()) if state.cards[u].owner == p]
         new = {old: n for n, old in enumerate(order)}
         doc: dict[str, Any] = {"position": {
-            "turn": turn, "player": PLAYERS[int(v.get("tp", 0))], "phase": v.get("phase"),
+            "turn": turn, "player": PLAYERS[int(v.get("ap", 0))], "phase": v.get("phase"),
         }}
         did = sorted(k for k, val in (v.get("did") or {}).items() if val)
         if did:
@@ -350,13 +350,13 @@ class Positions:
 
     def moment(self, state: State) -> dict[str, Any]:
         v = state.vars
-        tp = v.get("tp")
+        tp = v.get("ap")
         return {"turn": v.get("turn"), "turn_player": PLAYERS[tp] if isinstance(tp, int) else None,
                 "phase": v.get("phase")}
 
     def moment_line(self, state: State) -> str:
         v = state.vars
-        tp = int(v.get("tp", 0))
+        tp = int(v.get("ap", 0))
         a = board.area(state)
         where = PHASE_WORDS.get(str(v.get("phase")), str(v.get("phase")))
         area = f", Area {state.cards[a].cid}@{a}" if a is not None else ", no Area"
@@ -418,7 +418,7 @@ class Positions:
         for key in ("phase", "turn"):
             if key in e and v.get(key) != e[key]:
                 out.append(f"expected {key} {e[key]!r}, it is {v.get(key)!r}")
-        if "turn_player" in e and PLAYERS[int(v.get("tp", 0))] != e["turn_player"]:
+        if "turn_player" in e and PLAYERS[int(v.get("ap", 0))] != e["turn_player"]:
             out.append(f"expected {e['turn_player']} to be the turn player")
         if "area" in e:
             a = board.area(state)

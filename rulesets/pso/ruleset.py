@@ -146,7 +146,7 @@ class Pso:
         if "act" in v:
             return self._target_decision(state, v["act"])
         if "setting" in v:
-            tp = v["tp"]
+            tp = v["ap"]
             opts = [
                 Option(f"set {ref(state, u)}", ("set", u))
                 for u in state.zone(zkey(tp, "hand"))
@@ -194,7 +194,7 @@ class Pso:
         return eff
 
     def _target_decision(self, state: State, act: Mapping[str, Any]) -> Decision:
-        tp = state.vars["tp"]
+        tp = state.vars["ap"]
         eff = self._effect_of(state, act)
         picked = act["picked"]
         opts = [
@@ -216,7 +216,7 @@ class Pso:
     def _main_decision(self, state: State) -> Decision:
         """Steps 2-4 of the turn as one phase with per-turn limits (A8-A10)."""
         v = state.vars
-        tp = v["tp"]
+        tp = v["ap"]
         did = v.get("did", {})
         lead = board.lead(state, tp)
         lock = flow.area_locked(state, self.pool)
@@ -250,13 +250,13 @@ class Pso:
         assert d.effect is not None
         if d.kind == "blast" and (lead is None or board.forbidden(state, self.pool, "blast")):
             return False  # a Mag's blast needs the main character (A25)
-        return self._usable(state, d.effect, state.vars["tp"])
+        return self._usable(state, d.effect, state.vars["ap"])
 
     def _combat_decision(self, state: State) -> Decision:
         """Each character and monster not paralysed acts once; only the main character
         uses Spell and Weapon cards (source: "Game play", "Battle effects")."""
         v = state.vars
-        tp, turn = v["tp"], v["turn"]
+        tp, turn = v["ap"], v["turn"]
         pool = self.pool
         lead = board.lead(state, tp)
         hand = state.zone(zkey(tp, "hand"))
@@ -300,7 +300,7 @@ class Pso:
         state = ctx.state
         pool = self.pool
         what = option.data[0]
-        tp = state.vars.get("tp", decision.player)
+        tp = state.vars.get("ap", decision.player)
         if what == "rolled":
             self._rolled(ctx, option.data[1], option.data[2])
         elif what == "lead":
@@ -342,7 +342,7 @@ class Pso:
     def _declare(self, ctx: Context, how: str, card: int) -> None:
         """An action with chosen targets waits for them; one without goes at once."""
         state = ctx.state
-        tp = state.vars["tp"]
+        tp = state.vars["ap"]
         act: dict[str, Any] = {"how": how, "card": card, "by": tp, "picked": []}
         eff = self._effect_of(state, act)
         if eff.chosen:
@@ -356,7 +356,7 @@ class Pso:
         fix them, a search may branch on them), then the action with their outcomes."""
         state = ctx.state
         pool = self.pool
-        tp = state.vars["tp"]
+        tp = state.vars["ap"]
         how, card = act["how"], act["card"]
         eff = self._effect_of(state, act)
         targets = list(act["picked"]) if eff.chosen else None

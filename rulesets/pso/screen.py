@@ -196,7 +196,7 @@ class PsoScreen:
 
     def flow(self, view: View, names: Sequence[str]) -> Flow:
         v = view["vars"]
-        tp = v.get("tp")
+        tp = v.get("ap")
         if not isinstance(tp, int):
             return Flow("Game setup")
         head = f"Turn {v.get('turn', '?')} · {names[tp]}"
@@ -233,7 +233,7 @@ class PsoScreen:
         return "a card"
 
     def role(self, view: View, seat: int) -> str:
-        return self.words.roles[0] if view["vars"].get("tp") == seat else ""
+        return self.words.roles[0] if view["vars"].get("ap") == seat else ""
 
     def window(self, decision: Decision, view: View) -> Window | None:
         return None  # no priority windows in PSO: every decision is asked

@@ -123,7 +123,7 @@ def test_running_out_of_cards_only_stops_the_draw():
         side(lead=["HAL-002"], monsters=["HAL-030"], deck=[]),
     ]})
     g.act("end")
-    assert g.over is None and g.state.vars["tp"] == 1 and not g.state.zone("1/hand")
+    assert g.over is None and g.state.vars["ap"] == 1 and not g.state.zone("1/hand")
 
 
 def test_turn_limit_ends_a_stalled_game_in_a_draw():

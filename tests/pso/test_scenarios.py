@@ -55,7 +55,7 @@ def test_positions_write_back_what_they_read() -> None:
         for n, old in enumerate(order):
             assert a.cards[old].zone == b.cards[n].zone, path.name
             assert a.cards[old].f == b.cards[n].f, path.name
-        assert a.vars["turn"] == b.vars["turn"] and a.vars["tp"] == b.vars["tp"]
+        assert a.vars["turn"] == b.vars["turn"] and a.vars["ap"] == b.vars["ap"]
 
 
 def test_sandbox_edits_and_marks() -> None:
