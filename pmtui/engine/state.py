@@ -68,15 +68,16 @@ def _copy_json(value: Any) -> Any:
     return value
 
 
-_ZKEYS: dict[tuple[int, str], str] = {}
+_ZKEYS: dict[int, dict[str, str]] = {}  # player -> name -> key: no tuple built per call
 
 
 def zkey(player: int, name: str) -> str:
     """The key of a player's zone, "<player>/<name>" (interned: it is built very often)."""
-    key = _ZKEYS.get((player, name))
-    if key is None:
-        key = _ZKEYS[(player, name)] = f"{player}/{name}"
-    return key
+    try:
+        return _ZKEYS[player][name]
+    except KeyError:
+        key = _ZKEYS.setdefault(player, {})[name] = f"{player}/{name}"
+        return key
 
 
 SHARED = "shared"

@@ -20,14 +20,13 @@ FOUR = ("red", "blue", "yellow", "green")
 
 def payers(state: State, player: int, exclude: Iterable[int] = ()) -> list[int]:
     """Cards that can pay now: the hand, and face-up Point Zone cards (p.12)."""
+    cards = state.cards
+    hand = state.zone(zkey(player, "hand"))
+    points = [u for u in state.zone(zkey(player, "points")) if not cards[u].f.get("down")]
+    if not exclude:  # the usual question: asked at every decision that lists plays
+        return hand + points
     skip = set(exclude)
-    hand = [u for u in state.zone(zkey(player, "hand")) if u not in skip]
-    points = [
-        u
-        for u in state.zone(zkey(player, "points"))
-        if u not in skip and not state.cards[u].f.get("down")
-    ]
-    return hand + points
+    return [u for u in hand if u not in skip] + [u for u in points if u not in skip]
 
 
 def card_requirement_met(
