@@ -130,6 +130,33 @@ def test_concealed_is_none_or_answers_for_every_card(played: tuple[Ruleset, list
                 assert isinstance(hook(state, c.uid, viewer), bool), f"{rs.id}: {c.uid}"
 
 
+def test_the_sandbox_menus_speak_the_rulesets_notation(
+    played: tuple[Ruleset, list[Game]],
+) -> None:
+    """Positions' sandbox members: every place names a seat and a zone of the ruleset,
+    each riders entry a card, moments have unique keys (at most one current), and each
+    suggestion's verb is one of the notation's."""
+    rs, games = played
+    pos = rs.positions
+    zones = {*pos.zones, *pos.areas}
+    for game in games:
+        state = game.state
+        assert pos.suggestions(state, None), f"{rs.id}: nothing to ask about"
+        moments = pos.moments(state)
+        assert len({m.key for m in moments}) == len(moments)
+        assert sum(m.current for m in moments) <= 1
+        for c in state.cards[:40]:
+            places = pos.places(state, c.cid, c.owner, c.uid)
+            assert places, f"{rs.id}: nowhere to put {c.cid}"
+            assert len({p.key for p in places}) == len(places)
+            for place in places:
+                assert place.player == c.owner and place.zone in zones, f"{rs.id}: {place}"
+            for u, what in pos.riders(state, c.uid):
+                assert 0 <= u < len(state.cards) and what
+            for text in pos.suggestions(state, c.uid):
+                assert text.split()[0] in rs.notation.verbs, f"{rs.id}: {text!r}"
+
+
 def test_random_games_end(played: tuple[Ruleset, list[Game]]) -> None:
     rs, games = played
     for game in games:

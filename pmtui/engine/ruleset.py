@@ -156,6 +156,69 @@ class PositionEdits(Protocol):
     def remap(self, text: str, order: Sequence[int]) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Somewhere the sandbox may put a card, in the game's words: a seat's zone and how
+    (`where`: the keyword arguments of PositionEdits.add/move, such as {"down": True})."""
+
+    label: str  # "P1 deck (bottom)"
+    player: int
+    zone: str
+    where: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """A short unique name for a menu: "0:deck", "0:deck:bottom=True"."""
+        how = ",".join(f"{k}={v}" for k, v in sorted(self.where.items()))
+        return f"{self.player}:{self.zone}" + (f":{how}" if how else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A card the sandbox asks for before it sets a moment: one of `seat`'s cards in
+    `zone` ("turn": the player whose turn it is, "other": the other), passed to
+    PositionEdits.set_moment as `key`. `optional`: "none" may be chosen."""
+
+    key: str
+    title: str
+    seat: str  # "turn" | "other"
+    zone: str
+    optional: bool = False
+    missing: str = ""  # why the moment cannot be set with no such card (when not optional)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A moment of the game the sandbox offers to set (its menu of phases and steps)."""
+
+    key: str  # unique in the menu
+    label: str
+    moment: Mapping[str, object]  # keyword arguments of PositionEdits.set_moment
+    picks: tuple[Pick, ...] = ()
+    current: bool = False  # the state is at this moment now
+
+
+def zone_places(
+    zones: Sequence[str], words: Mapping[str, str], state: State, player: int,
+    moving: int | None,
+) -> list[Place]:
+    """`player`'s `zones` in their words, but the one `moving` lies in: the places of a
+    game whose cards go nowhere but into zones (Positions.places)."""
+    here = state.cards[moving].zone if moving is not None else None
+    return [Place(f"P{player + 1} {words.get(z, z)}", player, z) for z in zones
+            if f"{player}/{z}" != here]
+
+
+def notation_suggestions(notation: Notation, state: State, uid: int | None) -> list[str]:
+    """From the notation alone (Positions.suggestions): each verb taking one card, with
+    card `uid`; then the verbs that take nothing ("pass", "end")."""
+    out: list[str] = []
+    if uid is not None and 0 <= uid < len(state.cards):
+        ref = f"{state.cards[uid].cid}@{uid}"
+        out += [f"{verb} {ref}" for verb, slots in notation.verbs.items() if slots == ("REF",)]
+    return [*out, *(verb for verb, slots in notation.verbs.items() if not slots)]
+
+
 class Positions(Protocol):
     """A ruleset's scenario positions (docs/scenarios.md): the part of a scenario file
     that describes where the cards are and what moment of the game it is."""
@@ -207,6 +270,27 @@ class Positions(Protocol):
 
     def check_keys(self, expect: Doc) -> str | None:
         """A problem with how this ruleset's own keys are written (one line), or None."""
+        ...
+
+    # -- the sandbox (pmtui sandbox): what its menus offer, in the game's words --
+
+    def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:
+        """Where card `cid` may be put on `player`'s side (`moving`: the card being moved,
+        None when a new one is added)."""
+        ...
+
+    def riders(self, state: State, uid: int) -> list[tuple[int, str]]:
+        """Cards that go with card `uid` (set on it, under it), each with what it is to
+        it ("support set on it"): the sandbox asks which one a remove or move means."""
+        ...
+
+    def moments(self, state: State) -> list[Moment]:
+        """The moments the sandbox offers to set (empty: none but the turn)."""
+        ...
+
+    def suggestions(self, state: State, uid: int | None) -> list[str]:
+        """Actions worth asking "why not?" about for card `uid` (None: in general),
+        whether legal or not; the sandbox lists the legal options too."""
         ...
 
 

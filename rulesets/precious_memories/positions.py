@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pmtui.engine.ruleset import PositionError
+from pmtui.engine.ruleset import Moment, Place, PositionError
 from pmtui.engine.state import State
 
-from . import position_edit, scenario
+from . import position_edit, sandbox, scenario
 from .tables import Tables
 
 PLAYERS = ("p1", "p2")
@@ -112,6 +112,20 @@ class Positions:
 
     def busy(self, state: State) -> str | None:
         return position_edit.in_progress(state)
+
+    # -- the sandbox's menus (sandbox.py) -------------------------------------------------
+
+    def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:
+        return sandbox.places(self.t, ZONE_WORDS, state, cid, player, moving)
+
+    def riders(self, state: State, uid: int) -> list[tuple[int, str]]:
+        return sandbox.riders(state, uid)
+
+    def moments(self, state: State) -> list[Moment]:
+        return sandbox.moments(state)
+
+    def suggestions(self, state: State, uid: int | None) -> list[str]:
+        return sandbox.suggestions(self.t, state, uid)
 
     # -- showing ---------------------------------------------------------------------------
 

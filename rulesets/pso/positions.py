@@ -24,11 +24,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pmtui.engine.notation import renumber
-from pmtui.engine.ruleset import PositionError
+from pmtui.engine.ruleset import (
+    Moment,
+    Place,
+    PositionError,
+    notation_suggestions,
+    zone_places,
+)
 from pmtui.engine.state import Card, State, zkey
 
 from . import board
 from .cards import CardPool
+from .notation import NOTATION
 from .position import CARD_FLAGS, ZONE_ORDER
 
 PLAYERS = ("p1", "p2")
@@ -268,6 +275,22 @@ class Positions:
                 "limit": limit, "players": players}
 
     # -- writing ---------------------------------------------------------------------
+
+    # -- the sandbox's menus ------------------------------------------------------------
+
+    def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:
+        return zone_places(ZONES, ZONE_WORDS, state, player, moving)
+
+    def riders(self, state: State, uid: int) -> list[tuple[int, str]]:
+        return []  # nothing is set on a card
+
+    def moments(self, state: State) -> list[Moment]:
+        now = state.vars.get("phase")
+        return [Moment(f"phase:{p}", f"the {words}", {"phase": p}, current=p == now)
+                for p, words in PHASE_WORDS.items()]
+
+    def suggestions(self, state: State, uid: int | None) -> list[str]:
+        return notation_suggestions(NOTATION, state, uid)
 
     def busy(self, state: State) -> str | None:
         v = state.vars

@@ -20,11 +20,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from pmtui.engine.context import Context
-from pmtui.engine.ruleset import PositionError
+from pmtui.engine.ruleset import (
+    Moment,
+    Place,
+    PositionError,
+    notation_suggestions,
+    zone_places,
+)
 from pmtui.engine.state import State, zkey
 
 from .board import BoardError, parse_board
 from .cards import AILMENTS, ATTRIBUTES, Pool
+from .notation import NOTATION
 from .units import BF, emit_vars, under
 
 PLAYERS = ("p1", "p2")
@@ -309,6 +316,20 @@ class Positions:
                     side[zone] = entries
             doc[name] = side
         return doc, order
+
+    # -- the sandbox's menus (its edits refuse for now: see Edits) ----------------------
+
+    def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:
+        return zone_places(ZONES, ZONE_WORDS, state, player, moving)
+
+    def riders(self, state: State, uid: int) -> list[tuple[int, str]]:
+        return []
+
+    def moments(self, state: State) -> list[Moment]:
+        return []
+
+    def suggestions(self, state: State, uid: int | None) -> list[str]:
+        return notation_suggestions(NOTATION, state, uid)
 
     def busy(self, state: State) -> str | None:
         v = state.vars

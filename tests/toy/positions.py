@@ -24,10 +24,16 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
-from pmtui.engine.ruleset import PositionError
+from pmtui.engine.ruleset import (
+    Moment,
+    Place,
+    PositionError,
+    notation_suggestions,
+    zone_places,
+)
 from pmtui.engine.state import Card, State, zkey
 
-from .ruleset import BOARD, BOX, CELLS, START_HP
+from .ruleset import BOARD, BOX, CELLS, NOTATION, START_HP
 
 if TYPE_CHECKING:
     from .ruleset import Toy
@@ -251,6 +257,27 @@ class ToyPositions:
         doc["position"] = {"turn": int(v.get("turn", 1)), "active": PLAYERS[int(v.get("ap", 0))],
                            "hp": list(v.get("hp", [START_HP, START_HP])), "board": board}
         return doc, order
+
+    # -- the sandbox's menus ------------------------------------------------------------
+
+    def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:
+        """The zones, then each free cell of the board (T2: one card a cell)."""
+        taken = {state.cards[u].f.get("cell") for u in state.zones.get(BOARD, ()) if u != moving}
+        cells = [Place(f"P{player + 1} on the board at {cell}", player, "board", {"cell": cell})
+                 for cell in CELLS if cell not in taken]
+        return [*zone_places(ZONES, {}, state, player, moving), *cells]
+
+    def riders(self, state: State, uid: int) -> list[tuple[int, str]]:
+        return []
+
+    def moments(self, state: State) -> list[Moment]:
+        """Whose turn it is: the toy's turn has no phases."""
+        ap = state.vars.get("ap")
+        return [Moment(f"active:{p}", f"P{p + 1}'s turn", {"active": p}, current=ap == p)
+                for p in (0, 1)]
+
+    def suggestions(self, state: State, uid: int | None) -> list[str]:
+        return notation_suggestions(NOTATION, state, uid)
 
     def busy(self, state: State) -> str | None:
         if "hit" in state.vars:

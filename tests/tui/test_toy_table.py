@@ -150,3 +150,41 @@ async def test_the_sandbox_screen_shows_a_toy_scenario_with_fixed_dice() -> None
         app.submit("roll 6")
         await pilot.pause()
         assert sb.state.vars["hp"] == [6, 2]
+
+
+async def test_the_sandbox_menus_are_the_toys_own() -> None:
+    """The sandbox's menus come from the ruleset's positions: adding offers the toy's
+    zones and free board cells, the moment menu its turns, "why not?" its verbs."""
+    from pmtui.table.sandbox import Sandbox
+    from pmtui.tui.sandbox.app import SandboxApp, suggestions
+    from pmtui.tui.sandbox.prompts import MenuScreen
+
+    sb = Sandbox.from_doc(rs=RS)
+    app = SandboxApp(sb)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        app.start_add("TOY-01")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        labels = [str(label) for label, _ in menu.options]
+        assert "P1 hand" in labels and "P1 on the board at a1" in labels
+        assert not any("Point" in label or "Area" in label for label in labels)
+        values = [v for _, v in menu.options]
+        await pilot.press(*["down"] * (values.index("0:board:cell=a1") - menu.initial), "enter")
+        await settle(pilot, app)
+        placed = [u for u in sb.state.zones.get("shared/board", ())
+                  if sb.state.cards[u].f.get("cell") == "a1"]
+        assert [sb.state.cards[u].cid for u in placed] == ["TOY-01"]
+        app.choose_moment()
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        values = [v for _, v in menu.options]
+        assert values[:2] == ["active:0", "active:1"]
+        await pilot.press(*["down"] * (values.index("active:1") - menu.initial), "enter")
+        await settle(pilot, app)
+        assert sb.state.vars["ap"] == 1
+        asked = suggestions(sb, placed[0])
+        assert f"attack TOY-01@{placed[0]}" in asked and "end" in asked
+        assert not any(t.split()[0] in ("summon", "approach", "interfere") for t in asked)

@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from pmtui.engine.ruleset import Moment, Pick, Place
 from pmtui.table.sandbox import PLAYERS, EditError, Sandbox, who
 from pmtui.tui.app import PmApp
 from pmtui.tui.display import zone_title
@@ -36,22 +37,6 @@ from .screen import SandboxScreen
 
 HERE = Path(__file__).parent
 TUI = HERE.parent
-
-STEP_LABELS = [
-    # (value, label); values are "phase:step:priority"
-    ("main::0", "Main Phase · P1 holds priority"),
-    ("main::1", "Main Phase · P2 holds priority"),
-    ("approach:assign:", "Approach Phase · assign an approach chara"),
-    ("approach:w2:0", "Approach · w2 window after the approach · P1 priority"),
-    ("approach:w2:1", "Approach · w2 window after the approach · P2 priority"),
-    ("approach:interfere:", "Approach · assign an interfering chara"),
-    ("approach:w4:0", "Approach · w4 window before judgement · P1 priority"),
-    ("approach:w4:1", "Approach · w4 window before judgement · P2 priority"),
-    ("approach:w6:0", "Approach · w6 window after judgement · P1 priority"),
-    ("approach:w6:1", "Approach · w6 window after judgement · P2 priority"),
-    ("end:adjust:", "Turn End · hand adjustment (hand over the limit)"),
-]
-
 
 class SandboxActions(Provider):
     """Command palette: the sandbox's commands and every card of the pool ('add NAME')."""
@@ -243,65 +228,25 @@ class SandboxApp(PmApp):
 
     def _where_add(self, cid: str) -> None:
         p, zone = self.sandbox_screen.focused_zone()
-        options = self._destinations(cid, None, p)
-        initial = next((i for i, (_, v) in enumerate(options) if v == f"{p}:{zone}"), 0)
+        places = self._places(cid, None, p)
+        options: list[tuple[str | Text, str]] = [(pl.label, pl.key) for pl in places]
+        initial = next((i for i, pl in enumerate(places) if pl.key == f"{p}:{zone}"), 0)
         d = self.model.defs[cid]
+        chosen = {pl.key: pl for pl in places}
         self.push_screen(MenuScreen(f"Add {d.name} ({cid}) where?", options, initial=initial),
-                         callback=lambda v: v and self._edit(partial(self._add, cid, v)))
+                         callback=lambda v: v and self._edit(partial(self._add, cid, chosen[v])))
 
-    def _add(self, cid: str, value: str) -> tuple[int | None, str]:
-        p, zone, where = self._parse_dest(value)
-        uid = self.model.add(cid, p, zone, **where)
-        return uid, f"added {self.model.card_name(uid)} to {self.model._dest(p, zone, {})}"
+    def _add(self, cid: str, place: Place) -> tuple[int | None, str]:
+        uid = self.model.add(cid, place.player, place.zone, **place.where)
+        where = self.model._dest(place.player, place.zone, {})
+        return uid, f"added {self.model.card_name(uid)} to {where}"
 
-    def _destinations(self, cid: str, moving: int | None,
-                      first: int = 0) -> list[tuple[str | Text, str]]:
-        """Where a card may be put: `first`'s zones, then the other player's."""
-        d = self.model.defs[cid]
+    def _places(self, cid: str, moving: int | None, first: int = 0) -> list[Place]:
+        """Where a card may be put, as the ruleset offers it: `first`'s side, then the
+        other's."""
         st = self.model.state
-        here = self.model.where(moving) if moving is not None else None
-        out: list[tuple[str | Text, str]] = []
-        for p in (first, 1 - first):
-            P = who(p)
-            zones: list[tuple[str, str]] = [("hand", f"{P} hand")]
-            if d.type == "chara":
-                if d.has_apdp:
-                    zones.append(("main", f"{P} Main Area"))
-                zones.append(("support", f"{P} Support Area"))
-            zones += [("points", f"{P} Point Zone (face up)"),
-                      ("points:down", f"{P} Point Zone (face down)"),
-                      ("discard", f"{P} Discard Zone"), ("deck", f"{P} deck (top)"),
-                      ("deck:bottom", f"{P} deck (bottom)"), ("ex", f"{P} EX deck"),
-                      ("removed", f"{P} removed from play")]
-            for zone, label in zones:
-                if here == (p, zone) and zone not in ("deck",):
-                    continue
-                out.append((label, f"{p}:{zone}"))
-            for area in self.model.positions.areas:
-                for u in st.zones.get(f"{p}/{area}", ()):
-                    if u == moving:
-                        continue
-                    name = self._names(u)
-                    if d.type == "support":
-                        area_name = zone_title(self.spec, area)
-                        out.append((f"{P} set on {name} ({area_name})", f"{p}:host:{u}"))
-                    elif d.type == "chara" and self.model.defs[st.cards[u].cid].name == d.name:
-                        out.append((f"{P} under {name} (level stack)", f"{p}:under:{u}"))
-        return out
-
-    @staticmethod
-    def _parse_dest(value: str) -> tuple[int, str, dict[str, Any]]:
-        p, _, rest = value.partition(":")
-        zone, _, arg = rest.partition(":")
-        where: dict[str, Any] = {}
-        if zone in ("host", "under"):
-            where[zone] = int(arg)
-            zone = "main"
-        elif arg == "down":
-            where["down"] = True
-        elif arg == "bottom":
-            where["bottom"] = True
-        return int(p), zone, where
+        return [pl for p in (first, 1 - first)
+                for pl in self.model.positions.places(st, cid, p, moving)]
 
     def pick_card(self, uid: int | None, zone: tuple[int, str], then: Callable[[int], None],
                   title: str, *, with_dependants: bool = True) -> None:
@@ -311,15 +256,13 @@ class SandboxApp(PmApp):
             return
         st = self.model.state
         if uid is not None:
-            deps = [u for key, uids in st.zones.items() if key.endswith(("/attached", "/stack"))
-                    for u in uids if uid in (st.cards[u].f.get("host"), st.cards[u].f.get("under"))]
-            if not deps or not with_dependants:
+            riders = self.model.positions.riders(st, uid) if with_dependants else []
+            if not riders:
                 then(uid)
                 return
-            options: list[tuple[str | Text, str]] = [(f"{self._names(uid)} (the chara)", str(uid))]
-            for u in deps:
-                kind = "support set on it" if "host" in st.cards[u].f else "in its level stack"
-                options.append((f"{self._names(u)} ({kind})", str(u)))
+            options: list[tuple[str | Text, str]] = [(f"{self._names(uid)} (itself)", str(uid))]
+            for u, what in riders:
+                options.append((f"{self._names(u)} ({what})", str(u)))
             self.push_screen(MenuScreen(title, options),
                              callback=lambda v: v is not None and then(int(v)))
             return
@@ -345,20 +288,21 @@ class SandboxApp(PmApp):
 
     def move_card(self, uid: int) -> None:
         cid = self.model.state.cards[uid].cid
-        options = self._destinations(cid, uid, self.model.where(uid)[0])
+        places = self._places(cid, uid, self.model.where(uid)[0])
+        options: list[tuple[str | Text, str]] = [(pl.label, pl.key) for pl in places]
+        chosen = {pl.key: pl for pl in places}
         self.push_screen(MenuScreen(f"Move {self.model.card_name(uid)} where?", options),
-                         callback=lambda v: v and self._edit(partial(self._move, uid, v)))
+                         callback=lambda v: v and self._edit(partial(self._move, uid, chosen[v])))
 
-    def _move(self, uid: int, value: str) -> tuple[int | None, str]:
-        p, zone, where = self._parse_dest(value)
-        return self.model.move(uid, p, zone, **where)
+    def _move(self, uid: int, place: Place) -> tuple[int | None, str]:
+        return self.model.move(uid, place.player, place.zone, **place.where)
 
     def face_card(self, uid: int) -> None:
         self._edit(lambda: self.model.toggle_down(uid))
 
     def card_edit(self, method: str, uid: int | None, *args: Any) -> None:
         if uid is None:
-            self.say("focus a chara in a Main or Support Area first", warn=True)
+            self.say("focus a card in play first", warn=True)
             return
         if not self._editable():
             return
@@ -371,22 +315,18 @@ class SandboxApp(PmApp):
             return
         v = self.model.state.vars
         turn = int(v.get("turn") or 1)
-        options: list[tuple[str | Text, str]] = [(label, val) for val, label in STEP_LABELS]
-        options += [
-            (f"Next turn: turn {turn + 1}, {who(1 - int(v.get('ap') or 0))} the Approacher",
-             "turn:+1"),
-        ]
+        moments = self.model.positions.moments(self.model.state)
+        options: list[tuple[str | Text, str]] = [(m.label, m.key) for m in moments]
+        options.append((f"Next turn: turn {turn + 1}", "turn:+1"))
         if turn > 1:
             options.append((f"Previous turn: turn {turn - 1}", "turn:-1"))
-        options.append(("Swap who went first (and so the Approacher)", "first:swap"))
-        phase, step, prio = v.get("phase"), v.get("step"), v.get("prio")
-        now = f"{phase}:{step or ''}:{prio if prio is not None else ''}"
-        initial = next((i for i, (_, val) in enumerate(options) if val == now), 0)
-        ap = who(int(v.get("ap") or 0))
-        self.push_screen(MenuScreen(f"Turn {turn}, {ap} is the Approacher: set the moment",
-                                    options, initial=initial), callback=self._moment_chosen)
+        options.append(("Swap who went first", "first:swap"))
+        initial = next((i for i, m in enumerate(moments) if m.current), 0)
+        chosen = {m.key: m for m in moments}
+        self.push_screen(MenuScreen(f"Turn {turn}: set the moment", options, initial=initial),
+                         callback=lambda value: self._moment_chosen(value, chosen))
 
-    def _moment_chosen(self, value: str | None) -> None:
+    def _moment_chosen(self, value: str | None, moments: dict[str, Moment]) -> None:
         if not value:
             return
         m = self.model
@@ -398,45 +338,35 @@ class SandboxApp(PmApp):
             turn = int(m.state.vars.get("turn") or 1)
             self._edit(lambda: (None, m.set_turn(turn, swap_first=True)))
             return
-        phase, step, prio = value.split(":")
-        label = dict((v, lbl) for v, lbl in STEP_LABELS)[value]
-        kw: dict[str, Any] = {"phase": phase, "step": step or None,
-                              "priority": int(prio) if prio else None}
-        if phase != "approach" or step == "assign":
-            self._edit(lambda: (None, m.set_moment(label, **kw)))
-            return
-        ap = int(m.state.vars.get("ap") or 0)
-        self._pick_chara(ap, "Which chara approaches?", step == "w6", lambda a: self._interferer(
-            label, kw, a, ap))
+        self._ask_picks(moments[value], list(moments[value].picks), dict(moments[value].moment))
 
-    def _interferer(self, label: str, kw: dict[str, Any], a: int | None, ap: int) -> None:
-        kw = {**kw, "approach": a}
-        step = kw["step"]
-        if step not in ("w4", "w6"):
-            self._edit(lambda: (None, self.model.set_moment(label, **kw)))
+    def _ask_picks(self, moment: Moment, picks: list[Pick], kw: dict[str, Any]) -> None:
+        """The cards the moment needs, one menu each, then the moment is set."""
+        if not picks:
+            self._edit(lambda: (None, self.model.set_moment(moment.label, **kw)))
             return
-        self._pick_chara(1 - ap, "Which chara interferes?", step == "w6",
-                         lambda i: self._edit(lambda: (None, self.model.set_moment(
-                             label, **{**kw, "interfere": i}))))
+        pick, rest = picks[0], picks[1:]
+        turn = int(self.model.state.vars.get("ap") or 0)
+        seat = turn if pick.seat == "turn" else 1 - turn
+        self._pick_card_in(seat, pick, lambda u: self._ask_picks(
+            moment, rest, {**kw, pick.key: u}))
 
-    def _pick_chara(self, p: int, title: str, optional: bool,
-                    then: Callable[[int | None], None]) -> None:
+    def _pick_card_in(self, p: int, pick: Pick, then: Callable[[int | None], None]) -> None:
         st = self.model.state
-        main = list(st.zones.get(f"{p}/main", ()))
-        if not main and not optional:
-            self.say(f"{who(p)} has no chara in the Main Area for that step (p.13-14)",
-                     warn=True)
+        uids = list(st.zones.get(f"{p}/{pick.zone}", ()))
+        if not uids and not pick.optional:
+            self.say(f"{who(p)}: {pick.missing or 'no card for that moment'}", warn=True)
             return
         options: list[tuple[str | Text, str]] = [
-            (card_label(self.spec, st.cards[u].cid, 20), str(u))
-            for u in main]
-        if optional:
-            options.append(("none (no chara any more)", "-"))
+            (card_label(self.spec, st.cards[u].cid, 20), str(u)) for u in uids]
+        if pick.optional:
+            options.append(("none", "-"))
         if len(options) == 1:
             value = options[0][1]
             then(None if value == "-" else int(value))
             return
-        self.push_screen(MenuScreen(f"{title} ({who(p)}'s Main Area)", options),
+        self.push_screen(MenuScreen(f"{pick.title} ({who(p)}'s {zone_title(self.spec, pick.zone)})",
+                                    options),
                          callback=lambda v: v and then(None if v == "-" else int(v)))
 
     # -- why not? -----------------------------------------------------------------------
@@ -494,36 +424,18 @@ class SandboxApp(PmApp):
 
 
 def suggestions(model: Sandbox, uid: int | None) -> list[str]:
-    """Actions worth asking about for a card (or in general), legal ones first."""
+    """Actions worth asking about for a card (or in general): the legal options naming
+    the card, the ruleset's suggestions, then the other legal options."""
     st = model.state
     d = model.game.pending()
     legal = list(d.texts) if d is not None else []
     out: list[str] = []
     if uid is not None and 0 <= uid < len(st.cards):
-        c = st.cards[uid]
-        r = f"{c.cid}@{uid}"
-        dd = model.defs[c.cid]
-        owner, zone = model.where(uid)
-        mine = [t for t in legal if r in t.split()]
-        out += mine
-        if zone == "hand":
-            if dd.type == "chara":
-                out += [f"summon {r} main", f"summon {r} support"]
-            elif dd.type == "event":
-                out.append(f"event {r}")
-            elif dd.type == "support":
-                for area in model.positions.areas:
-                    for u in st.zones.get(f"{owner}/{area}", ()):
-                        out.append(f"support {r} on {st.cards[u].cid}@{u}")
-            out += [f"pay {r}", f"discard {r}"]
-        elif zone in model.positions.areas:
-            out += [f"approach {r}", f"interfere {r}"]
-            for n in range(1, len(getattr(dd, "effects", ())) + 1):
-                out.append(f"use {r} {n}")
-            out.append(f"move {r} {'support' if zone == 'main' else 'main'}")
-        elif zone == "points":
-            out.append(f"pay {r}")
-    general = ["pass", "stop", "no-interference", "done", "cancel"]
+        r = f"{st.cards[uid].cid}@{uid}"
+        out += [t for t in legal if r in t.split()]
+    suggested = model.positions.suggestions(st, uid)
+    general = [t for t in suggested if "@" not in t]
+    out += [t for t in suggested if "@" in t]
     out += [t for t in legal if t not in out]
     out += general
     seen: set[str] = set()

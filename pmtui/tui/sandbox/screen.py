@@ -187,7 +187,7 @@ class SandboxScreen(GameScreen, inherit_bindings=False):
 
     def action_face(self) -> None:
         self.sb.pick_card(None, self.focused_zone(), self.sb.face_card,
-                          "Turn which point card?", with_dependants=False)
+                          "Turn which card over?", with_dependants=False)
 
     def action_rest(self) -> None:
         self.sb.card_edit("toggle_rest", self._uid())

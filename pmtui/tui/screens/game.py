@@ -116,8 +116,8 @@ class GameScreen(Screen[None]):
         self._draw()
 
     def _follow_decision(self) -> None:
-        """A new decision whose card options all lie in one row (the charas that may
-        approach): put the cursor on the first of them."""
+        """A new decision whose card options all lie in one row (the cards that may
+        attack, say): put the cursor on the first of them."""
         d = self.decision
         version = self.pm.table_version
         if d is None or version == self._seen_version:
