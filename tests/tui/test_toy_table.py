@@ -188,3 +188,34 @@ async def test_the_sandbox_menus_are_the_toys_own() -> None:
         asked = suggestions(sb, placed[0])
         assert f"attack TOY-01@{placed[0]}" in asked and "end" in asked
         assert not any(t.split()[0] in ("summon", "approach", "interfere") for t in asked)
+
+
+async def test_the_replay_viewer_steps_through_a_toy_save_to_its_end(tmp_path) -> None:  # noqa: ANN001
+    """`pmtui replay` on a toy save under Pilot: the board is the toy's grid at every step
+    the keys reach, the relic face down on b2 is never named, and the end is reached."""
+    from pmtui.engine.journal import JournalWriter
+    from pmtui.table.replay import ReplayModel
+    from pmtui.table.simulate import play_one
+    from pmtui.tui.replay import ReplayApp
+
+    decks = (RS.load_deck("skirmish"), RS.load_deck("stones"))
+    result = play_one(4, decks, ("random", "random"), keep=True, rs=RS)
+    assert result.game is not None
+    path = tmp_path / "toy.jsonl"
+    with JournalWriter(path, result.game.header) as w:
+        w.write(result.game.records[1:])
+    model = ReplayModel.from_file(path)
+    app = ReplayApp(model, perspective=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.replay_screen
+        for _ in range(60):
+            await pilot.press("right_square_bracket")
+            shot = screen_text(app)
+            for cid in RELICS:
+                assert RS.cards[cid].name not in shot
+            if screen.replay.position >= len(model):
+                break
+        await pilot.press("end")
+        assert screen.replay.shown().at_end
+        assert "(end)" in screen_text(app)
