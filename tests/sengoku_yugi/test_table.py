@@ -57,7 +57,7 @@ async def test_the_grid_is_drawn_and_played_by_keys() -> None:
         placed = next(c for c in board if c.get("uid") == card["uid"])
         screen = game(app)
         while screen.decision is not None and screen.decision.kind == "trigger":
-            app.table.act("skip", me)  # a deploy trigger: let it pass
+            app.table.act(me, "skip")  # a deploy trigger: let it pass
             await settle(pilot, app)
             screen = game(app)
         # Move (G1 (11)④): focus the piece's cell, press m, choose the cell
