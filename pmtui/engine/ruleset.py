@@ -198,6 +198,17 @@ class Moment:
     current: bool = False  # the state is at this moment now
 
 
+def alternate_turn(state: State, turn: int, swap_first: bool = False) -> None:
+    """Set turn `turn` of a two-seat game whose turns alternate (PositionEdits.set_turn):
+    `ap`, whose turn it is, follows from the turn and who went `first`."""
+    if turn < 1:
+        raise PositionError("turn 1 is the first turn")
+    first = int(state.vars.get("first") or 0)
+    if swap_first:
+        first = 1 - first
+    state.vars.update(turn=turn, first=first, ap=first if turn % 2 == 1 else 1 - first)
+
+
 def zone_places(
     zones: Sequence[str], words: Mapping[str, str], state: State, player: int,
     moving: int | None,

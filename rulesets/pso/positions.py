@@ -28,6 +28,7 @@ from pmtui.engine.ruleset import (
     Moment,
     Place,
     PositionError,
+    alternate_turn,
     notation_suggestions,
     zone_places,
 )
@@ -169,12 +170,7 @@ class Edits:
         state.vars.pop("setting", None)
 
     def set_turn(self, state: State, turn: int, *, swap_first: bool = False) -> None:
-        if turn < 1:
-            raise PositionError("turn 1 is the first turn")
-        first = int(state.vars.get("first") or 0)
-        if swap_first:
-            first = 1 - first
-        state.vars.update(turn=turn, first=first, ap=first if turn % 2 == 1 else 1 - first)
+        alternate_turn(state, turn, swap_first)
 
     def remap(self, text: str, order: Sequence[int]) -> str:
         return renumber(text, order)

@@ -25,14 +25,14 @@ from pmtui.engine.ruleset import (
     Place,
     PositionError,
     notation_suggestions,
-    zone_places,
 )
 from pmtui.engine.state import State, zkey
 
 from .board import BoardError, parse_board
 from .cards import AILMENTS, ATTRIBUTES, Pool
 from .notation import NOTATION
-from .units import BF, emit_vars, under
+from .position_edit import Edits
+from .units import BF, board_of, emit_vars, is_free, under
 
 PLAYERS = ("p1", "p2")
 # the Battlefield is one shared zone (shared/bf), shown by `pmtui check` on its own
@@ -62,19 +62,6 @@ def _err(msg: str, *path: str | int) -> PositionError:
     return PositionError(msg, tuple(path))
 
 
-class Edits:
-    """The sandbox's position edits are not written for this game yet: each refuses."""
-
-    def _no(self, *_a: object, **_k: object) -> Any:
-        raise PositionError("the sandbox cannot edit SENGOKU YUGI positions yet; "
-                            "write a scenario file and open it")
-
-    add = move = remove = toggle = add_coin = mark = set_moment = set_turn = _no
-
-    def remap(self, text: str, order: Any) -> str:
-        return text
-
-
 class Positions:
     players = PLAYERS
     zones = ZONES
@@ -83,10 +70,10 @@ class Positions:
     zone_words = ZONE_WORDS
     default_doc = DEFAULT_DOC
     expect_keys = EXPECT_KEYS
-    edits = Edits()
 
     def __init__(self, pool: Pool, card_view: Any) -> None:
         self.pool = pool
+        self.edits = Edits(pool)
         self.card_view = card_view  # the ruleset's current values of a card
 
     # -- reading -------------------------------------------------------------------------
@@ -320,7 +307,23 @@ class Positions:
     # -- the sandbox's menus (its edits refuse for now: see Edits) ----------------------
 
     def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:
-        return zone_places(ZONES, ZONE_WORDS, state, player, moving)
+        """Where the sandbox may put the card: its owner's zones for its kind, the
+        Stronghold's top or bottom, an empty Command Zone, every free cell."""
+        card = self.pool.get(cid)
+        here = state.cards[moving].zone if moving is not None else None
+        who = f"P{player + 1}"
+        zones = ("fhand", "summon") if card.familiar else ("hand", "standby", "banish")
+        out = [Place(f"{who} {ZONE_WORDS[z]}", player, z) for z in zones
+               if zkey(player, z) != here]
+        if card.character:
+            out += [Place(f"{who} Stronghold (top)", player, "sh"),
+                    Place(f"{who} Stronghold (bottom)", player, "sh", {"bottom": True})]
+            if not state.zones.get(zkey(player, "cz")):
+                out.append(Place(f"{who} Command Zone", player, "cz"))
+        board = board_of(state)
+        out += [Place(f"{who} Battlefield {cell}", player, "bf", {"at": cell})
+                for cell in board.cells() if is_free(state, board, cell)]
+        return out
 
     def riders(self, state: State, uid: int) -> list[tuple[int, str]]:
         return []

@@ -90,18 +90,39 @@ def _toml(doc: dict[str, object]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_sandbox_edits_refuse_in_one_line() -> None:
-    """Editing a position in the sandbox is not written for this game yet: a clear refusal."""
-    from pmtui.engine.state import State
+def test_the_sandbox_sets_up_a_position_on_the_grid() -> None:
+    """The sandbox's edits: a unit onto a cell, its marks (stance, HP, deployed this turn,
+    face down), moved to another cell, removed; why-not answers on the result."""
     from pmtui.table.sandbox.model import EditError, Sandbox
     from rulesets.sengoku_yugi import make_ruleset
 
-    edits = make_ruleset().positions.edits
-    with pytest.raises(ValueError) as err:
-        edits.add(State(), "SGY-001", 0, "hand")
-    assert "sandbox" in str(err.value) and "\n" not in str(err.value)
+    sb = Sandbox.from_doc(rs=make_ruleset())
+    places = sb.positions.places(sb.state, "SGY-004", 0, None)
+    assert any(p.zone == "bf" and p.where == {"at": "c2"} for p in places)
+    assert not any(p.where.get("at") in ("c1", "c4") for p in places)  # the Strongholds
+    uid = sb.add("SGY-004", 0, "bf", at="c2")
+    assert sb.state.cards[uid].f["at"] == "c2"
+    uid, said = sb.card_mark(uid, "coins", 3)
+    assert sb.state.cards[uid].f["hp"] == 4 and "HP 4" in said
+    enemy = sb.add("SGY-027", 1, "bf", at="c3")
+    enemy, _ = sb.card_mark(enemy, "rest")
+    assert sb.state.cards[enemy].f["df"] is True
+    assert sb.why("attack c2 c3 atk") is None  # Aoi Level 4 hits Kaede in Defense Stance
+    uid = next(c.uid for c in sb.state.cards if c.cid == "SGY-004" and c.zone)
+    uid, _ = sb.move(uid, 0, "bf", at="a2")
+    assert sb.state.cards[uid].f["at"] == "a2" and sb.state.cards[uid].f["hp"] == 4
+    assert "outside its attack range" in (sb.why("attack a2 c3 atk") or "")
+    with pytest.raises(EditError):
+        sb.add("SGY-001", 1, "bf", at="c3")  # taken
+    with pytest.raises(EditError):
+        sb.card_mark(enemy, "coins-of-gold")
+    sb.remove(enemy)
+    assert all(c.cid != "SGY-027" or not c.zone for c in sb.state.cards)
+
+
+def test_the_sandbox_opens_a_scenario_and_asks_why() -> None:
+    from pmtui.table.sandbox.model import Sandbox
+
     sb, notes = Sandbox.from_scenario(HERE / "g1_12_backline_range.toml")
     assert notes == [] and sb.why("attack b1 b3 atk") is None
     assert "outside its attack range" in (sb.why("attack b1 c4 atk") or "")
-    with pytest.raises(EditError):
-        sb.add("SGY-001", 0, "hand")
