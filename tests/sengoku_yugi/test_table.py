@@ -142,3 +142,34 @@ async def test_pieces_that_can_move_or_attack_are_marked_on_the_grid() -> None:
             if c.get("uid") is not None and c["at"] in movers:
                 assert marks.get(c["uid"]) == "▸", c["at"]
         assert movers and "▸" in app.screen.query_one(GridView).render().plain
+
+
+async def test_the_sandbox_draws_the_grid_and_adds_a_unit_by_keys() -> None:
+    """`pmtui sandbox --game sengoku_yugi`: the grid is drawn; a card added by keys goes
+    to the cell chosen from the menu."""
+    from pmtui.table.sandbox import Sandbox
+    from pmtui.tui.sandbox.app import SandboxApp
+    from pmtui.tui.sandbox.prompts import CardSearchScreen, MenuScreen
+
+    rs = ruleset("sengoku_yugi")
+    app = SandboxApp(Sandbox.from_doc(rs=rs))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        grid = app.screen.query_one(GridView)
+        assert "c2" in grid.render().plain
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, CardSearchScreen)
+        await pilot.press(*"SGY-004")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        labels = [str(label) for label, _value in app.screen.options]
+        cell = next(i for i, label in enumerate(labels) if label.endswith("Battlefield c2"))
+        for _ in range(cell):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        board = app.model.state.zones.get("shared/bf", [])
+        assert [app.model.state.cards[u].f.get("at") for u in board] == ["c2"]

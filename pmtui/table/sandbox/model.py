@@ -58,6 +58,13 @@ class CardSearch:
     def get(self, cid: str) -> CardDef:
         return self.rs.cards[cid]
 
+    def hint(self, cid: str) -> str:
+        """What the search screen shows under the list: the card as `pmtui cards` lists
+        it, then its rules text when the definition has one."""
+        d = self.rs.cards[cid]
+        text = getattr(d, "text", "") or getattr(d, "flavour", "") or ""
+        return self.rs.card_info(cid).line + (f"\n{text}" if text else "")
+
 
 class SandboxTable(LocalTable):
     """One omniscient seat for both players: every decision is the keyboard's."""

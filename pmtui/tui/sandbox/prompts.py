@@ -141,9 +141,7 @@ class CardSearchScreen(ModalScreen[str | None]):
         if item is None:
             hint.update(Text("no card matches", style="yellow"))
             return
-        d = self.pool.get(item.value)
-        text = d.text or d.flavour or ""
-        hint.update(Text(f"{d.series} · {d.colour} {d.type}\n{text}", style="dim"))
+        hint.update(Text(self.pool.hint(item.value), style="dim"))
 
     def action_move(self, delta: int) -> None:
         self.query_one(PickList).action_move(delta)
