@@ -385,7 +385,9 @@ class SandboxApp(PmApp):
             f"{who(d.player)} to act: {d.prompt or d.kind}"
         title = f"Why not? ({moment}, turn {st.vars.get('turn')})"
         initial = texts[0] if texts and uid is not None else ""
-        self.push_screen(WhyScreen(title, verdicts, self._why, initial=initial))
+        example = next((t for t in texts if "@" in t), texts[0] if texts else "")
+        self.push_screen(WhyScreen(title, verdicts, self._why, initial=initial,
+                                   example=example))
 
     def _why(self, text: str) -> str | None:
         reason = self.model.why(text)

@@ -171,9 +171,11 @@ class WhyScreen(ModalScreen[None]):
     ]
 
     def __init__(self, title: str, suggestions: Sequence[tuple[str, str | None]],
-                 ask: Callable[[str], str | None], initial: str = "") -> None:
+                 ask: Callable[[str], str | None], initial: str = "",
+                 example: str = "") -> None:
         super().__init__()
         self.title_text = title
+        self.example = example  # an action of this game, for the hints
         self.suggestions = list(suggestions)  # (text, reason or None when legal)
         self.ask = ask
         self.initial = initial
@@ -182,8 +184,8 @@ class WhyScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(Text(self.title_text, style="bold"), id="title")
-            yield Input(value=self.initial, placeholder="an action, like: summon STA-004 main",
-                        id="why-input")
+            like = f", like: {self.example}" if self.example else ""
+            yield Input(value=self.initial, placeholder=f"an action{like}", id="why-input")
             yield Static(id="why-answer")
             items = []
             for text, reason in self.suggestions:
@@ -235,8 +237,8 @@ class WhyScreen(ModalScreen[None]):
     def action_ask(self) -> None:
         text = self.query_one(Input).value.strip()
         if not text:
-            self._answer(Text("type an action first, like: summon STA-004 main",
-                              style="yellow"))
+            like = f", like: {self.example}" if self.example else ""
+            self._answer(Text(f"type an action first{like}", style="yellow"))
             return
         try:
             reason = self.ask(text)
