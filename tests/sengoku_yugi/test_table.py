@@ -173,3 +173,31 @@ async def test_the_sandbox_draws_the_grid_and_adds_a_unit_by_keys() -> None:
         await pilot.pause()
         board = app.model.state.zones.get("shared/bf", [])
         assert [app.model.state.cards[u].f.get("at") for u in board] == ["c2"]
+
+
+async def test_a_game_against_the_computer_starts_and_goes_on_by_keys() -> None:
+    """`pmtui play --game sengoku_yugi`: the setup choices are prompts answered with enter,
+    the computer answers its own, and the game reaches the human's Main Phase."""
+    from pmtui.table.session import new_game_header, new_table
+
+    header, seats = new_game_header(5, vs="computer", game="sengoku_yugi",
+                                    opponent="heuristic")
+    table = new_table(header, seats)
+    app = PmApp(table, hotseat=False, config=TuiConfig(), threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await settle(pilot, app)
+            d = table.pending()
+            if d is not None and d.player == 0 and d.kind == "main":
+                break
+            if d is not None and d.player == 0:
+                # a prompt (setup, charge): take its first choice
+                if not isinstance(app.screen, ChoiceScreen):
+                    await pilot.press("enter")
+                    await settle(pilot, app)
+                if isinstance(app.screen, ChoiceScreen):
+                    await pilot.press("enter")
+        d = table.pending()
+        assert d is not None and d.player == 0 and d.kind == "main"
+        assert table.game.state.vars["phase"] == "main"
+        assert app.screen.query_one(GridView).render().plain
