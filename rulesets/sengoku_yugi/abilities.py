@@ -226,7 +226,8 @@ def trigger_options(state: State, pool: Pool, uid: int, timing: str) -> list[Opt
             if usable(state, pool, uid, ab, alt):
                 opts.append(Option(ability_text(state, "use", uid, alt), ("use", uid, "card", alt)))
     if timing == "combat-damage" and state.cards[uid].zone.partition("/")[2] == "bf":
-        if has_signs(card) and not used(state, uid) and signs_choices(state, pool, uid):
+        signs_used = uid in (state.vars.get("used_signs") or ())
+        if has_signs(card) and not signs_used and signs_choices(state, pool, uid):
             opts.append(Option(f"use {ref(state, uid)} signs", ("use", uid, "signs", 0)))
         if card.familiar and familiar_usable(state, pool, uid, True):
             opts.append(Option(f"use {ref(state, uid)} familiar", ("use", uid, "fam", 0)))
@@ -295,7 +296,11 @@ def start(ctx: Context, pool: Pool, uid: int, src: str, alt: int) -> None:
         before = state.vars.get("used_hand") or []
         emit_vars(ctx, "ability used", used_hand=[*before, [uid, p]])
     else:
-        emit_vars(ctx, "ability used", used=[*state.vars.get("used", ()), uid])
+        if src == "signs":  # each ability of a card once a turn: Signs counts apart (S35)
+            before = state.vars.get("used_signs") or []
+            emit_vars(ctx, "ability used", used_signs=[*before, uid])
+        else:
+            emit_vars(ctx, "ability used", used=[*state.vars.get("used", ()), uid])
     name = SIGNS if src == "signs" else (
         "familiar ability" if src == "fam" else cd(state, pool, uid).ability.name  # type: ignore[union-attr]
     )

@@ -137,7 +137,7 @@ def start_turn(ctx: Context, pool: Pool, p: int) -> None:
     state = ctx.state
     turn = int(state.vars.get("turn", 0)) + 1
     emit_vars(ctx, "turn start", turn=turn, ap=p, phase="active", charged=[], used=[],
-              used_hand=None)
+              used_hand=None, used_signs=None)
     if turn > TURN_CAP:
         emit_vars(ctx, "turn cap", result=[None, f"draw: {TURN_CAP} turns without a winner"])
         return

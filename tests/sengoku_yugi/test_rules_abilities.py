@@ -212,3 +212,24 @@ def test_cure_removes_the_one_ailment_chosen() -> None:
     assert set(pos.options) == {"cure burn", "cure poison"}
     pos.act("cure poison")
     assert pos.f(sick)["ail"] == ["burn"] and pos.f(sick)["bl"] == ["water"]
+
+
+def test_signs_of_growth_counts_apart_from_the_printed_ability() -> None:
+    """G1 (14) Rules: each ability on a card once per turn; an ACT used earlier in the turn
+    leaves Signs of Growth usable when the card deals combat damage (S35)."""
+    pos = Position()
+    genba = pos.put(GENBA3, 0, "bf", at="c2", dt=1, hp=3)  # Kindling Strike (ACT), Signs
+    spare = pos.put("SGY-005", 0, "standby")
+    pos.put(KAEDE4, 1, "bf", at="c3", df=True, hp=9)
+    pos.put(KAEDE1, 1, "bf", at="b3", df=True, hp=3)
+    pos.act(f"act {GENBA3}@{genba}")
+    pos.act("target c3")
+    assert pos.f(genba)["df"] is True  # BF_Stance:Atk→Def
+    pos.state.cards[genba].f.pop("df")  # a later turn of events: it stands again
+    pos.act("attack c2 b3 atk")
+    pos.act("done")
+    pos.act("done")
+    assert f"use {GENBA3}@{genba} signs" in pos.options
+    pos.act(f"use {GENBA3}@{genba} signs")
+    pos.act(f"pick SGY-005@{spare}")
+    assert pos.f(spare) == {"of": genba, "role": "gs"}
