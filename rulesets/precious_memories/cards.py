@@ -1,22 +1,22 @@
 """Card model and TOML loader for Precious Memories.
 
-Pure data: no Textual and no engine imports, so the engine, the TUI, tools and
-tests can all share it. The file format is described in docs/cards.md.
+Pure data: no Textual, and from the engine only its generic card pool, so the TUI,
+tools and tests can all share it. The file format is described in docs/cards.md.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
+
+from pmtui.engine.pool import CardPool as EnginePool
 
 RULESET_DIR = "precious_memories"
 ID_PATTERN = re.compile(r"^[A-Z]{2,4}-\d{3}[a-z]?$")
@@ -113,62 +113,15 @@ def load_series_table() -> SeriesTable:
 # ---------------------------------------------------------------- pool
 
 
-class CardPool(Mapping[str, CardDef]):
+class CardPool(EnginePool[CardDef]):
     """Ordered, immutable mapping id -> CardDef. Unknown ids raise CardError."""
 
-    __slots__ = ("_cards", "digest")
+    __slots__ = ()
+    error = CardError
+    separators = (",", ":")  # the digest's format since the first saves: keep it
 
-    def __init__(self, cards: Iterable[CardDef]) -> None:
-        self._cards: dict[str, CardDef] = {}
-        for card in cards:
-            if card.id in self._cards:
-                raise CardError(f"card {card.id}: field id: duplicate id")
-            self._cards[card.id] = card
-        self.digest: str = _digest(self._cards.values())
-
-    def get(self, card_id: str) -> CardDef:  # type: ignore[override]
-        try:
-            return self._cards[card_id]
-        except (KeyError, TypeError):
-            raise CardError(f"unknown card id {card_id}") from None
-
-    __getitem__ = get
-
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self._cards
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._cards)
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def __repr__(self) -> str:
-        return f"CardPool({len(self)} cards, digest={self.digest[:12]})"
-
-    def cards(self) -> tuple[CardDef, ...]:
-        return tuple(self._cards.values())
-
-    def search(self, query: str) -> list[CardDef]:
-        """Cards matching every word of query (case-insensitive substring) in
-        id, name, series, properties or text. An empty query matches all."""
-        words = query.casefold().split()
-        found = []
-        for card in self._cards.values():
-            hay = " ".join(
-                (card.id, card.name, card.series, *card.properties, card.text)
-            ).casefold()
-            if all(w in hay for w in words):
-                found.append(card)
-        return found
-
-
-def _digest(cards: Iterable[CardDef]) -> str:
-    # Sorted by id, so splitting or reordering files keeps the digest.
-    rows = sorted((asdict(c) for c in cards), key=lambda r: r["id"])
-    blob = json.dumps(rows, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
-                      default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    def haystack(self, card: CardDef) -> tuple[str, ...]:
+        return (card.id, card.name, card.series, *card.properties, card.text)
 
 
 # ---------------------------------------------------------------- loading

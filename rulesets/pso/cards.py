@@ -1,22 +1,22 @@
 """PSO card definitions: the TOML card files of cards/pso/ and their effect vocabulary.
 
-Pure data: no engine imports. Every problem in a card file is a one-line
+Pure data: from the engine only its generic card pool. Every problem in a card file is a one-line
 CardError naming the file, the card and the field. The vocabulary is
 documented in docs/cards-pso.md.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
+
+from pmtui.engine.pool import CardPool as EnginePool
 
 RULESET_DIR = "pso"
 
@@ -134,50 +134,14 @@ class CardDef:
         return self.type == "area" and self.kind == "quest"
 
 
-class CardPool(Mapping[str, CardDef]):
-    """Ordered, immutable mapping id -> CardDef, with a digest of its content."""
+class CardPool(EnginePool[CardDef]):
+    """Ordered, immutable mapping id -> CardDef. Unknown ids raise CardError."""
 
-    __slots__ = ("_cards", "digest")
+    __slots__ = ()
+    error = CardError
 
-    def __init__(self, cards: Iterable[CardDef]) -> None:
-        self._cards: dict[str, CardDef] = {}
-        for card in cards:
-            if card.id in self._cards:
-                raise CardError(f"card {card.id}: field id: duplicate id")
-            self._cards[card.id] = card
-        rows = sorted((asdict(c) for c in self._cards.values()), key=lambda r: r["id"])
-        blob = json.dumps(rows, sort_keys=True, ensure_ascii=False, default=str)
-        self.digest: str = hashlib.sha256(blob.encode("utf-8")).hexdigest()
-
-    def get(self, card_id: str) -> CardDef:  # type: ignore[override]
-        try:
-            return self._cards[card_id]
-        except (KeyError, TypeError):
-            raise CardError(f"unknown card id {card_id}") from None
-
-    __getitem__ = get
-
-    def __contains__(self, card_id: object) -> bool:
-        return card_id in self._cards
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._cards)
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def cards(self) -> tuple[CardDef, ...]:
-        return tuple(self._cards.values())
-
-    def search(self, query: str) -> list[CardDef]:
-        """Cards matching every word of query in id, name, type, kind or text."""
-        words = query.casefold().split()
-        found = []
-        for c in self._cards.values():
-            hay = " ".join((c.id, c.name, c.type, c.kind, c.cls, c.race, c.text)).casefold()
-            if all(w in hay for w in words):
-                found.append(c)
-        return found
+    def haystack(self, card: CardDef) -> tuple[str, ...]:
+        return (card.id, card.name, card.type, card.kind, card.cls, card.race, card.text)
 
 
 def data_dir() -> Traversable:

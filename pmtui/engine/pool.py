@@ -1,0 +1,89 @@
+"""A card pool: an ordered, immutable mapping id -> card definition, with a content digest.
+
+Rulesets subclass CardPool to name their own error, search fields and digest format; the
+digest goes into every save header, so a subclass's format must never change once saves
+carry it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import asdict
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+
+class CardDefinition(Protocol):
+    """A ruleset's card definition: a dataclass instance with a unique id."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def id(self) -> str: ...
+
+
+C = TypeVar("C", bound=CardDefinition)
+
+
+class CardPool(Mapping[str, C], Generic[C]):
+    """Ordered, immutable mapping id -> card. Unknown ids raise `error`."""
+
+    __slots__ = ("_cards", "digest")
+
+    error: ClassVar[type[Exception]] = KeyError
+    # json.dumps separators of the digest; None is json's default (", ", ": ")
+    separators: ClassVar[tuple[str, str] | None] = None
+
+    def __init__(self, cards: Iterable[C]) -> None:
+        self._cards: dict[str, C] = {}
+        for card in cards:
+            if card.id in self._cards:
+                raise self.error(f"card {card.id}: field id: duplicate id")
+            self._cards[card.id] = card
+        # Sorted by id, so splitting or reordering card files keeps the digest.
+        rows = sorted((asdict(c) for c in self._cards.values()), key=lambda r: r["id"])
+        blob = json.dumps(rows, sort_keys=True, ensure_ascii=False,
+                          separators=self.separators, default=str)
+        self.digest: str = hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+    def get(self, card_id: str) -> C:  # type: ignore[override]
+        try:
+            return self._cards[card_id]
+        except (KeyError, TypeError):
+            raise self.error(f"unknown card id {card_id}") from None
+
+    __getitem__ = get
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._cards
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({len(self)} cards, digest={self.digest[:12]})"
+
+    def cards(self) -> tuple[C, ...]:
+        return tuple(self._cards.values())
+
+    def haystack(self, card: C) -> Iterable[str]:
+        """The texts `search` looks in; rulesets name their own fields."""
+        return (card.id,)
+
+    def search(self, query: str) -> list[C]:
+        """Cards matching every word of query (case-insensitive substring) in the card's
+        haystack. An empty query matches all."""
+        words = query.casefold().split()
+        found = []
+        for card in self._cards.values():
+            hay = " ".join(self.haystack(card)).casefold()
+            if all(w in hay for w in words):
+                found.append(card)
+        return found
+
+
+__all__ = ["CardDefinition", "CardPool"]
