@@ -79,7 +79,9 @@ def draw(ctx: Context, player: int, n: int, why: str = "draw") -> None:
         move(ctx, deck[0], player, "hand", why, pos="bottom")
 
 
-def leave_area(ctx: Context, uid: int, zone: str, why: str, defs: dict[str, CardDef]) -> None:
+def leave_area(
+    ctx: Context, uid: int, zone: str, why: str, defs: dict[str, CardDef], pos: str = "top"
+) -> None:
     """A chara leaves the Area: supports set on it are discarded, its level stack
     goes with it, coins vanish (p.10, p.23, p.24 Level Up)."""
     state = ctx.state
@@ -90,9 +92,9 @@ def leave_area(ctx: Context, uid: int, zone: str, why: str, defs: dict[str, Card
     ]:
         send(ctx, sup, "discard", "support left with its chara", defs)
     stacked = [u for u in state.zone(zkey(owner, "stack")) if state.cards[u].f.get("under") == uid]
-    send(ctx, uid, zone, why, defs)
+    send(ctx, uid, zone, why, defs, pos=pos)
     for u in stacked:
-        send(ctx, u, zone, why, defs)
+        send(ctx, u, zone, why, defs, pos=pos)
 
 
 def send(
@@ -103,23 +105,6 @@ def send(
     if zone == "deck" and defs[card.cid].ex:
         zone, why = "discard", why + " (EX card: discarded instead)"
     move(ctx, uid, card.owner, zone, why, pos=pos)
-
-
-def stats(state: State, uid: int, defs: dict[str, CardDef]) -> tuple[int, int]:
-    """Current AP/DP: printed values, +10/+10 per stacked level card and per
-    +10/+10 coin, plus modifiers; below 0 counts as 0 (p.22)."""
-    card = state.cards[uid]
-    d = defs[card.cid]
-    ap = d.ap or 0
-    dp = d.dp or 0
-    f = card.f
-    bonus = 10 * (f.get("level", 1) - 1 + f.get("coins", 0))
-    ap += bonus
-    dp += bonus
-    for m in f.get("mods", ()):
-        ap += m[0]
-        dp += m[1]
-    return max(ap, 0), max(dp, 0)
 
 
 def area_cards(state: State, player: int) -> list[int]:

@@ -192,7 +192,8 @@ def use_options(state: State, t: Tables, p: int, phase: str, own_turn: bool) -> 
 
 
 def stats(state: State, t: Tables, uid: int) -> tuple[int, int]:
-    """AP/DP with levels, coins, modifiers, Adversity and permanent effects; below 0 is 0."""
+    """AP/DP: printed values, +10/+10 per stacked level card and per +10/+10 coin,
+    modifiers, Adversity and permanent effects; below 0 counts as 0 (p.22)."""
     card = state.cards[uid]
     d = t.defs[card.cid]
     ap = d.ap or 0
@@ -677,27 +678,14 @@ def step_bounce(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> boo
     }[to]
     for u in _on(ctx, run, step):
         if areas.in_area(ctx.state, u):
-            _leave(ctx, t, u, zone, f"returned to {to.replace('_', ' ')}", pos)
+            areas.leave_area(ctx, u, zone, f"returned to {to.replace('_', ' ')}", t.defs, pos)
     return True
-
-
-def _leave(ctx: Context, t: Tables, uid: int, zone: str, why: str, pos: str = "top") -> None:
-    state = ctx.state
-    owner = state.cards[uid].owner
-    for sup in [
-        u for u in state.zone(zkey(owner, "attached")) if state.cards[u].f.get("host") == uid
-    ]:
-        areas.send(ctx, sup, "discard", "support left with its chara", t.defs)
-    stacked = [u for u in state.zone(zkey(owner, "stack")) if state.cards[u].f.get("under") == uid]
-    areas.send(ctx, uid, zone, why, t.defs, pos=pos)
-    for u in stacked:
-        areas.send(ctx, u, zone, why, t.defs, pos=pos)
 
 
 def step_trash(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> bool:
     for u in _on(ctx, run, step):
         if areas.in_area(ctx.state, u):
-            _leave(ctx, t, u, "discard", "discarded by an effect")
+            areas.leave_area(ctx, u, "discard", "discarded by an effect", t.defs)
     return True
 
 
@@ -772,7 +760,7 @@ def step_summon(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> boo
 def step_remove(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> bool:
     for u in _on(ctx, run, step):
         if areas.in_area(ctx.state, u):
-            _leave(ctx, t, u, "removed", "removed from play")
+            areas.leave_area(ctx, u, "removed", "removed from play", t.defs)
     return True
 
 

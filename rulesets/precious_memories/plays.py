@@ -447,7 +447,7 @@ def resolve_summon(ctx: Context, t: Tables, entry: dict[str, Any]) -> None:
         old = entry.get("replace")
         main = state.zone(zkey(p, "main"))
         if old is not None and old in main:
-            effects._leave(ctx, t, old, "discard", "replaced")
+            areas.leave_area(ctx, old, "discard", "replaced", t.defs)
         if len(main) >= t.main_area_size:
             areas.move(ctx, uid, p, "discard", "the Main Area is full")
             return
