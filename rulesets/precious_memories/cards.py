@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.pool import CardPool as EnginePool
+from pmtui.engine.tomlfile import read_toml
 
 RULESET_DIR = "precious_memories"
 ID_PATTERN = re.compile(r"^[A-Z]{2,4}-\d{3}[a-z]?$")
@@ -164,23 +165,7 @@ def builtin_sources() -> list[tuple[str, Traversable | Path]]:
 
 def parse_toml(label: str, src: Traversable | Path) -> dict[str, Any]:
     """Read and parse one TOML file; every failure is a one-line CardError."""
-    try:
-        text = src.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise CardError(f"{label}: not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise CardError(f"{label}: cannot read ({exc.strerror or exc})") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        if m:
-            what = msg[: m.start()].strip()
-            raise CardError(
-                f"{label}: line {m.group(1)}: TOML syntax error: {what} (column {m.group(2)})"
-            ) from None
-        raise CardError(f"{label}: TOML syntax error: {msg.splitlines()[0]}") from None
+    return read_toml(label, src, CardError)
 
 
 def _load_file(label: str, src: Traversable | Path) -> list[CardDef]:

@@ -8,7 +8,6 @@ documented in docs/cards-pso.md.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.pool import CardPool as EnginePool
+from pmtui.engine.tomlfile import read_toml
 
 RULESET_DIR = "pso"
 
@@ -187,21 +187,7 @@ def load_pool(paths: Iterable[Path] | None = None) -> CardPool:
 
 def parse_toml(label: str, src: Traversable | Path) -> dict[str, Any]:
     """Read and parse one TOML file; every failure is a one-line CardError."""
-    try:
-        text = src.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise CardError(f"{label}: not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise CardError(f"{label}: cannot read ({exc.strerror or exc})") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        if m:
-            what = msg[: m.start()].strip()
-            raise CardError(f"{label}: line {m.group(1)}: TOML syntax error: {what}") from None
-        raise CardError(f"{label}: TOML syntax error: {msg.splitlines()[0]}") from None
+    return read_toml(label, src, CardError, column=False)
 
 
 # ---------------------------------------------------------------- one card

@@ -18,6 +18,7 @@ from pmtui.engine.decision import CHANCE
 from pmtui.engine.notation import NotationError
 from pmtui.engine.ruleset import DeckList, PositionError, Ruleset
 from pmtui.engine.state import zkey
+from pmtui.engine.tomlfile import syntax_error
 from pmtui.table.games import make_header
 from pmtui.table.registry import DEFAULT_RULESET, UnknownRuleset, ruleset
 
@@ -122,14 +123,10 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        if m:
-            what = msg[: m.start()].strip()
-            raise ScenarioError(
-                f"{name}:{m.group(1)}: TOML syntax error: {what} (column {m.group(2)})"
-            ) from None
-        raise ScenarioError(f"{name}: TOML syntax error: {msg.splitlines()[0]}") from None
+        what, line, col = syntax_error(exc)
+        if line is None:
+            raise ScenarioError(f"{name}: TOML syntax error: {what}") from None
+        raise ScenarioError(f"{name}:{line}: TOML syntax error: {what} (column {col})") from None
     loc = Locator(text)
 
     def fail(message: str, path: KeyPath = (), value: str | None = None) -> ScenarioError:

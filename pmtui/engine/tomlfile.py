@@ -1,0 +1,41 @@
+"""Reading a TOML data file (cards, decks, scenarios) with one-line errors."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+# tomllib (3.11) puts the position only into the message text
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def syntax_error(exc: tomllib.TOMLDecodeError) -> tuple[str, int | None, int | None]:
+    """(what went wrong, line, column) of a TOML syntax error; no position: None."""
+    msg = str(exc)
+    m = _AT.search(msg)
+    if m is None:
+        return msg.splitlines()[0], None, None
+    return msg[: m.start()].strip(), int(m.group(1)), int(m.group(2))
+
+
+def read_toml(
+    label: str, src: Traversable | Path, error: type[Exception], *, column: bool = True
+) -> dict[str, Any]:
+    """Read and parse one TOML file; every failure is a one-line `error` naming `label`."""
+    try:
+        text = src.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{label}: not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise error(f"{label}: cannot read ({exc.strerror or exc})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        what, line, col = syntax_error(exc)
+        if line is None:
+            raise error(f"{label}: TOML syntax error: {what}") from None
+        where = f" (column {col})" if column else ""
+        raise error(f"{label}: line {line}: TOML syntax error: {what}{where}") from None
