@@ -9,7 +9,9 @@ its back: owner and flags, no card id and no card number.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .ruleset import ConcealedHook, Ruleset
@@ -141,11 +143,189 @@ def redact(ruleset: Ruleset, ev: Event, player: int | None) -> Event:
     return ev
 
 
-def redact_decision(record: Mapping[str, Any], player: int | None) -> dict[str, Any]:
-    """A logged decision as another player may read it."""
-    if record.get("private") and record.get("player") != player:
+def redact_decision(
+    record: Mapping[str, Any], player: int | None, secrets: SecretDecisions | None = None,
+    at: int | None = None,
+) -> dict[str, Any]:
+    """A logged decision as another player may read it: a private one (a pick among
+    hidden cards) shows only its kind, and so does one naming a card hidden from
+    `player` until its play is confirmed (`secrets`, fed with the log; `at`: as the
+    log stood after that sequence number, for a replay)."""
+    if record.get("player") != player and (
+        record.get("private")
+        or (secrets is not None and secrets.hides(record.get("seq"), player, at))
+    ):
         return {k: v for k, v in record.items() if k != "action"} | {"action": record.get("kind")}
     return dict(record)
+
+
+# A card reference in a decision's text: "<card id>@<card number>" (docs/notation.md).
+_NAMED = re.compile(r"(?<!\S)[^\s@]+@(\d+)(?!\S)")
+
+
+def named_cards(text: str) -> list[int]:
+    """The card numbers a decision's text names."""
+    return [int(n) for n in _NAMED.findall(text)]
+
+
+@dataclass(slots=True)
+class _Window:
+    """A logged decision that named cards some viewers could not see, until it is settled."""
+
+    seq: int
+    player: Any
+    kind: Any
+    waiting: dict[int | None, set[int]]  # viewer -> named cards not yet shown to them
+
+
+class SecretDecisions:
+    """When a logged decision that names a hidden card may be shown to each viewer.
+
+    A player declares a play naming a card in their hand ("summon X@12"), pays and
+    confirms it, and the card goes where everyone sees it: from then on the
+    decision may be read by all. If they cancel instead, the card stays in the
+    hand and the decision must never name it to the others. The rule, for any
+    ruleset: a decision naming a card that a viewer could not see when it was made
+    is hidden from that viewer (only its kind shows) until every such card has been
+    moved where the viewer sees it, or revealed to them. It stays hidden for good
+    when, before that, one of those cards goes somewhere the viewer cannot see, the
+    same player makes another decision of the same kind or naming the same card
+    (the play was given up), or an undo is made.
+
+    Fed with the log's records in order (`feed`, incremental); follows card zones
+    from the events, and face-down cards from the Concealer's notes.
+    """
+
+    def __init__(self, ruleset: Ruleset, viewers: tuple[int | None, ...] = (0, 1, None)) -> None:
+        self.ruleset = ruleset
+        self.viewers = viewers
+        self.fed = 0  # records taken in so far
+        self._zone: dict[int, str] = {}
+        self._down: dict[int | None, set[int]] = {v: set() for v in viewers}
+        # per effective decision, what its events changed: (uid, zone before, down before)
+        self._frames: list[list[tuple[int, str | None, dict[int | None, bool]]]] = [[]]
+        self._open: list[_Window] = []
+        self._shown_at: dict[tuple[int, int | None], int | None] = {}  # None: not (yet)
+
+    # -- queries ------------------------------------------------------------------------
+
+    def hides(self, seq: Any, viewer: int | None, at: int | None = None) -> bool:
+        """Whether decision `seq` is hidden from `viewer` (as the log stood at `at`)."""
+        key = (seq, viewer)
+        if key not in self._shown_at:
+            return False
+        shown = self._shown_at[key]
+        return shown is None or (at is not None and shown > at)
+
+    def knows(self, uid: int, viewer: int | None) -> bool:
+        zone = self._zone.get(uid)
+        return zone is not None and visible(self.ruleset, zone, viewer) and (
+            uid not in self._down.get(viewer, ()))
+
+    # -- feeding ------------------------------------------------------------------------
+
+    def feed(self, records: Sequence[Mapping[str, Any]]) -> None:
+        """Take in `records[self.fed:]` (the whole log so far, header first or not)."""
+        start = self.fed
+        if start == 0 and records and records[0].get("type") == "header":
+            start = 1
+        for rec in records[start:]:
+            kind = rec.get("type")
+            if kind == "event":
+                self._event(rec.get("event") or {}, rec.get("seq"))
+            elif kind == "decision":
+                self._decision(rec)
+            elif kind == "undo":
+                self._undo(rec.get("to"))
+        self.fed = len(records)
+
+    def _decision(self, rec: Mapping[str, Any]) -> None:
+        p, kind, seq = rec.get("player"), rec.get("kind"), rec.get("seq")
+        named = named_cards(str(rec.get("action", "")))
+        for w in list(self._open):  # a new declaration ends an unsettled one
+            if w.player == p and (w.kind == kind or any(
+                    u in named for left in w.waiting.values() for u in left)):
+                self._open.remove(w)
+        self._frames.append([])
+        if not named or rec.get("private") or not isinstance(seq, int):
+            return
+        waiting = {v: {u for u in named if not self.knows(u, v)}
+                   for v in self.viewers if v != p}
+        waiting = {v: left for v, left in waiting.items() if left}
+        if waiting:
+            for v in waiting:
+                self._shown_at[(seq, v)] = None
+            self._open.append(_Window(seq, p, kind, waiting))
+
+    def _undo(self, to: Any) -> None:
+        self._open.clear()  # what was undone is settled as it stood: hidden
+        keep = to if isinstance(to, int) and to >= 0 else 0
+        while len(self._frames) > keep + 1:
+            for uid, zone, down in reversed(self._frames.pop()):
+                if zone is None:
+                    self._zone.pop(uid, None)
+                else:
+                    self._zone[uid] = zone
+                for v, was in down.items():
+                    (self._down[v].add if was else self._down[v].discard)(uid)
+
+    def _touch(self, uid: int) -> None:
+        """Remember a card's zone and face before an event changes them (for undo)."""
+        self._frames[-1].append(
+            (uid, self._zone.get(uid), {v: uid in self._down[v] for v in self.viewers}))
+
+    def _event(self, ev: Mapping[str, Any], seq: Any) -> None:
+        t = ev.get("t")
+        moved: list[int] = []
+        if t == "create":
+            for c in ev.get("cards") or ():
+                if isinstance(c, list) and len(c) >= 4 and isinstance(c[0], int):
+                    self._touch(c[0])
+                    self._zone[c[0]] = str(c[3])
+                    moved.append(c[0])
+        elif t == "move" and isinstance(ev.get("card"), int):
+            self._touch(ev["card"])
+            self._zone[ev["card"]] = str(ev.get("to", ""))
+            moved.append(ev["card"])
+        elif t == "flag":
+            moved = [u for u in (ev.get("cards") or [ev.get("card")]) if isinstance(u, int)]
+            for u in moved:
+                self._touch(u)
+        self._faces(ev, moved, t == "move")
+        if not self._open:
+            return
+        told: dict[int | None, set[int]] = {}  # cards shown by a look or a reveal
+        if t in ("look", "reveal"):
+            cards = ev.get("cards") if "cards" in ev else [ev.get("card")]
+            who = [ev.get("player")] if t == "look" else list(self.viewers)
+            for v in who:
+                told[v] = {u for u in cards or () if isinstance(u, int)}
+        for w in list(self._open):
+            for v, left in list(w.waiting.items()):
+                for u in list(left):
+                    if u in told.get(v, ()) or (u in moved and self.knows(u, v)):
+                        left.discard(u)
+                    elif u in moved and t == "move":  # gone where v cannot see it
+                        del w.waiting[v]
+                        break
+                if v in w.waiting and not left:
+                    self._shown_at[(w.seq, v)] = seq if isinstance(seq, int) else 0
+                    del w.waiting[v]
+            if not w.waiting:
+                self._open.remove(w)
+
+    def _faces(self, ev: Mapping[str, Any], uids: list[int], moved: bool) -> None:
+        """Face-down cards, from the Concealer's notes (a move without one turns it up)."""
+        hidden = ev.get("concealed") or {}
+        unveiled = ev.get("unveiled") or {}
+        for v in self.viewers:
+            key = _viewer_key(v)
+            down = set(hidden.get(key, ()))
+            for u in uids:
+                if u in down:
+                    self._down[v].add(u)
+                elif moved or u in unveiled.get(key, ()):
+                    self._down[v].discard(u)
 
 
 class Concealer:

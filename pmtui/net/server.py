@@ -30,6 +30,7 @@ import asyncssh
 
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
 from pmtui.net.files import write_atomically
+from pmtui.net.names import NameBook, NameLimit, NamesError, named_in_options
 from pmtui.net.tables import Registry, SeatTable, TableError, User, valid_name
 
 log = logging.getLogger("pmtui.net")
@@ -72,8 +73,9 @@ class KeyAuth:
     def __init__(self, path: Path | None, open_: bool) -> None:
         self.path = path
         self.open = open_
-        self._stamp: tuple[int, int] | None = None
+        self._text: str | None = None
         self._keys: asyncssh.SSHAuthorizedKeys | None = None
+        self._reserved: dict[str, set[str]] = {}  # name -> fingerprints named for it
         if path is not None and path.exists():
             self._load(strict=not open_)
         elif not open_:
@@ -85,30 +87,50 @@ class KeyAuth:
     def _load(self, strict: bool = False) -> None:
         assert self.path is not None
         try:
-            st = self.path.stat()
-            stamp = (st.st_mtime_ns, st.st_size)
-            if stamp == self._stamp:
-                return
+            # compared by content, not (mtime, size): an edit that keeps both is seen too
             text = self.path.read_text(encoding="utf-8", errors="replace")
-            self._keys = asyncssh.import_authorized_keys(text) if text.strip() else None
-            self._stamp = stamp
+            if text == self._text:
+                return
+            keys = asyncssh.import_authorized_keys(text) if text.strip() else None
+            self._keys, self._text = keys, text
+            self._reserved = _reserved_names(keys)
         except (OSError, ValueError, asyncssh.KeyImportError) as exc:
             if strict:
                 raise ServeError(f"{self.path}: {exc}".splitlines()[0]) from None
             log.warning("%s: %s (keeping the keys read before)", self.path, exc)
-            self._stamp = None
+
+    def options(self, key: asyncssh.SSHKey, host: str = "",
+                addr: str = "") -> dict[str, Any] | None:
+        """The options of the key's line in the file ({} with --open), None: not allowed."""
+        if self.path is not None and self.path.exists():
+            self._load()
+        entry = None
+        if self._keys is not None:
+            try:
+                entry = self._keys.validate(key, host, addr)
+            except Exception:  # noqa: BLE001 - a key the file cannot judge is not allowed
+                entry = None
+        if entry is not None:
+            return dict(entry)
+        return {} if self.open else None
 
     def allowed(self, key: asyncssh.SSHKey, host: str = "", addr: str = "") -> bool:
-        if self.open:
-            return True
-        if self.path is not None:
-            self._load()
-        if self._keys is None:
-            return False
-        try:
-            return self._keys.validate(key, host, addr) is not None
-        except Exception:  # noqa: BLE001 - a key the file cannot judge is not allowed
-            return False
+        return self.options(key, host, addr) is not None
+
+    def reserved(self, name: str) -> set[str]:
+        """Fingerprints of the keys the file names `name` for (empty: the name is free)."""
+        return self._reserved.get(name, set())
+
+
+def _reserved_names(keys: asyncssh.SSHAuthorizedKeys | None) -> dict[str, set[str]]:
+    """name -> key fingerprints, from environment="PMTUI_NAME=<name>" options."""
+    out: dict[str, set[str]] = {}
+    for entry in getattr(keys, "_user_entries", ()):  # asyncssh keeps no public list
+        name = named_in_options(getattr(entry, "options", None))
+        key = getattr(entry, "key", None)
+        if name and key is not None:
+            out.setdefault(name, set()).add(key.get_fingerprint("sha256"))
+    return out
 
 
 # -- one SSH connection, one session ---------------------------------------------------------
@@ -120,6 +142,7 @@ class _Connection(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.username = ""
         self.fingerprint = ""
+        self.named: str | None = None  # the name the authorized-keys file gives the key
         self.sessions = 0
         self.peer = ("", "")
 
@@ -145,10 +168,11 @@ class _Connection(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        ok = self.server.auth.allowed(key, *self.peer)
-        if ok:
+        options = self.server.auth.options(key, *self.peer)
+        if options is not None:
             self.fingerprint = key.get_fingerprint("sha256")
-        return ok
+            self.named = named_in_options(options)
+        return options is not None
 
     def session_requested(self) -> Any:
         if self.sessions >= SESSIONS_PER_CONNECTION or len(self.server.sessions) >= MAX_SESSIONS:
@@ -200,6 +224,10 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if not valid_name(self.user.name):
             self._refuse(b"pmtui: player names are SSH user names of letters, digits and "
                          b"_ . - (at most 32)\r\n")
+            return
+        refusal = self.server.name_refusal(self.user, self.conn.named)
+        if refusal is not None:
+            self._refuse(f"pmtui: {refusal}\r\n".encode())
             return
         env = {}
         with contextlib.suppress(Exception):
@@ -414,7 +442,36 @@ class PmServer:
         self.acceptor: Any = None
         self.port = 0
         self.key = host_key(data_dir)
+        try:
+            self.names = NameBook(data_dir)
+        except NamesError as exc:
+            raise ServeError(str(exc)) from None
         self.gc = GcSteward()
+
+    def name_refusal(self, user: User, named: str | None) -> str | None:
+        """Why `user` may not sign in under that name (one line), or None.
+
+        A key the authorized-keys file names (PMTUI_NAME) signs in under that name
+        only, and that name is only for the keys named for it; any other name
+        belongs to the first key that used it (names.json).
+        """
+        if named is not None and named != user.name:
+            return f"this key signs in as {named} (ssh {named}@this-server)"
+        reserved = self.auth.reserved(user.name)
+        if reserved:
+            return None if user.key in reserved else (
+                f"the name {user.name} belongs to another key; sign in under another name")
+        try:
+            mine = self.names.claim(user.name, user.key)
+        except NameLimit as exc:
+            return str(exc)
+        except OSError as exc:
+            log.error("cannot save the name %s: %s", user.name, exc)
+            return "the server cannot record your name now; try again later"
+        if not mine:
+            log.warning("name %s refused to key %s", user.name, user.key)
+            return f"the name {user.name} belongs to another key; sign in under another name"
+        return None
 
     async def start(self, host: str, port: int) -> list[str]:
         warnings = self.registry.restore()

@@ -28,7 +28,13 @@ from typing import Any
 from pmtui.engine.chance import roll_text
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.ruleset import CardDef, Ruleset
-from pmtui.engine.views import omniscient_view, redact, redact_decision, view
+from pmtui.engine.views import (
+    SecretDecisions,
+    omniscient_view,
+    redact,
+    redact_decision,
+    view,
+)
 from pmtui.table.logtext import LogLine, end_text, log_lines, moves_text, seat, zone_word
 from pmtui.table.words import REF
 
@@ -66,6 +72,7 @@ class ReplayModel:
             self.warnings.append("the card pool has changed since this game was played: "
                                  "some cards may show differently")
         self.over = self.cursor.state.vars.get("over")  # the cursor starts at the end
+        self._secrets: SecretDecisions | None = None
         self.turns = sorted({t for _, t in self.cursor.turn_steps if isinstance(t, int)})
         self._logs: dict[Perspective, list[tuple[int, LogLine]]] = {}
 
@@ -102,7 +109,12 @@ class ReplayModel:
         return dict(ev) if perspective is None else redact(self.rs, dict(ev), perspective)
 
     def _decision(self, rec: Mapping[str, Any], perspective: Perspective) -> dict[str, Any]:
-        return dict(rec) if perspective is None else redact_decision(rec, perspective)
+        if perspective is None:
+            return dict(rec)
+        if self._secrets is None:  # a play named but never confirmed stays hidden
+            self._secrets = SecretDecisions(self.rs)
+            self._secrets.feed(self.cursor.records)
+        return redact_decision(rec, perspective, self._secrets)
 
     def record_text(self, index: int, perspective: Perspective) -> str:
         """One record in words, as `perspective` may read it (decisions in notation)."""

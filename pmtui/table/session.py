@@ -19,7 +19,7 @@ from pmtui.engine.game import Game, Record
 from pmtui.engine.ruleset import CardDef, Ruleset
 from pmtui.engine.screen import PlainScreen, ScreenSpec
 from pmtui.engine.state import SHARED
-from pmtui.engine.views import LazyView, redact, redact_decision, view
+from pmtui.engine.views import LazyView, SecretDecisions, redact, redact_decision, view
 from pmtui.table.logtext import LogLine, card_namer, log_lines
 from pmtui.table.undo import Consent, UndoRefused, undo_targets
 from pmtui.table.undo import undo as undo_to
@@ -53,6 +53,8 @@ class LocalTable:
         self.auto: set[int] = set()  # indexes in game.moves of passes made for a person
         self.problems: list[str] = []  # one-line reports for the front end to show
         self._log_cache: dict[int | None, tuple[int, list[LogLine]]] = {}
+        self._secrets: SecretDecisions | None = None
+        self._secrets_of: Game | None = None
 
     # -- who is who -------------------------------------------------------------------
 
@@ -111,9 +113,17 @@ class LocalTable:
             cached = self._log_cache.get(player)
             if cached is not None and cached[0] == n:
                 return cached[1]
-            lines = _log_lines(self.game, self.game.records, player, self.defs)
+            lines = _log_lines(self.game, self.game.records, player, self.defs,
+                               self._secret_decisions())
             self._log_cache[player] = (n, lines)
             return lines
+
+    def _secret_decisions(self) -> SecretDecisions:
+        """The log's decisions naming cards someone may not see yet (fed as it grows)."""
+        if self._secrets is None or self._secrets_of is not self.game:
+            self._secrets, self._secrets_of = SecretDecisions(self.game.ruleset), self.game
+        self._secrets.feed(self.game.records)
+        return self._secrets
 
     # -- acting -----------------------------------------------------------------------
 
@@ -212,13 +222,14 @@ class LocalTable:
 
 
 def _log_lines(
-    game: Game, records: Sequence[Record], player: int | None, defs: Mapping[str, CardDef]
+    game: Game, records: Sequence[Record], player: int | None, defs: Mapping[str, CardDef],
+    secrets: SecretDecisions | None = None,
 ) -> list[LogLine]:
     rs = game.ruleset
     return [line for _, line in log_lines(
         records[1:],
         event=lambda ev: redact(rs, ev, player),  # type: ignore[arg-type]
-        decision=lambda rec: redact_decision(rec, player),
+        decision=lambda rec: redact_decision(rec, player, secrets),
         card_name=card_namer(defs),
     )]
 

@@ -13,6 +13,7 @@ absent from everything that session received.
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -129,10 +130,29 @@ async def play_a_little(table: Any, apps: dict[int, NetApp], players: dict[int, 
     return True
 
 
-@pytest.mark.parametrize("seed,first,spectator", [(11, "starlit_overture", True),
-                                                   (12, "tidewater_morning", False)])
+class Cancelling:
+    """A computer player that, half the time it may, cancels the play it is paying for
+    (issue 18: a cancelled play's card used to stay named in the others' log)."""
+
+    def __init__(self, seed: int, rules: Any) -> None:
+        self.inner = make_player("heuristic", seed, ruleset=rules)
+        self.rng = random.Random(seed)
+        self.cancelled = 0
+
+    def choose(self, seen: Any, d: Any) -> str:
+        if "cancel" in d.texts and d.kind == "pay" and self.rng.random() < 0.5:
+            self.cancelled += 1
+            return "cancel"
+        return self.inner.choose(seen, d)
+
+
+@pytest.mark.parametrize("seed,first,spectator,cancel", [
+    (11, "starlit_overture", True, False),
+    (12, "tidewater_morning", False, False),
+    (13, "starlit_overture", True, True),
+])
 async def test_whole_game_leaks_no_hidden_card(tmp_path: Path, seed: int, first: str,
-                                               spectator: bool) -> None:
+                                               spectator: bool, cancel: bool) -> None:
     second = next(d for d in DECKS if d != first)
     server, keys = await start_server(tmp_path)
     try:
@@ -152,12 +172,15 @@ async def test_whole_game_leaks_no_hidden_card(tmp_path: Path, seed: int, first:
             screens.append(await app_of(server, "carol", "NetApp"))
             viewers.append((c, None))
         rules = table.local.game.ruleset
-        players = {p: make_player("heuristic", seed + p, ruleset=rules) for p in (0, 1)}
+        players = {p: Cancelling(seed + p, rules) if cancel
+                   else make_player("heuristic", seed + p, ruleset=rules) for p in (0, 1)}
         for _ in range(2000):
             await settle(screens)
             if not await play_a_little(table, apps, players):
                 break
         assert table.local.over, "the game did not end"
+        if cancel:
+            assert sum(p.cancelled for p in players.values()) > 0
         await a.wait_for("back to the lobby")  # the game-over box: q leads to the lobby
         await settle(screens)
         await asyncio.sleep(0.2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from pathlib import Path
 
@@ -12,10 +13,10 @@ import pytest
 
 from pmtui.net.driver import IN_HIGH
 from pmtui.net.game import NetApp
-from pmtui.net.lobby import LobbyApp
+from pmtui.net.names import MAX_NAMES_PER_KEY
 from pmtui.tui.screens.info import TooSmallScreen
 
-from .helpers import Client, app_of, session_of, start_server, wait_until
+from .helpers import Client, Keys, app_of, session_of, start_server, wait_until
 
 DOWN, ENTER, ESC = "\x1b[B", "\r", "\x1b"
 
@@ -148,7 +149,18 @@ async def test_a_bad_user_name_is_refused(tmp_path: Path) -> None:
         await server.stop()
 
 
-async def test_a_name_without_its_key_gets_no_seat(tmp_path: Path) -> None:
+async def refused(server, user: str, key) -> str:
+    """Sign in as `user` with `key`; the one line the server answers before it closes."""
+    c = await Client.connect(server.port, user, key)
+    await asyncio.wait_for(c.closed.wait(), 10)
+    text = c.text().strip()
+    await c.close()
+    assert "signed in as" not in text
+    return text
+
+
+async def test_a_name_belongs_to_the_key_that_first_used_it(tmp_path: Path) -> None:
+    """Issue 18, item 3: `ssh -i alice_key bob@host` used to sign in as bob."""
     server, keys = await start_server(tmp_path)
     try:
         a = await lobby(server, keys, "alice")
@@ -156,17 +168,65 @@ async def test_a_name_without_its_key_gets_no_seat(tmp_path: Path) -> None:
         tid = await create_table(server, a)
         await b.wait_for("alice vs —")
         await join_table(server, b)
-        # carol signs in with her own key but calls herself alice
-        m = await lobby(server, keys, "alice", key="carol")
+        # carol signs in with her own key but calls herself alice: refused, one line
+        text = await refused(server, "alice", keys.keys["carol"])
+        assert text == "pmtui: the name alice belongs to another key; sign in under another name"
+        assert not any(s.user.name == "alice" and s.user.key != a_key(keys)
+                       for s in server.sessions)
         table = server.registry.get(tid)
-        impostor = session_of(server, "alice", keys.keys["carol"])
-        assert table.seat_of(impostor.user) is None
-        m.set_mark()
-        m.send("j")
-        await m.wait_for("no open seat")
-        assert isinstance(impostor.app, LobbyApp)
-        for c in (a, b, m):
+        assert table.seat_of(session_of(server, "alice").user) == 0
+        for c in (a, b):
             await c.close()
+    finally:
+        await server.stop()
+    names = json.loads((tmp_path / "data" / "names.json").read_text())
+    assert names["names"]["alice"]["key"] == a_key(keys)
+    # kept over a restart
+    server, _ = await start_server(tmp_path, keys=keys)
+    try:
+        assert "belongs to another key" in await refused(server, "alice", keys.keys["carol"])
+        # the admin frees the name (docs/ssh.md): carol may take it now
+        del names["names"]["alice"]
+        (tmp_path / "data" / "names.json").write_text(json.dumps(names))
+        c = await lobby(server, keys, "alice", key="carol")
+        await c.close()
+        assert "belongs to another key" in await refused(server, "alice", keys.keys["alice"])
+    finally:
+        await server.stop()
+
+
+def a_key(keys) -> str:
+    return keys.keys["alice"].get_fingerprint("sha256")
+
+
+async def test_names_given_in_the_authorized_keys_file(tmp_path: Path) -> None:
+    keys = Keys(tmp_path / "keys")
+    lines = keys.authorized.read_bytes().splitlines()
+    carol = keys.keys["carol"].export_public_key().strip()
+    keys.authorized.write_bytes(b"\n".join(
+        b'environment="PMTUI_NAME=dave" ' + line if line.strip() == carol else line
+        for line in lines) + b"\n")
+    server, _ = await start_server(tmp_path, keys=keys)
+    try:
+        # dave never signed in, yet his name is carol's key's alone
+        assert "belongs to another key" in await refused(server, "dave", keys.keys["alice"])
+        assert "signs in as dave" in await refused(server, "carol", keys.keys["carol"])
+        c = await lobby(server, keys, "dave", key="carol")
+        await c.close()
+    finally:
+        await server.stop()
+
+
+async def test_one_key_cannot_take_every_name(tmp_path: Path) -> None:
+    server, keys = await start_server(tmp_path)
+    try:
+        for i in range(MAX_NAMES_PER_KEY):
+            c = await lobby(server, keys, f"alias{i}", key="alice")
+            await c.close()
+        text = await refused(server, "onemore", keys.keys["alice"])
+        assert f"already has {MAX_NAMES_PER_KEY} names" in text
+        c = await lobby(server, keys, "onemore", key="bob")  # the name was not taken
+        await c.close()
     finally:
         await server.stop()
 
