@@ -338,13 +338,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from pmtui.table.logtext import json_printable
     from pmtui.table.transcript import transcript
 
     loaded = _load_save(args.save)
     if args.format == "json":
         for rec in loaded.records:
             if rec.get("type") == "event":
-                print(json.dumps(rec.get("event"), ensure_ascii=False))
+                print(json_printable(json.dumps(rec.get("event"), ensure_ascii=False)))
         return 0
     try:
         for line in transcript(loaded.header, loaded.records):

@@ -38,6 +38,7 @@ log = logging.getLogger("pmtui.net")
 HOST_KEY = "ssh_host_ed25519_key"
 MAX_SESSIONS = 200
 SESSIONS_PER_CONNECTION = 2
+SESSIONS_PER_KEY = 8
 
 
 class ServeError(Exception):
@@ -176,6 +177,9 @@ class _Connection(asyncssh.SSHServer):
 
     def session_requested(self) -> Any:
         if self.sessions >= SESSIONS_PER_CONNECTION or len(self.server.sessions) >= MAX_SESSIONS:
+            return False
+        if sum(1 for s in self.server.sessions if s.user.key == self.fingerprint) \
+                >= SESSIONS_PER_KEY:  # one key cannot take every session
             return False
         self.sessions += 1
         return Session(self.server, User(self.username, self.fingerprint), self)

@@ -27,6 +27,8 @@ import contextlib
 import json
 import logging
 import re
+import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +50,12 @@ log = logging.getLogger("pmtui.net")
 COMPUTER = "Computer"
 DEFAULT_LEVEL = "normal"
 MAX_TABLES = 200  # a bound on what one server keeps in memory
+# What one key may hold, so that one key cannot take the server for itself (issue 18):
+# with at most 4 names a key (net/names.py), a key opens at most this many tables.
+MAX_WAITING_PER_KEY = 2  # tables waiting for a second player
+MAX_COMPUTER_PER_KEY = 3  # unfinished tables against the computer
+ACTIONS_PER_MINUTE = 20  # table actions (create, join, play the computer, close)
+WAITING_TTL = 3600.0  # seconds a table may wait for a second player before it is closed
 WAITING_FORMAT = "pmtui-waiting-table/1"
 _NAME_OK = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
 
@@ -104,6 +112,7 @@ class ServerTable:
         self.listeners: set[Callable[[], None]] = set()
         self.computer_running = False
         self.error = ""  # why the table stopped (a save that failed)
+        self.created = registry.clock()  # when it began to wait (a waiting table expires)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -466,6 +475,8 @@ class Registry:
         self.tables: dict[int, ServerTable] = {}
         self.listeners: set[Callable[[], None]] = set()
         self._next_id = 1
+        self.clock: Callable[[], float] = time.time
+        self._actions: dict[str, deque[float]] = {}  # key -> times of its recent table actions
 
     # -- notifications ------------------------------------------------------------------------
 
@@ -534,7 +545,37 @@ class Registry:
     # -- tables --------------------------------------------------------------------------------
 
     def listing(self) -> list[ServerTable]:
+        self.expire()
         return [self.tables[k] for k in sorted(self.tables)]
+
+    def expire(self) -> None:
+        """Close the tables that waited longer than WAITING_TTL for a second player."""
+        limit = self.clock() - WAITING_TTL
+        old = [t for t in self.tables.values() if t.state == "waiting" and t.created < limit]
+        for t in old:
+            del self.tables[t.id]
+            self._forget_waiting(t.id)
+            log.info("table %s closed: nobody joined it in %d minutes", t.id, WAITING_TTL // 60)
+        if old:
+            self.changed()
+
+    def _throttle(self, user: User) -> None:
+        """At most ACTIONS_PER_MINUTE table actions a minute per key (TableError)."""
+        now = self.clock()
+        times = self._actions.setdefault(user.key, deque())
+        while times and times[0] < now - 60:
+            times.popleft()
+        if len(times) >= ACTIONS_PER_MINUTE:
+            raise TableError("too many table actions from your key; wait a minute")
+        times.append(now)
+        if len(self._actions) > 10_000:  # forget keys that have been quiet
+            for key in [k for k, q in self._actions.items() if not q or q[-1] < now - 60]:
+                del self._actions[key]
+
+    def _mine(self, user: User, state: str, computer: bool) -> int:
+        return sum(1 for t in self.tables.values() if t.state == state
+                   and t.vs_computer == computer
+                   and any(s is not None and s.human and s.key == user.key for s in t.seats))
 
     def get(self, tid: int) -> ServerTable:
         t = self.tables.get(tid)
@@ -567,6 +608,9 @@ class Registry:
         for t in self.listing():
             if t.state == "waiting" and t.seat_of(user) is not None:
                 raise TableError(f"you already have table {t.id} waiting for a player")
+        if self._mine(user, "waiting", False) >= MAX_WAITING_PER_KEY:
+            raise TableError(f"your key already has {MAX_WAITING_PER_KEY} tables waiting")
+        self._throttle(user)
         deck = self.load_deck(deck_spec, game)
         table = self._new_table(f"{user.name}'s table", game=game)
         table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
@@ -590,7 +634,7 @@ class Registry:
         assert seat is not None
         record = {"format": WAITING_FORMAT, "id": table.id, "name": table.name,
                   "player": {"name": seat.name, "key": seat.key}, "deck": deck_spec,
-                  "game": table.game}
+                  "game": table.game, "created": table.created}
         write_atomically(self._waiting_path(table.id), json.dumps(record).encode())
 
     def _forget_waiting(self, tid: int) -> None:
@@ -613,6 +657,9 @@ class Registry:
         table = ServerTable(self, tid, str(record.get("name") or f"table {tid}")[:60], game=game)
         table.seats[0] = SeatInfo(name, key, HUMAN, deck.name)
         table.decks[0] = deck
+        created = record.get("created")
+        if isinstance(created, int | float) and not isinstance(created, bool):
+            table.created = float(created)  # it expires when it would have (files before: now)
         return table
 
     def join(self, user: User, tid: int, deck_spec: str) -> ServerTable:
@@ -621,6 +668,7 @@ class Registry:
         seat = table.open_seat()
         if seat is None:
             raise TableError(f"table {tid} has no open seat (w: watch it)")
+        self._throttle(user)
         if any(s is not None and s.name == user.name for s in table.seats):
             raise TableError("you cannot play against yourself")
         deck = self.load_deck(deck_spec, table.game)
@@ -639,6 +687,10 @@ class Registry:
                       opponent_spec: str | None = None,
                       game: str = DEFAULT_RULESET) -> ServerTable:
         """A new table of `game` against a computer player; the game starts at once."""
+        if self._mine(user, "playing", True) >= MAX_COMPUTER_PER_KEY:
+            raise TableError(f"your key already has {MAX_COMPUTER_PER_KEY} games against the "
+                             "computer under way; finish one first")
+        self._throttle(user)
         deck = self.load_deck(deck_spec, game)
         if opponent_spec is None:
             names = ruleset(game).builtin_decks()

@@ -8,8 +8,9 @@ are one line; a new turn, a roll and the end each have their own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pmtui.engine.chance import roll_text
 from pmtui.engine.decision import CHANCE
@@ -25,6 +26,25 @@ class LogLine:
     text: str
     kind: str  # "decision", "event", "turn", "undo", "end"
     player: int | None = None
+
+
+# Characters a terminal acts on instead of showing: C0 controls (ESC starts OSC 52
+# clipboard writes, title changes, ...), DEL, C1 controls (0x9b is a one-byte CSI) and
+# the bidirectional overrides that can make text read other than it is.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: object) -> str:
+    """`text` with every control character written out (ESC as \\x1b): for any text
+    that comes from a save, a card or deck file, a scenario or a player name, on
+    its way to a screen or a terminal."""
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256
+                         else f"\\u{ord(m.group()):04x}", str(text))
+
+
+def json_printable(text: str) -> str:
+    """A JSON text (from json.dumps) with the controls JSON leaves raw escaped as \\uXXXX."""
+    return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def seat(player: object) -> str:
@@ -138,4 +158,5 @@ def log_lines(
         elif kind == "note" and notes:
             out.append((step, LogLine(f"note: {rec.get('text', '')}", "undo")))
     flush()
-    return out
+    # decisions, reasons and names come from the save: never a raw control character
+    return [(step, replace(line, text=printable(line.text))) for step, line in out]

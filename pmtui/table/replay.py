@@ -35,7 +35,15 @@ from pmtui.engine.views import (
     redact_decision,
     view,
 )
-from pmtui.table.logtext import LogLine, end_text, log_lines, moves_text, seat, zone_word
+from pmtui.table.logtext import (
+    LogLine,
+    end_text,
+    log_lines,
+    moves_text,
+    printable,
+    seat,
+    zone_word,
+)
 from pmtui.table.words import REF
 
 Perspective = int | None  # 0, 1, or None: both sides, every card shown
@@ -63,7 +71,7 @@ class ReplayModel:
         self.defs: Mapping[str, CardDef] = ruleset.cards
         players = list(self.header.get("players") or [])
         self.names = [
-            str(players[i].get("name") or f"Player {i + 1}")
+            printable(players[i].get("name") or f"Player {i + 1}")
             if i < len(players) and isinstance(players[i], Mapping) else f"Player {i + 1}"
             for i in (0, 1)
         ]
@@ -117,7 +125,11 @@ class ReplayModel:
         return redact_decision(rec, perspective, self._secrets)
 
     def record_text(self, index: int, perspective: Perspective) -> str:
-        """One record in words, as `perspective` may read it (decisions in notation)."""
+        """One record in words, as `perspective` may read it (decisions in notation),
+        with any control character from the save written out."""
+        return printable(self._record_text(index, perspective))
+
+    def _record_text(self, index: int, perspective: Perspective) -> str:
         rec = self.cursor.record_at(index)
         if rec is None:
             return ""

@@ -20,7 +20,7 @@ from pmtui.engine.ruleset import CardDef, Ruleset
 from pmtui.engine.screen import PlainScreen, ScreenSpec
 from pmtui.engine.state import SHARED
 from pmtui.engine.views import LazyView, SecretDecisions, redact, redact_decision, view
-from pmtui.table.logtext import LogLine, card_namer, log_lines
+from pmtui.table.logtext import LogLine, card_namer, log_lines, printable
 from pmtui.table.undo import Consent, UndoRefused, undo_targets
 from pmtui.table.undo import undo as undo_to
 
@@ -45,8 +45,8 @@ class LocalTable:
         self.game = game
         self.seats = list(seats)
         players = game.header.get("players") or [{}, {}]
-        self.names = list(names) if names else [
-            str(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players[:2])
+        self.names = [printable(n) for n in names] if names else [
+            printable(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players[:2])
         ]
         self.lock = threading.RLock()
         self._plain: ScreenSpec | None = None

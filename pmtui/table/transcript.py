@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pmtui.table.logtext import end_text, seat
+from pmtui.table.logtext import end_text, printable, seat
 
 
 def transcript(header: dict[str, Any], records: list[dict[str, Any]]) -> Iterator[str]:
+    """The transcript's lines, every text from the save with its controls written out."""
+    for line in _lines(header, records):
+        yield printable(line)
+
+
+def _lines(header: dict[str, Any], records: list[dict[str, Any]]) -> Iterator[str]:
     players = header.get("players") or [{}, {}]
     names = [str(p.get("name", f"player {i + 1}")) for i, p in enumerate(players)]
     decks = header.get("decks") or [{}, {}]

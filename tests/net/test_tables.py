@@ -285,3 +285,65 @@ def test_a_table_of_a_game_not_installed_is_a_one_line_error(tmp_path: Path) -> 
     reg = Registry(tmp_path)
     with pytest.raises(TableError, match="unknown ruleset 'chess'"):
         reg.create(ALICE, "starlit_overture", "chess")
+
+
+def test_one_key_cannot_lock_everyone_out(tmp_path: Path) -> None:
+    """Issue 18, item 4: one key under many names filled the 200-table cap with waiting
+    tables, and every other player got "the server has too many tables open"."""
+    from pmtui.net.tables import MAX_COMPUTER_PER_KEY, MAX_WAITING_PER_KEY
+
+    reg = Registry(tmp_path)
+    opened, refusals = 0, set()
+    attempts = [(reg.create, i) for i in range(190)] + [(reg.play_computer, i) for i in range(10)]
+    for action, i in attempts:
+        try:
+            action(User(f"sock{i}", "SHA256:mallory"), "starlit_overture")
+            opened += 1
+        except TableError as exc:
+            refusals.add(str(exc))
+    assert opened == MAX_WAITING_PER_KEY + MAX_COMPUTER_PER_KEY
+    assert all("\n" not in r for r in refusals) and len(refusals) == 2
+    # everybody else is served as before
+    t = reg.create(ALICE, "starlit_overture")
+    reg.join(BOB, t.id, "tidewater_morning")
+    assert t.state == "playing"
+    assert reg.play_computer(User("carol", "SHA256:carol"), "starlit_overture").vs_computer
+    reg.shutdown()
+
+
+def test_table_actions_are_rate_limited_per_key(tmp_path: Path) -> None:
+    from pmtui.net.tables import ACTIONS_PER_MINUTE
+
+    reg = Registry(tmp_path)
+    now = [1000.0]
+    reg.clock = lambda: now[0]
+    user = User("alice", "SHA256:alice")
+    for _ in range(ACTIONS_PER_MINUTE // 2):
+        t = reg.create(user, "starlit_overture")
+        reg.close(user, t.id)
+        t = reg.create(user, "starlit_overture")
+        reg.close(user, t.id)
+    with pytest.raises(TableError, match="too many table actions"):
+        reg.create(user, "starlit_overture")
+    reg.create(BOB, "starlit_overture")  # another key is not slowed down
+    now[0] += 61
+    reg.create(user, "starlit_overture")
+
+
+def test_waiting_tables_nobody_joins_expire_also_after_a_restart(tmp_path: Path) -> None:
+    from pmtui.net.tables import WAITING_TTL
+
+    reg = Registry(tmp_path)
+    now = [5000.0]
+    reg.clock = lambda: now[0]
+    old = reg.create(ALICE, "starlit_overture")
+    now[0] += WAITING_TTL / 2
+    young = reg.create(BOB, "starlit_overture")
+    again = Registry(tmp_path)  # a restart: the waiting files come back with their age
+    again.clock = lambda: now[0]
+    assert again.restore() == []
+    assert {t.id for t in again.listing()} == {old.id, young.id}
+    now[0] += WAITING_TTL / 2 + 1
+    assert [t.id for t in again.listing()] == [young.id]
+    assert not (tmp_path / "tables" / f"waiting-{old.id}.json").exists()
+    assert (tmp_path / "tables" / f"waiting-{young.id}.json").exists()
