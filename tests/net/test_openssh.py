@@ -236,3 +236,34 @@ def test_two_players_over_openssh(tmp_path: Path) -> None:
         tmux.close()
         stop_server(proc)
     assert proc.returncode == 0
+
+
+def test_a_name_stays_with_its_key_over_openssh(tmp_path: Path) -> None:
+    """Issue 18, item 3, with the real client: `ssh -i alice_key bob@host` used to sign
+    in as bob. Now bob's name is bob's key's (the first to use it), and carol's key is
+    named in the authorized-keys file (environment="PMTUI_NAME=carol")."""
+    data = tmp_path / "data"
+    auth = tmp_path / "authorized_keys"
+    alice_key, bob_key, carol_key = (tmp_path / f"{n}_key" for n in ("alice", "bob", "carol"))
+    auth.write_text(keygen(alice_key) + keygen(bob_key)
+                    + 'environment="PMTUI_NAME=carol" ' + keygen(carol_key))
+    proc, port = start_server(data, auth)
+    tmux = Tmux()
+    try:
+        tmux("new", "-d", "-s", "bob", "-x", "80", "-y", "24", ssh_command(port, bob_key, "bob"))
+        tmux.wait_for("bob", "signed in as bob")
+        tmux("new", "-d", "-s", "mallory", "-x", "100", "-y", "24",
+             ssh_command(port, alice_key, "bob"))
+        tmux.wait_for("mallory", "pmtui: the name bob belongs to another key; "
+                                 "sign in under another name")
+        tmux("new", "-d", "-s", "alice", "-x", "80", "-y", "24",
+             ssh_command(port, alice_key, "carol"))
+        tmux.wait_for("alice", "pmtui: the name carol belongs to another key")
+        tmux("new", "-d", "-s", "carol", "-x", "80", "-y", "24",
+             ssh_command(port, carol_key, "carol"))
+        tmux.wait_for("carol", "signed in as carol")
+        tmux.keys("bob", "q")
+    finally:
+        tmux.close()
+        stop_server(proc)
+    assert "bob" in (data / "names.json").read_text()
