@@ -119,7 +119,7 @@ class Batch:
 
     first: int  # the run's index of its first game
     seeds: tuple[int, ...]
-    decks: tuple[tuple[Any, Any], ...]  # each game's two decks
+    decks: tuple[tuple[DeckList, DeckList], ...]  # each game's two decks
     kinds: tuple[str, ...] = ("random", "random")
     level: str = "normal"
     save_dir: Path | None = None

@@ -26,6 +26,7 @@ from typing import Any
 from pmtui.engine.decision import IllegalAction
 from pmtui.engine.game import Game, Record
 from pmtui.engine.replay import effective_decisions
+from pmtui.engine.ruleset import Ruleset
 from pmtui.engine.views import visible
 
 LOCAL_MODES = frozenset({"computer", "hotseat", "sandbox", "simulate", "scenario"})
@@ -45,7 +46,7 @@ def is_local(mode: str) -> bool:
     return mode in LOCAL_MODES
 
 
-def reveals_to(ruleset: Any, event: dict[str, Any], player: int) -> bool:
+def reveals_to(ruleset: Ruleset, event: dict[str, Any], player: int) -> bool:
     """Whether `event` shows `player` something they could not know before: a card they
     could not see, or a random outcome (taking it back would let them try again)."""
     t = event.get("t")

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pmtui.engine.decision import CHANCE, Decision
 from pmtui.engine.game import Game
@@ -32,6 +32,8 @@ from pmtui.table.session import HUMAN, LocalTable, LogLine
 
 from .tomlout import dump
 from .words import PLAYERS, EditError, who
+
+T = TypeVar("T")
 
 PAGE = re.compile(r"\(p\.\d+(?:-\d+)?\)")
 
@@ -275,7 +277,7 @@ class Sandbox:
 
     # -- editing -----------------------------------------------------------------------
 
-    def edit(self, what: str, change: Callable[[State], Any]) -> Any:
+    def edit(self, what: str, change: Callable[[State], T]) -> tuple[T, dict[int, int]]:
         """Apply `change` to a copy of the state and start from the result.
 
         Returns (what `change` returned, the new numbering: old uid -> new uid);
