@@ -304,7 +304,7 @@ class Positions:
             doc[name] = side
         return doc, order
 
-    # -- the sandbox's menus (its edits refuse for now: see Edits) ----------------------
+    # -- the sandbox's menus ----------------------------------------------------------------
 
     def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:
         """Where the sandbox may put the card: its owner's zones for its kind, the
