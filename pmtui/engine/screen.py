@@ -188,6 +188,27 @@ class Stop:
 
 
 @dataclass(frozen=True)
+class Watch:
+    """Something the table stops for while the other side plays (the summary of what
+    happened opens at once): a card moving into one of `into`, or out of `out_of` to a
+    zone not in it. Zone names without the seat. A player turns watches off in tui.toml
+    (options.watch = [names]); the end of the game is always shown."""
+
+    name: str  # "points"
+    help: str  # "a point is scored (Point Zone)"
+    into: tuple[str, ...] = ()
+    out_of: tuple[str, ...] = ()
+
+    def seen(self, event: Mapping[str, Any]) -> bool:
+        """Whether a (redacted) event is one this watch stops for."""
+        if event.get("t") != "move":
+            return False
+        src = str(event.get("from") or "").rpartition("/")[2]
+        dest = str(event.get("to") or "").rpartition("/")[2]
+        return dest in self.into or (src in self.out_of and dest not in self.out_of)
+
+
+@dataclass(frozen=True)
 class PickSet:
     """Pick a set of cards with a running total: each pick is sent as `pick_verb CARD`,
     then `confirm`; `cancel` abandons. The decision's info carries the ruleset's verdict
@@ -245,6 +266,7 @@ class ScreenSpec(Protocol):
     colours: Mapping[str, Colour]
     verbs: Sequence[Verb]
     stops: Sequence[Stop]
+    watches: Sequence[Watch]  # what the table stops for on the other side's turn
     words: Words
     board: frozenset[str]  # decision kinds answered on the board (focused card, verb keys)
     prompts: Mapping[str, PromptKind]  # how other kinds are asked (default: Choose())
@@ -283,6 +305,7 @@ class PlainScreen:
     colours: Mapping[str, Colour] = {}
     verbs: Sequence[Verb] = ()
     stops: Sequence[Stop] = ()
+    watches: Sequence[Watch] = ()
     words = Words()
     board: frozenset[str] = frozenset()
     prompts: Mapping[str, PromptKind] = {}

@@ -404,8 +404,9 @@ class SeatTable:
     def view_for(self, player: int | None) -> dict[str, Any]:
         return self._local.view_for(self._mine(player))
 
-    def log_for(self, player: int | None) -> list[LogLine]:
-        return self._local.log_for(self._mine(player))
+    def log_for(self, player: int | None, names: Sequence[str] | None = None,
+                since: int = 0) -> list[LogLine]:
+        return self._local.log_for(self._mine(player), names, since)
 
     # -- acting ----------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ class LogLine:
     text: str
     kind: str  # "decision", "event", "turn", "undo", "end"
     player: int | None = None
+    action: str = ""  # a decision's option text (a screen may label it in words)
 
 
 # Characters a terminal acts on instead of showing: C0 controls (ESC starts OSC 52
@@ -47,10 +48,13 @@ def json_printable(text: str) -> str:
     return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def seat(player: object) -> str:
+SEATS = ("P1", "P2")  # how a seat is named when the reader gives no names
+
+
+def seat(player: object, names: Sequence[str] = SEATS) -> str:
     if player == CHANCE:  # an outcome fixed from outside (a scenario's die)
         return "chance"
-    return f"P{player + 1}" if isinstance(player, int) else "?"
+    return names[player] if isinstance(player, int) and 0 <= player < len(names) else "?"
 
 
 def zone_word(zone: object) -> str:
@@ -70,12 +74,13 @@ def card_namer(defs: Mapping[str, object]) -> Callable[[object], str]:
     return name
 
 
-def _owner(zone: object) -> str:
+def _owner(zone: object, names: Sequence[str] = SEATS) -> str:
     owner = str(zone or "?/").partition("/")[0]
-    return f"P{int(owner) + 1}" if owner.isdigit() else "?"
+    return seat(int(owner), names) if owner.isdigit() else "?"
 
 
-def moves_text(moves: Sequence[Event], card_name: Callable[[object], str]) -> str:
+def moves_text(moves: Sequence[Event], card_name: Callable[[object], str],
+               names: Sequence[str] = SEATS) -> str:
     """Moves alike (same zones, same reason) in one line: "P1 Mirei: hand→main (summon)"."""
     ev = moves[0]
     if len(moves) == 1:
@@ -86,19 +91,20 @@ def moves_text(moves: Sequence[Event], card_name: Callable[[object], str]) -> st
     src, dest = zone_word(ev.get("from")), zone_word(ev.get("to"))
     # a move into a shared zone (a board) is its source seat's: "P2 a card: hand→board";
     # between two shared zones it is nobody's: "a card: box→board"
-    who = _owner(ev.get("to"))
-    who = _owner(ev.get("from")) if who == "?" else who
+    who = _owner(ev.get("to"), names)
+    who = _owner(ev.get("from"), names) if who == "?" else who
     return f"{'' if who == '?' else who + ' '}{what}: {src}→{dest}{why}"
 
 
-def end_text(ev: Event) -> str:
+def end_text(ev: Event, names: Sequence[str] = SEATS) -> str:
     w = ev.get("winner")
-    result = "draw" if w is None else f"{seat(w)} wins"
+    who = seat(w, names)
+    result = "draw" if w is None else f"{who} {'win' if who == 'You' else 'wins'}"
     return f"== {result}: {ev.get('reason', '')} =="
 
 
-def turn_text(changes: Mapping[str, object]) -> str:
-    return f"── turn {changes['turn']}: {seat(changes.get('ap'))} ──"
+def turn_text(changes: Mapping[str, object], names: Sequence[str] = SEATS) -> str:
+    return f"── turn {changes['turn']}: {seat(changes.get('ap'), names)} ──"
 
 
 def log_lines(
@@ -108,17 +114,18 @@ def log_lines(
     decision: Callable[[Record], Record],
     card_name: Callable[[object], str],
     notes: bool = False,
+    names: Sequence[str] = SEATS,
 ) -> list[tuple[int, LogLine]]:
     """The log of `records` (the records after the header) as (1-based index of the
     record a line belongs to, line). `event` and `decision` redact for the reader;
-    `notes` shows annotations too."""
+    `notes` shows annotations too; `names` name the seats ("You", "CPU")."""
     out: list[tuple[int, LogLine]] = []
     group: list[tuple[int, Event]] = []
 
     def flush() -> None:
         if group:
-            out.append((group[0][0], LogLine(f"  {moves_text([e for _, e in group], card_name)}",
-                                             "event")))
+            text = moves_text([e for _, e in group], card_name, names)
+            out.append((group[0][0], LogLine(f"  {text}", "event")))
             group.clear()
 
     for i, rec in enumerate(records):
@@ -139,24 +146,27 @@ def log_lines(
             changes = ev.get("set")
             if t == "var" and isinstance(changes, Mapping) and "turn" in changes:
                 ap = changes.get("ap")
-                out.append((step, LogLine(turn_text(changes), "turn",
+                out.append((step, LogLine(turn_text(changes, names), "turn",
                                           ap if isinstance(ap, int) else None)))
             elif t == "roll":
                 out.append((step, LogLine(f"  {roll_text(ev)}", "event")))
             elif t == "end":
                 w = ev.get("winner")
-                out.append((step, LogLine(end_text(ev), "end", w if isinstance(w, int) else None)))
+                out.append((step, LogLine(end_text(ev, names), "end",
+                                          w if isinstance(w, int) else None)))
             continue
         flush()
         if kind == "decision":
             r = decision(rec)
             p = r.get("player")
-            out.append((step, LogLine(f"{seat(p)} {r.get('action')}", "decision",
-                                      p if isinstance(p, int) else None)))
+            out.append((step, LogLine(f"{seat(p, names)} {r.get('action')}", "decision",
+                                      p if isinstance(p, int) else None,
+                                      str(r.get("action") or ""))))
         elif kind == "undo":
             out.append((step, LogLine(f"undo: back to decision {rec.get('to')}", "undo")))
         elif kind == "note" and notes:
             out.append((step, LogLine(f"note: {rec.get('text', '')}", "undo")))
     flush()
     # decisions, reasons and names come from the save: never a raw control character
-    return [(step, replace(line, text=printable(line.text))) for step, line in out]
+    return [(step, replace(line, text=printable(line.text), action=printable(line.action)))
+            for step, line in out]

@@ -58,8 +58,10 @@ class Table(Protocol):
         """What `player` may know now (None: a spectator)."""
         ...
 
-    def log_for(self, player: int | None) -> list[LogLine]:
-        """The log as `player` may read it."""
+    def log_for(self, player: int | None, names: Sequence[str] | None = None,
+                since: int = 0) -> list[LogLine]:
+        """The log as `player` may read it; `names` name the seats; `since`: from that
+        record on."""
         ...
 
     def act(self, player: int, text: str, *, auto: bool = False) -> None:

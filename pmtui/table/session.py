@@ -20,7 +20,7 @@ from pmtui.engine.ruleset import CardDef, Ruleset
 from pmtui.engine.screen import PlainScreen, ScreenSpec
 from pmtui.engine.state import SHARED
 from pmtui.engine.views import LazyView, SecretDecisions, redact, redact_decision, view
-from pmtui.table.logtext import LogLine, card_namer, log_lines, printable
+from pmtui.table.logtext import SEATS, LogLine, card_namer, log_lines, printable
 from pmtui.table.undo import Consent, UndoRefused, undo_targets
 from pmtui.table.undo import undo as undo_to
 
@@ -52,7 +52,8 @@ class LocalTable:
         self._plain: ScreenSpec | None = None
         self.auto: set[int] = set()  # indexes in game.moves of passes made for a person
         self.problems: list[str] = []  # one-line reports for the front end to show
-        self._log_cache: dict[int | None, tuple[int, list[LogLine]]] = {}
+        self._log_cache: dict[tuple[int | None, tuple[str, ...]],
+                              tuple[int, list[tuple[int, LogLine]]]] = {}
         self._secrets: SecretDecisions | None = None
         self._secrets_of: Game | None = None
 
@@ -106,17 +107,20 @@ class LocalTable:
         with self.lock:
             return view(self.game.ruleset, self.game.state, player)
 
-    def log_for(self, player: int | None) -> list[LogLine]:
-        """The log as `player` may read it: decisions (redacted) and short event lines."""
+    def log_for(self, player: int | None, names: Sequence[str] | None = None,
+                since: int = 0) -> list[LogLine]:
+        """The log as `player` may read it: decisions (redacted) and short event lines.
+        `names` name the seats (default P1, P2); `since`: only the lines of records from
+        that index of `game.records` on (what happened after a point the reader saw)."""
+        key = (player, tuple(names or SEATS))
         with self.lock:
             n = len(self.game.records)
-            cached = self._log_cache.get(player)
-            if cached is not None and cached[0] == n:
-                return cached[1]
-            lines = _log_lines(self.game, self.game.records, player, self.defs,
-                               self._secret_decisions())
-            self._log_cache[player] = (n, lines)
-            return lines
+            cached = self._log_cache.get(key)
+            if cached is None or cached[0] != n:
+                cached = (n, _log_lines(self.game, self.game.records, player, key[1],
+                                        self._secret_decisions()))
+                self._log_cache[key] = cached
+        return [line for step, line in cached[1] if step >= since]
 
     def _secret_decisions(self) -> SecretDecisions:
         """The log's decisions naming cards someone may not see yet (fed as it grows)."""
@@ -222,16 +226,17 @@ class LocalTable:
 
 
 def _log_lines(
-    game: Game, records: Sequence[Record], player: int | None, defs: Mapping[str, CardDef],
+    game: Game, records: Sequence[Record], player: int | None, names: Sequence[str],
     secrets: SecretDecisions | None = None,
-) -> list[LogLine]:
+) -> list[tuple[int, LogLine]]:
     rs = game.ruleset
-    return [line for _, line in log_lines(
+    return log_lines(
         records[1:],
         event=lambda ev: redact(rs, ev, player),  # type: ignore[arg-type]
         decision=lambda rec: redact_decision(rec, player, secrets),
-        card_name=card_namer(defs),
-    )]
+        card_name=card_namer(rs.cards),
+        names=names,
+    )
 
 
 # -- setting up a table ------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -18,19 +19,21 @@ from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.screen import PickSet, ScreenSpec
-from pmtui.table.session import LocalTable
+from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, where
 from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import detail_text
-from pmtui.tui.keys import TuiConfig
+from pmtui.tui.keys import TURN_WATCH, TuiConfig
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import (
     GameOverScreen,
     HelpScreen,
     PassKeyboardScreen,
+    SummaryScreen,
     TooSmallScreen,
     size_check,
 )
+from pmtui.tui.widgets.panels import _styled
 
 
 def _loaded(module: str, name: str) -> Any:
@@ -75,9 +78,17 @@ class PmApp(App[int]):
         self.too_small = False
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
         self._over_shown = False
+        # records up to here the viewer has seen (their last decision, the last summary):
+        # the summary of what happened while they waited starts after it
+        self._mark = self._records
+        self._worded: dict[LogLine, LogLine] = {}
         self.game_screen = GameScreen(self.spec)
 
     # -- helpers ---------------------------------------------------------------------------
+
+    @property
+    def _records(self) -> int:
+        return len(self.table.game.records)
 
     @property
     def table_version(self) -> int:
@@ -98,6 +109,22 @@ class PmApp(App[int]):
 
     def namer(self, text: str) -> str:
         return self.spec.label(text, self.game_screen.pview)
+
+    def worded(self, line: LogLine) -> LogLine:
+        """A log line as the board says it: a decision in the ruleset's words, by the
+        seat's name ("CPU: Summon Kaede to the Main Area")."""
+        if line.kind != "decision" or not line.action or line.player is None:
+            return line
+        out = self._worded.get(line)
+        if out is None:
+            out = replace(line, text=f"{self.label(line.player)}: {self.namer(line.action)}")
+            self._worded[line] = out
+        return out
+
+    def log_lines(self, since: int = 0) -> list[LogLine]:
+        """The viewer's log in words, with the board's seat names (You, CPU)."""
+        names = [self.label(0), self.label(1)]
+        return [self.worded(x) for x in self.table.log_for(self.viewer, names, since)]
 
     def key_for(self, binding_id: str, default: str) -> str:
         return self.config.keymap.get(binding_id, default)
@@ -190,20 +217,26 @@ class PmApp(App[int]):
             except Exception as exc:  # noqa: BLE001 - one-line notice, the game goes on
                 self.notify(f"error: {type(exc).__name__}: {exc}"[:200], severity="error")
                 break
+        self._mark = self._records
         self.advance()
 
     def advance(self) -> None:
         """Redraw, then bring the game to the next point where this keyboard decides."""
-        if self.busy or not self.game_screen.is_mounted:
+        if self.busy or not self.game_screen.is_mounted or self.summing_up:
             return
         for _ in range(10_000):  # automatic passes, bounded
             decision = self.table.pending()
             if decision is None or not self.table.is_human(decision.player):
                 break
+            if self._summary_due(at_stop=False):  # stop passing: something to see
+                break
             if not self._auto_pass(decision):
                 break
         self.game_screen.refresh_board()
         if self.too_small or self.replaying:
+            return
+        if self._summary_due(at_stop=True) and not self.table.over:
+            self._show_summary()
             return
         if self.table.over:
             self._show_game_over()
@@ -250,6 +283,67 @@ class PmApp(App[int]):
             self.table.act(d.player, pass_text, auto=True)
             return True
         return False
+
+    # -- what happened while the viewer waited ---------------------------------------------
+
+    @property
+    def summing_up(self) -> bool:
+        return isinstance(self.screen, SummaryScreen)
+
+    def _summary_due(self, at_stop: bool) -> bool:
+        """Whether the table stops to show what the other side did since the viewer's
+        mark: a watched event (a point, a card leaving play: the ruleset's watches) after
+        a decision of theirs; at a point where the viewer decides (`at_stop`), also the
+        end of their turn (the "turn" watch) or of the game. Only a computer's decisions
+        count: in hot seat the hand-over screen stands between the turns."""
+        if self._mark >= self._records:
+            return False
+        watch = self.config.watch or frozenset()
+        records = self.table.game.records[self._mark:]
+        theirs = [r for r in records if r.get("type") == "decision"
+                  and isinstance(r.get("player"), int) and not self.table.is_human(r["player"])]
+        if not theirs:
+            return False
+        watches = [w for w in self.spec.watches if w.name in watch]
+        # the end of their turn counts when they did more than pass in it
+        turn = at_stop and TURN_WATCH in watch and any(
+            x.get("action") != self.spec.words.pass_text for x in theirs)
+        for r in records:
+            ev = r.get("event") if r.get("type") == "event" else None
+            if not isinstance(ev, Mapping):
+                continue
+            if any(w.seen(ev) for w in watches):
+                return True
+            if at_stop and ev.get("t") == "end":
+                return True
+            changes = ev.get("set")
+            if turn and ev.get("t") == "var" and isinstance(changes, Mapping) \
+                    and "turn" in changes:
+                return True
+        return False
+
+    def _summary(self) -> list[Text]:
+        """The log since the viewer's mark, less the passes; the mark moves to now."""
+        pass_text = self.spec.words.pass_text
+        kept = [x for x in self.log_lines(self._mark)
+                if not (x.kind == "decision" and x.action == pass_text)]
+        self._mark = self._records
+        lines: list[Text] = []
+        for i, x in enumerate(kept):  # the same line again ("CPU: pay") once, counted
+            if i and x == kept[i - 1]:
+                continue
+            n = next((j for j in range(i, len(kept)) if kept[j] != x), len(kept)) - i
+            line = _styled(x)
+            if n > 1:
+                line.append(f" ×{n}", style="dim")
+            lines.append(line)
+        return lines
+
+    def _show_summary(self) -> None:
+        lines = self._summary()
+        self._close_prompts()
+        self.push_screen(SummaryScreen("While you waited", lines),
+                         callback=lambda _: self.advance())
 
     def _hand_over(self, player: int) -> None:
         if isinstance(self.screen, PassKeyboardScreen):
@@ -400,8 +494,10 @@ class PmApp(App[int]):
             headline = "You win!"
         else:
             headline = f"{self.label(w)} won." if self.hotseat else "The computer wins."
+        # the game over screen says what the computer did since the player's last move
+        last = self._summary() if self._summary_due(at_stop=True) else []
         self._close_prompts()
-        self.push_screen(GameOverScreen(headline, str(over.get("reason", ""))))
+        self.push_screen(GameOverScreen(headline, str(over.get("reason", "")), last))
 
     # -- undo and the palette --------------------------------------------------------------------
 
@@ -463,6 +559,7 @@ class PmApp(App[int]):
             return
         self._prompted = -1
         self._over_shown = False
+        self._mark = self._records
         if isinstance(self.screen, GameOverScreen):
             self.pop_screen()
         self.notify(f"took back: {self.namer(text)}", timeout=4)

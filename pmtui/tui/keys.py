@@ -8,6 +8,7 @@ The config file is TOML in the user config dir (platformdirs), `tui.toml`:
 
     [options]
     always_ask = false  # ask before passing even when you have no legal response
+    watch = ["turn", "points", "leaves"]  # what the table stops for on the other side's turn
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.binding import Binding, BindingsMap
 from pmtui.engine.screen import ScreenSpec, Verb
 
 CONFIG_NAME = "tui.toml"
+TURN_WATCH = "turn"  # the watch every game has: the other side's turn ended
 
 # The game screen's own keys; the ruleset's verbs (ScreenSpec.verbs) come after "act".
 # Order = order in the footer and on the help screen.
@@ -115,6 +117,10 @@ class TuiConfig:
     # windows where the game stops for you when you could act (others pass for you);
     # None: all of the ruleset's stops (ScreenSpec.stops)
     stops: frozenset[str] | None = None
+    # what the table stops for while the other side plays (the summary opens): the
+    # ruleset's watches (ScreenSpec.watches) and "turn" (the end of the other side's
+    # turn); None: all of them. The end of the game always stops.
+    watch: frozenset[str] | None = None
     problems: list[str] = field(default_factory=list)  # one-line notices for the player
     path: str = ""
 
@@ -131,6 +137,13 @@ class TuiConfig:
             self.problems.append(f"{self.path}: options.stops must list some of "
                                  f"{', '.join(names)}")
             self.stops = frozenset(names)
+        watches = [TURN_WATCH] + [w.name for w in spec.watches]
+        if self.watch is None:
+            self.watch = frozenset(watches)
+        elif not self.watch <= set(watches):
+            self.problems.append(f"{self.path}: options.watch must list some of "
+                                 f"{', '.join(watches)}")
+            self.watch = frozenset(watches)
         return self
 
 
@@ -168,4 +181,10 @@ def load_config(path: Path | None) -> TuiConfig:
             cfg.stops = frozenset(stops)  # names are checked against the game (check)
         else:
             cfg.problems.append(f"{path}: options.stops must be a list of stop names")
+    watch = options.get("watch") if isinstance(options, dict) else None
+    if watch is not None:
+        if isinstance(watch, list) and all(isinstance(s, str) for s in watch):
+            cfg.watch = frozenset(watch)  # names are checked against the game (check)
+        else:
+            cfg.problems.append(f"{path}: options.watch must be a list of names")
     return cfg

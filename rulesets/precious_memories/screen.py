@@ -32,6 +32,7 @@ from pmtui.engine.screen import (
     Stop,
     Verb,
     View,
+    Watch,
     Window,
     Words,
 )
@@ -70,6 +71,13 @@ STOPS = (
     Stop("opponent_main", "the other player's Main Phase"),
     Stop("approach", "the three windows of an approach"),
     Stop("respond", "Decline prompts"),
+)
+
+# What the table stops for on the other player's turn: a point taken (p.06 Point Zone,
+# p.14 the approach's judgement), a chara leaving an Area.
+WATCHES = (
+    Watch("points", "a point goes to a Point Zone", into=("points",)),
+    Watch("leaves", "a chara leaves a Main or Support Area", out_of=("main", "support")),
 )
 
 APPROACH_WINDOWS = ("w2", "w4", "w6")  # p.13: the windows around an approach
@@ -137,6 +145,7 @@ class PreciousMemoriesScreen:
     colours: Mapping[str, Colour] = COLOURS
     verbs = VERBS
     stops = STOPS
+    watches = WATCHES
     words = Words(
         roles=("(A)", "(I)"),
         role_legend="(A) the Approacher, whose turn it is; (I) the Interferer.",

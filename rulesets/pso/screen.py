@@ -29,6 +29,7 @@ from pmtui.engine.screen import (
     Stop,
     Verb,
     View,
+    Watch,
     Window,
     Words,
 )
@@ -114,6 +115,8 @@ class PsoScreen:
     colours: Mapping[str, Colour] = COLOURS
     verbs = VERBS
     stops = (Stop("own_turn", "your own turn"),)
+    watches = (Watch("leaves", "a character or monster leaves play",
+                     out_of=("lead", "chars", "monsters")),)
     words = Words(
         roles=("(turn)", ""),
         role_legend="(turn): the player whose turn it is.",

@@ -31,6 +31,7 @@ from pmtui.engine.screen import (
     Stop,
     Verb,
     View,
+    Watch,
     Window,
     Words,
 )
@@ -107,6 +108,8 @@ class Screen:
     colours = COLOURS
     verbs: Sequence[Verb] = VERBS
     stops: Sequence[Stop] = ()
+    watches: Sequence[Watch] = (Watch("leaves", "a unit leaves the battlefield",
+                                      out_of=("bf",)),)
     words = Words(
         legend=("A piece: ATK/MAT, HP of its maximum, 'def' in Defense Stance, its "
                 "ailments; ▒ a face-down card."),

@@ -7,22 +7,28 @@ from pmtui.engine.game import Game
 from pmtui.table.registry import ruleset
 from pmtui.table.session import LocalTable, new_game_header
 from pmtui.tui.app import PmApp
+from pmtui.tui.screens.info import SummaryScreen
 
 
 async def test_a_game_against_the_computer_is_played_by_keys_to_its_end() -> None:
     header, seats = new_game_header(7, vs="computer", game="pso", opponent="heuristic")
     game = Game(ruleset("pso"), header)
     app = PmApp(LocalTable(game, seats), hotseat=False, catch_errors=False)
+    shown = 0
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(80):
             await pilot.pause(0.2)
             d = game.pending()
             if d is None:
                 break
-            if d.player == 0 and d.kind in ("main", "combat"):
+            if isinstance(app.screen, SummaryScreen):  # the computer's turn, in words
+                shown += 1
+                await pilot.press("enter")
+            elif d.player == 0 and d.kind in ("main", "combat"):
                 # start combat, then end the turn: the computer's monsters win in the end
                 await pilot.press("c" if d.kind == "main" else "n")
         assert game.over is not None and game.over["winner"] == 1
+        assert shown > 0  # the table stopped to show what the computer did
 
 
 def test_the_screen_describes_every_card_in_play() -> None:

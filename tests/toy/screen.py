@@ -25,6 +25,7 @@ from pmtui.engine.screen import (
     Stop,
     Verb,
     View,
+    Watch,
     Window,
     Words,
 )
@@ -60,6 +61,7 @@ class ToyScreen:
         Verb("end", "x", "End turn", "end your turn", on_card=False),
     )
     stops: Sequence[Stop] = ()
+    watches: Sequence[Watch] = ()
     words = Words(legend="Pieces: power, 'tired' after attacking; ▒ a face-down card.",
                   pass_text="end")
     board = frozenset({"main"})

@@ -44,14 +44,17 @@ def make_app(
     computer: Any = None,
     always_ask: bool = False,
     records: list[dict[str, Any]] | None = None,
+    watch: frozenset[str] | None = frozenset(),
 ) -> PmApp:
+    """A table against `computer` (or hot seat). `watch`: what the table stops for on
+    the computer's turn; none by default, so tests of other things see no summary."""
     header, seats = new_game_header(seed, vs="hotseat" if hotseat else "computer",
                                     level="random")
     if not hotseat:
         seats = [HUMAN, computer or Scripted()]
     table: LocalTable = new_table(header, seats,
                                   on_records=records.extend if records is not None else None)
-    return PmApp(table, hotseat=hotseat, config=TuiConfig(always_ask=always_ask),
+    return PmApp(table, hotseat=hotseat, config=TuiConfig(always_ask=always_ask, watch=watch),
                  threaded=False)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pmtui.ai import make_player
-from pmtui.tui.screens.info import GameOverScreen
+from pmtui.tui.screens.info import GameOverScreen, SummaryScreen
 from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen
 
 from .helpers import focus, make_app, pay_until_met, settle
@@ -13,11 +13,16 @@ from .helpers import focus, make_app, pay_until_met, settle
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 async def test_whole_game_by_keys(size: tuple[int, int]) -> None:
-    app = make_app(seed=7, computer=make_player("random", 7))
+    app = make_app(seed=7, computer=make_player("random", 7), watch=None)
+    summaries: list[str] = []
     async with app.run_test(size=size) as pilot:
         screen = app.game_screen
         for _ in range(3000):
             await settle(pilot, app)
+            if isinstance(app.screen, SummaryScreen):  # what the computer did: go on
+                summaries.append("\n".join(line.plain for line in app.screen.lines))
+                await pilot.press("enter")
+                continue
             if app.table.over:
                 break
             if isinstance(app.screen, PickSetScreen):
@@ -50,3 +55,10 @@ async def test_whole_game_by_keys(size: tuple[int, int]) -> None:
         assert app.table.over is not None
         await settle(pilot, app)
         assert isinstance(app.screen, GameOverScreen)
+        # the result, with what the computer did since the last move
+        summaries.append("\n".join(line.plain for line in app.screen.last))
+    # the computer's turns were shown in words, by the board's seat names
+    assert len(summaries) >= 3
+    assert any("CPU: " in s for s in summaries)
+    assert " win" in summaries[-1] or "draw" in summaries[-1] or not summaries[-1]
+    assert not any(" P1 " in s or " P2 " in s for s in summaries)

@@ -209,7 +209,7 @@ async def answer(pilot: Any, app: PmApp) -> None:
 def computer_app(path: Path, seed: int = 2) -> PmApp:
     header, seats = new_game_header(seed, opponent="random")
     game, _writer = start_game(header, path)
-    return PmApp(LocalTable(game, seats), config=TuiConfig(), threaded=False)
+    return PmApp(LocalTable(game, seats), config=TuiConfig(watch=frozenset()), threaded=False)
 
 
 async def test_undo_key_against_the_computer_takes_its_moves_too(tmp_path: Path) -> None:

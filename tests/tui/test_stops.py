@@ -62,7 +62,8 @@ async def test_pass_until_end_of_turn_toggles_off() -> None:
 
 async def test_a_window_out_of_the_stops_is_passed_for_you() -> None:
     app = make_app(seed=3)
-    app.config = TuiConfig(stops=frozenset({"own_main", "approach", "respond"}))
+    app.config = TuiConfig(stops=frozenset({"own_main", "approach", "respond"}),
+                           watch=frozenset())
     async with app.run_test(size=(80, 24)) as pilot:
         await _to_my_main(pilot, app)
         # player 1 never decides in the opponent's Main Phase: those windows pass for them

@@ -68,7 +68,8 @@ RS = Toy()
 def vs_computer(seed: int) -> PmApp:
     """The toy against a computer player that plays at random, asking every decision."""
     header, seats = new_game_header(seed, vs="computer", level="random", game="toy")
-    return PmApp(new_table(header, [HUMAN, seats[1]]), config=TuiConfig(always_ask=True),
+    return PmApp(new_table(header, [HUMAN, seats[1]]),
+                 config=TuiConfig(always_ask=True, watch=frozenset()),
                  threaded=False)
 
 

@@ -16,7 +16,7 @@ now, an `[[expect]]` with the legal actions now, and one `[[expect]]` per
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -82,7 +82,8 @@ class SandboxTable(LocalTable):
         with self.lock:
             return omniscient_view(self.game.ruleset, self.game.state)
 
-    def log_for(self, player: int | None) -> list[LogLine]:
+    def log_for(self, player: int | None, names: Sequence[str] | None = None,
+                since: int = 0) -> list[LogLine]:
         with self.lock:
             lines: list[LogLine] = []
             starts: list[int] = []  # where each decision still in effect begins in `lines`

@@ -218,7 +218,7 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def _draw_log(self) -> None:
-        self.query_one("#log", GameLog).show(self.pm.table.log_for(self.pm.viewer))
+        self.query_one("#log", GameLog).show(self.pm.log_lines())
 
     def whose(self, seat: int) -> str:
         return self.pm.whose(seat)

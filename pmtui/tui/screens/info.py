@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -74,6 +74,47 @@ class HelpScreen(ModalScreen[None]):
 
 
 @guarded
+class SummaryScreen(ModalScreen[None]):
+    """What happened while the other side played, in the log's words: opened when the
+    table stops for something the player watches (a point, a card leaving play, the
+    end of the other side's turn, the end of the game). Any of enter, space, escape
+    goes on."""
+
+    BINDINGS = [
+        Binding("enter", "close", "Go on", id="summary_close"),
+        Binding("space", "close", "Go on", show=False, id="summary_close2"),
+        Binding("escape", "close", "Go on", show=False, id="summary_close3"),
+        Binding("down", "scroll(1)", "Down", show=False, id="summary_down"),
+        Binding("up", "scroll(-1)", "Up", show=False, id="summary_up"),
+    ]
+    DEFAULT_CLASSES = "prompt"
+
+    def __init__(self, title: str, lines: list[Text]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text(self.title_text, style="bold"), id="summary-title")
+            with VerticalScroll(id="summary-scroll"):
+                yield Static(Text("\n").join(self.lines) if self.lines
+                             else Text("nothing to see", style="dim"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # the latest lines matter most: start at the bottom
+        self.query_one("#summary-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one("#summary-scroll", VerticalScroll).scroll_relative(y=delta * 3,
+                                                                          animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@guarded
 class PassKeyboardScreen(Screen[None]):
     """Hot seat: covers the whole table so the next player's hand is seen only by them."""
 
@@ -112,15 +153,20 @@ class GameOverScreen(ModalScreen[None]):
     DEFAULT_CLASSES = "prompt"
     HINT = "q quits · escape shows the table"
 
-    def __init__(self, headline: str, reason: str) -> None:
+    def __init__(self, headline: str, reason: str, last: Sequence[Text] = ()) -> None:
         super().__init__()
         self.headline = headline
         self.reason = reason
+        self.last = list(last)  # what the computer did since the player's last move
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(Text(self.headline, style="bold"), id="title")
             yield Static(self.reason)
+            if self.last:
+                yield Static(Text("\nWhile you waited:", style="bold"))
+                with VerticalScroll(id="summary-scroll"):
+                    yield Static(Text("\n").join(self.last))
             yield Static(Text(self.HINT, style="dim"))
         yield Footer()
 
