@@ -88,7 +88,10 @@ class PmApp(App[int]):
 
     @property
     def _records(self) -> int:
-        return len(self.table.game.records)
+        """How many records the game has; 0 at a network seat, which sees no records
+        (the summary of the computer's moves is a local table's)."""
+        game = getattr(self.table, "game", None)
+        return len(game.records) if game is not None else 0
 
     @property
     def table_version(self) -> int:
