@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from pmtui.engine.journal import LoadedJournal
     from pmtui.engine.ruleset import DeckList, Ruleset
@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--opponent", choices=["random", "heuristic", "search"], default="search",
                       help="computer player kind (default: search)")
     play.add_argument("--save", type=Path, help="save file (default: the data directory)")
+    _option_option(play)
 
     resume = sub.add_parser("resume", help="continue the latest (or given) unfinished game")
     resume.add_argument("save", nargs="?", type=Path)
@@ -68,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--deck", help="seat 1's deck (default: built-in decks in rotation)")
     sim.add_argument("--opponent-deck", help="seat 2's deck")
     sim.add_argument("--level", default="normal", help="level of search players")
+    _option_option(sim)
     sim.add_argument("--save-dir", type=Path)
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--jobs", type=int, help="processes to play in (default: every core)")
@@ -106,6 +108,24 @@ def _game_option(parser: argparse.ArgumentParser, note: str = "") -> None:
         "--game", metavar="ID",
         help=f"which game (default: {_default_game()}; `pmtui games` lists them) {note}".strip(),
     )
+
+
+def _option_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--option", action="append", metavar="NAME=VALUE",
+        help="a game option, e.g. mode=ultimate for sengoku_yugi (repeatable; "
+             "`pmtui games` lists each game's options and values)",
+    )
+
+
+def _options(args: argparse.Namespace, rs: Ruleset) -> dict[str, str]:
+    """The `--option NAME=VALUE` words as header options (CliError, one line)."""
+    from pmtui.table.games import SetupError, parse_options
+
+    try:
+        return parse_options(rs, getattr(args, "option", None))
+    except SetupError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _default_game() -> str:
@@ -237,20 +257,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _decks_for(
-    args: argparse.Namespace, rs: Ruleset | None = None
+    args: argparse.Namespace, rs: Ruleset | None = None, options: Mapping[str, str] | None = None
 ) -> Callable[[int], tuple[DeckList, DeckList]]:
     """Game i's two decks: --deck / --opponent-deck, else every pairing of the starter
-    decks in rotation."""
-    from pmtui.table.games import SetupError, load_deck
+    decks that suit the game options in rotation. A bad option value fails here."""
+    from pmtui.table.games import SetupError, builtin_decks, check_options, load_deck
 
     rs = rs or _ruleset(args)
+    names = builtin_decks(rs, options)
     try:
         if args.deck or args.opponent_deck:
-            names = rs.builtin_decks()
             a = load_deck(args.deck or names[0], rs)
             b = load_deck(args.opponent_deck or args.deck or names[0], rs)
+            if options:
+                check_options(rs, (a, b), options)
             return lambda i: (a, b)
-        decks = [load_deck(n, rs) for n in rs.builtin_decks()]
+        decks = [load_deck(n, rs) for n in names]
+        if options:
+            check_options(rs, (decks[0], decks[0]), options)
     except SetupError as exc:
         raise CliError(str(exc)) from None
     pairs = [(x, y) for x in decks for y in decks]
@@ -276,6 +300,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CliError("--games must be at least 1")
     rs = _ruleset(args)
+    options = _options(args, rs)
+    pairs = _decks_for(args, rs, options)
     for kind in (args.p1, args.p2):
         from pmtui.ai import make_player
 
@@ -288,9 +314,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     with progress_bar(args.games, "games", show) as done:
         try:
             summary = simulate(
-                args.games, args.seed, _decks_for(args, rs), (args.p1, args.p2),
+                args.games, args.seed, pairs, (args.p1, args.p2),
                 save_dir=args.save_dir, level=args.level, jobs=jobs, cluster=args.cluster,
-                done=done, ruleset=rs,
+                done=done, ruleset=rs, options=options,
             )
         except ClusterError as exc:
             raise CliError(str(exc)) from None
@@ -356,12 +382,14 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from pmtui.table.registry import installed
+    from pmtui.table.registry import installed, ruleset
 
     default = _default_game()
     for entry in installed():
         mark = "  (default)" if entry.id == default else ""
         print(f"{entry.id:<20} {entry.name} {entry.version}{mark}")
+        for name, what in ruleset(entry.id).header_options.items():  # for `--option`
+            print(f"{'':<4}--option {name}=...  {what}")
     return 0
 
 

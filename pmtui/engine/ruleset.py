@@ -371,7 +371,10 @@ class Ruleset(Protocol):
     deck_parts: tuple[str, ...]  # e.g. ("main", "ex"); a header's decks use these keys
     header_options: Mapping[str, str]  # option name -> what it does (header "options")
 
-    def builtin_decks(self) -> list[str]: ...
+    def builtin_decks(self, options: Mapping[str, str] | None = None) -> list[str]:
+        """The built-in deck names; with header `options`, those that suit them
+        (e.g. a mode's own decks), so a game given only options has decks."""
+        ...
 
     def load_deck(self, spec: str) -> DeckList:
         """A built-in deck by name or a deck file by path (DeckError, one line)."""

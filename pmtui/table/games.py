@@ -10,7 +10,10 @@ from pmtui.engine.ruleset import DeckError, DeckList, Ruleset
 from pmtui.table.registry import DEFAULT_RULESET, UnknownRuleset
 from pmtui.table.registry import ruleset as _registered
 
-__all__ = ["DEFAULT_RULESET", "SetupError", "builtin_decks", "load_deck", "make_header", "ruleset"]
+__all__ = [
+    "DEFAULT_RULESET", "SetupError", "builtin_decks", "check_options", "load_deck", "make_header",
+    "parse_options", "ruleset",
+]
 
 
 class SetupError(ValueError):
@@ -37,8 +40,44 @@ def load_deck(spec: str, rs: Ruleset) -> DeckList:
     return deck
 
 
-def builtin_decks(rs: Ruleset | None = None) -> list[str]:
-    return (rs or ruleset()).builtin_decks()
+def builtin_decks(rs: Ruleset | None = None, options: Mapping[str, str] | None = None) -> list[str]:
+    """The built-in decks; with game options, those that suit them (all when none do)."""
+    rs = rs or ruleset()
+    return (rs.builtin_decks(options) if options else []) or rs.builtin_decks()
+
+
+def parse_options(rs: Ruleset, pairs: Sequence[str] | None) -> dict[str, str]:
+    """`NAME=VALUE` words (`--option`) as header options; SetupError, one line, for a
+    malformed word or a name the ruleset does not offer (its values are checked by
+    its setup: see `check_options`)."""
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        name, eq, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        if not eq or not name or not value:
+            raise SetupError(f"option {pair!r}: write it as NAME=VALUE")
+        if name not in rs.header_options:
+            offered = ", ".join(sorted(rs.header_options)) or "none"
+            raise SetupError(f"{rs.name} has no option {name!r} (its options: {offered})")
+        options[name] = value
+    return options
+
+
+def check_options(rs: Ruleset, decks: Sequence[DeckList], options: Mapping[str, str]) -> None:
+    """Set up one game with these decks and options, so a bad value is one line
+    (SetupError) before any game is played rather than an error in each game."""
+    from pmtui.engine.game import Game
+
+    header = make_header(rs, decks, 0, [{"name": "1"}, {"name": "2"}], "check",
+                         options=dict(options))
+    try:
+        Game(rs, header, hashing=False)
+    except (ValueError, KeyError) as exc:
+        message = str(exc.args[0]) if exc.args else type(exc).__name__
+        if not any(value in message for value in options.values()):
+            given = " ".join(f"{k}={v}" for k, v in options.items())
+            message = f"option {given}: {message}"
+        raise SetupError(message) from None
 
 
 def make_header(

@@ -284,6 +284,7 @@ def new_game_header(
     level: str = "normal",
     opponent: str | None = None,
     game: str | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> tuple[dict[str, Any], list[Seat]]:
     """The header of a new game and its seats (SetupError / ValueError on bad input).
 
@@ -291,14 +292,19 @@ def new_game_header(
     computer's kind (random, heuristic, search), made with `level` and its own
     deck; without it `level` alone picks a player (older callers).
     `rng`: how the seed becomes outcomes (legacy for a chosen seed, keyed for a secret one).
+    `options`: the ruleset's header options (`--option`); decks not given come from the
+    built-in decks that suit them.
     """
-    from pmtui.table.games import load_deck, make_header, ruleset
+    from pmtui.table.games import builtin_decks, check_options, load_deck, make_header, ruleset
 
     rs = ruleset(game) if game else ruleset()
-    names = rs.builtin_decks()
+    options = dict(options or {})
+    names = builtin_decks(rs, options)
     first = seed if rng == LEGACY_RNG else derived(seed, rng, "decks").randrange(len(names))
     mine = load_deck(deck or names[first % len(names)], rs)
     theirs = load_deck(opponent_deck or names[(first + 1) % len(names)], rs)
+    if options:  # a bad value is one line now, before a save is made
+        check_options(rs, (mine, theirs), options)
     seats: list[Seat]
     if vs == "hotseat":
         seats = [HUMAN, HUMAN]
@@ -310,7 +316,9 @@ def new_game_header(
                else computer_seat(opponent, cpu_seed, level, deck_lists, rs))
         seats = [HUMAN, cpu]
         players = [{"name": "You", "kind": HUMAN}, {"name": "Computer", "kind": cpu.name}]
-    extra: dict[str, Any] = {} if vs == "hotseat" else {"options": {"level": level}}
+    if vs != "hotseat":
+        options = {"level": level, **options}
+    extra: dict[str, Any] = {"options": options} if options else {}
     header = make_header(rs, [mine, theirs], seed, players, mode=vs, rng=rng, **extra)
     return header, seats
 

@@ -6,7 +6,7 @@ import os
 import random
 import signal
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,12 +82,14 @@ def play_one(
     level: str = "normal",
     rng: str = LEGACY_RNG,
     rs: Ruleset | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> GameResult:
     """Play one game to its end with computer players that only get views
-    (of the default game unless `rs` says which)."""
+    (of the default game unless `rs` says which; `options`: its header options)."""
     rs = rs or ruleset()
     players_meta = [{"name": f"{k}-{i + 1}", "kind": k} for i, k in enumerate(kinds)]
-    header = make_header(rs, decks, seed, players_meta, mode="simulate", rng=rng)
+    extra = {"options": dict(options)} if options else {}
+    header = make_header(rs, decks, seed, players_meta, mode="simulate", rng=rng, **extra)
     game = Game(rs, header, hashing=hashing)
     players = [
         make_player(k, computer_seed(seed, rng, i), ruleset=rs, level=level,
@@ -124,6 +126,7 @@ class Batch:
     level: str = "normal"
     save_dir: Path | None = None
     game: str = ""  # the ruleset id (the default game when empty): rulesets are not sent
+    options: tuple[tuple[str, str], ...] = ()  # the games' header options (`--option`)
 
 
 def play_batch(batch: Batch) -> list[GameResult | GameError]:
@@ -134,7 +137,7 @@ def play_batch(batch: Batch) -> list[GameResult | GameError]:
         try:
             rs = ruleset(batch.game) if batch.game else None
             result = play_one(game_seed, decks, batch.kinds, keep=keep, hashing=keep,
-                              level=batch.level, rs=rs)
+                              level=batch.level, rs=rs, options=dict(batch.options))
         except Exception as exc:  # noqa: BLE001 - a failing game is counted, never fatal
             out.append(GameError(game_seed, f"seed {game_seed}: {type(exc).__name__}: {exc}"))
             continue
@@ -159,6 +162,7 @@ def plan(
     level: str = "normal",
     size: int = 1,
     game: str = "",
+    options: Mapping[str, str] | None = None,
 ) -> list[Batch]:
     """The run cut into batches of `size` games: the per-game seeds come from `seed`
     in game order, so how the batches are spread does not change any game."""
@@ -174,6 +178,7 @@ def plan(
             level=level,
             save_dir=save_dir,
             game=game,
+            options=tuple(sorted((options or {}).items())),
         )
         for start in range(0, games, size)
     ]
@@ -261,6 +266,7 @@ def simulate(
     cluster: str | None = None,
     done: Callable[[int], None] | None = None,
     ruleset: Ruleset | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> Summary:
     """Play `games` games of `ruleset`'s game (the default one without), here, in `jobs`
     processes or on a Dask cluster (`cluster`, a scheduler address): the same games and
@@ -268,7 +274,7 @@ def simulate(
     workers = jobs if cluster is None else 16  # a guess: the cluster says its size later
     game = ruleset.id if ruleset is not None else ""
     batches = plan(games, seed, deck_pairs, kinds, save_dir, level, batch_size(games, workers),
-                   game)
+                   game, options)
     start = time.perf_counter()
     if cluster is not None:
         from pmtui.cluster import run_on_cluster

@@ -24,7 +24,7 @@ def play(args: argparse.Namespace) -> int:
     """
     from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
     from pmtui.engine.journal import SaveError
-    from pmtui.table.games import SetupError
+    from pmtui.table.games import SetupError, parse_options, ruleset
     from pmtui.table.saves import start_game
     from pmtui.table.session import new_game_header
 
@@ -33,7 +33,10 @@ def play(args: argparse.Namespace) -> int:
     chosen = getattr(args, "seed", None)
     seed, rng = (chosen, LEGACY_RNG) if chosen is not None else (new_secret_seed(), KEYED_RNG)
     vs = getattr(args, "vs", "computer") or "computer"
+    game_id = getattr(args, "game", None)
     try:
+        options = parse_options(ruleset(game_id) if game_id else ruleset(),
+                                getattr(args, "option", None))
         header, seats = new_game_header(
             seed,
             rng=rng,
@@ -42,7 +45,8 @@ def play(args: argparse.Namespace) -> int:
             opponent_deck=getattr(args, "opponent_deck", None),
             level=getattr(args, "level", None) or "normal",
             opponent=getattr(args, "opponent", None) or "search",
-            game=getattr(args, "game", None),
+            game=game_id,
+            options=options,
         )
     except (SetupError, ValueError) as exc:
         return _fail(exc)

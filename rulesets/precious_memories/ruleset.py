@@ -84,7 +84,7 @@ class PreciousMemories:
 
     # -- decks (p.05, p.25-26) ------------------------------------------------------
 
-    def builtin_decks(self) -> list[str]:
+    def builtin_decks(self, options: Mapping[str, str] | None = None) -> list[str]:
         from .decks import builtin_decks
 
         return builtin_decks()

@@ -81,7 +81,7 @@ class Pso:
 
     # -- decks ("Deck Limits", "Card Limits") -------------------------------------------
 
-    def builtin_decks(self) -> list[str]:
+    def builtin_decks(self, options: Mapping[str, str] | None = None) -> list[str]:
         from .decks import builtin_decks
 
         return builtin_decks()

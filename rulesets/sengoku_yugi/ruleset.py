@@ -98,8 +98,9 @@ class SengokuYugi:
 
     # -- decks (Guide I (5), Guide II (2)) ----------------------------------------------
 
-    def builtin_decks(self) -> list[str]:
-        return decks.builtin_decks()
+    def builtin_decks(self, options: Mapping[str, str] | None = None) -> list[str]:
+        mode = (options or {}).get("mode")  # a mode asked for: its own decks (*_<mode>)
+        return decks.builtin_decks(mode if mode in MODES else None)
 
     def load_deck(self, spec: str) -> DeckList:
         try:

@@ -152,7 +152,7 @@ class Toy:
 
     # -- decks ---------------------------------------------------------------------------
 
-    def builtin_decks(self) -> list[str]:
+    def builtin_decks(self, options: Mapping[str, str] | None = None) -> list[str]:
         return sorted(BUILTIN)
 
     def load_deck(self, spec: str) -> DeckList:
