@@ -146,3 +146,20 @@ async def test_grid_cells_pieces_and_cursor() -> None:
         assert app.picked[-1] == "c3"
         bar = str(app.query_one("#opp-bar").render())
         assert "Bo" in bar and "Deck 4" in bar
+
+
+async def test_cells_in_reach_are_marked() -> None:
+    """`reach` marks the cells a focused piece's options name: an empty one shows the
+    mark before its name, a piece shows it before its title; others stay plain."""
+    app = GridApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        board.show(["Ann", "Bo"], reach={"b2", "c3"})
+        await pilot.pause()
+        drawn = app.query_one(GridView).render().plain
+        assert "◇b2" in drawn and "◇Archer" in drawn
+        assert "◇a2" not in drawn and "◇Knight" not in drawn and "a2" in drawn
+        board.show(["Ann", "Bo"])
+        await pilot.pause()
+        assert "◇" not in app.query_one(GridView).render().plain

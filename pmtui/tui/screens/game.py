@@ -208,8 +208,17 @@ class GameScreen(Screen[None]):
                 marks[uid] = "▸"
         return marks
 
+    def _reach(self) -> set[str]:
+        """The grid cells the focused card's or cell's options name besides its own:
+        where it can go, move or attack (`attack c3 c4` from c3 reaches c4)."""
+        spot = self.spot()
+        cells = {s.cell for n in self.board.nav for s in n.spots if s.cell}
+        own = self._names(spot)
+        return {w for t in self.spot_options(spot) for w in t.split()
+                if w in cells and w not in own}
+
     def _draw(self) -> None:
-        self.board.show(self.names(), marks=self._marks())
+        self.board.show(self.names(), marks=self._marks(), reach=self._reach())
         self.query_one("#flow", TurnFlow).show(self.spec.flow(self.pview, self.names()))
         self.query_one("#detail", Static).update(self._detail())
         self._draw_log()

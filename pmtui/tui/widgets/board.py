@@ -10,7 +10,7 @@ size the layout gives them, so a bigger terminal shows more of each card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -25,6 +25,7 @@ from pmtui.engine.state import shared_zone, zkey
 from pmtui.tui.display import face_lines, tone
 
 MIN_CARD = 10  # narrowest card cell that still shows a name and its stats
+REACH = "◇"  # a grid cell the focused card's options name: where it can move, attack, go
 MAX_CARD = 24
 
 
@@ -152,15 +153,19 @@ def _window(n: int, width: int, cursor: int) -> tuple[int, int, bool]:
     return start, min(shown, n), True
 
 
-def _empty(width: int, height: int, focused: bool, name: str = "") -> list[Text]:
-    style = "reverse" if focused else "dim"
+def _empty(width: int, height: int, focused: bool, name: str = "",
+           reach: bool = False) -> list[Text]:
+    """An empty place; `reach`: a cell the focused card's options name (REACH, bright)."""
+    name = f"{REACH}{name}" if reach and name else name
+    edge = "bold yellow" if reach else "dim"
+    style = "reverse" if focused else edge
     lines = [Text((name or "·").center(width), style=style)]
     if height > 1:
         mid = name.center(width - 2) if name else " " * (width - 2)
-        lines = [Text("┌" + "─" * (width - 2) + "┐", style="dim")]
-        lines += [Text("│" + (mid if i == 0 else " " * (width - 2)) + "│", style="dim")
+        lines = [Text("┌" + "─" * (width - 2) + "┐", style=edge)]
+        lines += [Text("│" + (mid if i == 0 else " " * (width - 2)) + "│", style=edge)
                   for i in range(height - 2)]
-        lines.append(Text("└" + "─" * (width - 2) + "┘", style="dim"))
+        lines.append(Text("└" + "─" * (width - 2) + "┘", style=edge))
         if focused:
             for line in lines:
                 line.stylize("reverse")
@@ -211,6 +216,7 @@ class GridView(Widget):
         self.pieces: dict[str, tuple[Card, Face]] = {}  # cell name -> piece
         self.cursor: tuple[int, int] | None = None  # (col, row)
         self.marks: Mapping[int, str] = {}
+        self.reach: Collection[str] = ()  # cell names marked REACH
         self.flip = False  # drawn turned round (Grid.turned, for the second seat)
 
     def set_data(
@@ -220,9 +226,10 @@ class GridView(Widget):
         cursor: tuple[int, int] | None,
         marks: Mapping[int, str],
         flip: bool = False,
+        reach: Collection[str] = (),
     ) -> None:
         self.spec, self.pieces, self.cursor, self.marks = spec, pieces, cursor, marks
-        self.flip = flip
+        self.flip, self.reach = flip, reach
         self.refresh()
 
     def render(self) -> Text:
@@ -239,14 +246,15 @@ class GridView(Widget):
                 name = g.cell_name(c, r, self.flip)
                 focused = self.cursor == (c, r)
                 piece = self.pieces.get(name)
+                reached = name in self.reach
                 if piece is None:
-                    cols.append(_empty(w, h, focused, name))
+                    cols.append(_empty(w, h, focused, name, reach=reached))
                 else:
                     card, face = piece
                     uid = card.get("uid")
+                    mark = self.marks.get(uid, "") if uid is not None else ""
                     cols.append(face_lines(face, colours, w, h, focused=focused,
-                                           mark=self.marks.get(uid, "") if uid is not None
-                                           else ""))
+                                           mark=REACH if reached else mark))
             for line in range(h):
                 if r or line:
                     out.append("\n")
@@ -437,9 +445,10 @@ class Board(Vertical):
         marks: Mapping[int, str] | None = None,
         cursor: bool = True,
         bar_names: Sequence[str] | None = None,
+        reach: Collection[str] = (),
     ) -> None:
         """Draw the loaded view; `cursor`: show the cursor. `names` name the seats (on
-        the bars too, unless `bar_names` are given)."""
+        the bars too, unless `bar_names` are given); `reach`: grid cells to mark REACH."""
         view = self.view
         marks = marks or {}
         spec = self.spec
@@ -468,7 +477,7 @@ class Board(Vertical):
                 where = None
                 if spot is not None and spot.kind == "cell" and here and here.startswith(rid):
                     where = (self.cols[here], int(here.rsplit("-", 1)[1]))
-                g.set_data(spec, pieces, where, marks, flip=self.flipped(s))
+                g.set_data(spec, pieces, where, marks, flip=self.flipped(s), reach=reach)
         st = spec.stage(view, names)
         line = Text(no_wrap=True, overflow="ellipsis")
         if st.text:
