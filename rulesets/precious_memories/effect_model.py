@@ -28,7 +28,6 @@ TARGET_KEYS = {
     "type": ("chara", "event", "support"),
     "state": ("active", "rest"),
 }
-FILTER_KEYS = ("name", "series", "property", "properties", "cost_max", "type", "colour", "ex")
 CONDITIONS = ("points_min", "points_max", "hand_min", "hand_max", "charas_min", "opp_points_min")
 COLOURS = ("red", "blue", "yellow", "green", "purple", "white")
 

@@ -125,10 +125,6 @@ def replacements(state: State, pool: CardPool, uid: int, stat: str,
     return out
 
 
-def _power_on(state: State, pool: CardPool, d: CardDef) -> bool:
-    return _own_power(d, place(state, pool)[1]) is not None
-
-
 def contested(state: State, pool: CardPool) -> Iterator[tuple[int, str]]:
     """(creature, stat) pairs that two or more replacements might touch, player 1's cards
     first: a cheap test before `conflict` (most cards have none)."""
