@@ -332,12 +332,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _load_save(path: Path) -> LoadedJournal:
+    from pmtui.engine.game import header_problem
     from pmtui.engine.journal import SaveError, read_journal
 
     try:
         loaded = read_journal(path)
     except SaveError as exc:
         raise CliError(str(exc)) from None
+    problem = header_problem(loaded.header)
+    if problem:
+        raise CliError(f"{path} line 1: {problem}")
     for w in loaded.warnings:
         print(f"pmtui: warning: {w}", file=sys.stderr)
     return loaded

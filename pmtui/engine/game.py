@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -18,6 +19,35 @@ Record = dict[str, Any]
 # Undo and `state_after` restore the nearest cached state and re-execute from
 # there; one copy every SNAPSHOT_EVERY decisions (see keep_snapshots).
 SNAPSHOT_EVERY = 32
+
+
+# The header fields the engine and the tables read, and the JSON type each must have
+# when present (docs/save-format.md): checked once, where a save is read.
+_HEADER_TYPES: dict[str, tuple[type, ...]] = {
+    "ruleset": (str,), "ruleset_version": (str,), "pool_digest": (str,), "seed": (int,),
+    "rng": (str,), "mode": (str,), "players": (list,), "decks": (list,), "options": (dict,),
+}
+
+
+def header_problem(header: Mapping[str, Any]) -> str | None:
+    """What is wrong with a header's shape (one line), or None. A wrong type used to pass
+    `verify` and fail later in `resume` or `export` with a Python error."""
+    for key, types in _HEADER_TYPES.items():
+        if key in header:
+            value = header[key]
+            if isinstance(value, bool) or not isinstance(value, types):
+                kind = "a whole number" if types == (int,) else {
+                    str: "a string", list: "a list", dict: "an object"}[types[0]]
+                return f"header: {key!r} must be {kind}, not {json.dumps(value)[:30]}"
+    for key in ("players", "decks"):
+        items = header.get(key, [])
+        if any(not isinstance(item, dict) for item in items):
+            return f"header: every entry of {key!r} must be an object"
+    for i, p in enumerate(header.get("players", [])):
+        for field in ("name", "kind"):
+            if field in p and not isinstance(p[field], str):
+                return f"header: players[{i}].{field} must be a string"
+    return None
 
 
 class ReplayMismatch(ValueError):
@@ -43,6 +73,9 @@ class Game:
     ) -> None:
         self.ruleset = ruleset
         self.header: dict[str, Any] = {**header, "seq": 0, "type": "header"}
+        problem = header_problem(self.header)
+        if problem:
+            raise ValueError(problem)
         self._seed = int(self.header.get("seed", 0))  # read once: every step needs it
         self._trail: HashTrail | None = HashTrail()
         self._hashing = hashing
@@ -332,20 +365,48 @@ class Game:
         return game
 
 
+def _json_kind(x: object) -> type:
+    if isinstance(x, bool):
+        return bool
+    if isinstance(x, list | tuple):
+        return list
+    if isinstance(x, Mapping):
+        return dict
+    return type(x)
+
+
+def same(a: object, b: object) -> bool:
+    """Equal, and of the same JSON types all the way down: Python's `1 == True` and
+    `1 == 1.0` would let a hand-edited save pass (a list and a tuple are one kind)."""
+    if _json_kind(a) is not _json_kind(b):
+        return False
+    if isinstance(a, Mapping):
+        assert isinstance(b, Mapping)
+        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list | tuple):
+        assert isinstance(b, list | tuple)
+        return len(a) == len(b) and all(map(same, a, b))
+    return a == b
+
+
 def differs(want: Record, got: Record, hashes: bool = True) -> bool:
     """Whether a re-executed record differs from the logged one (with `hashes`, the
-    hashes the logged record carries are compared too). Notes are never compared."""
+    hashes the logged record carries are compared too). Notes are never compared.
+    Types count: a `1` rewritten `true` differs; so does a decision's kind or
+    private mark (a save from before decisions had a kind is not asked for one)."""
     kind = want.get("type")
     if kind != got.get("type"):
         return True
     if kind == "event":
-        if want.get("event") != got.get("event"):
+        if not same(want.get("event"), got.get("event")):
             return True
         return hashes and any(k in want and want[k] != got.get(k) for k in HASH_KEYS)
     if kind == "decision":
-        return (want.get("player"), want.get("action")) != (got.get("player"), got.get("action"))
+        keys = ("player", "action", "kind") if "kind" in want else ("player", "action")
+        return not all(same(want.get(k), got.get(k)) for k in keys) or (
+            want.get("private", False) is not got.get("private", False))
     if kind == "undo":
-        return want.get("to") != got.get("to")
+        return not same(want.get("to"), got.get("to"))
     return False
 
 

@@ -27,7 +27,8 @@ from typing import Any
 import platformdirs
 
 from pmtui.engine.context import LEGACY_RNG
-from pmtui.engine.game import Game, Record, differs
+from pmtui.engine.game import Game, Record, differs, same
+from pmtui.engine.hashes import HASH_KEYS
 from pmtui.engine.journal import (
     JournalWriter,
     LoadedJournal,
@@ -164,6 +165,56 @@ def _describe(rec: Record | None) -> str:
     return str(rec.get("type"))
 
 
+_MISSING = object()
+
+
+def _difference(want: Any, got: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """Where two records first differ, types counting: (path, logged, re-executed)."""
+    if not same(want, got) and (
+        not isinstance(want, Mapping | list) or not isinstance(got, type(want))
+    ):
+        return path, want, got
+    if isinstance(want, Mapping) and isinstance(got, Mapping):
+        for k in sorted(set(want) | set(got), key=str):
+            found = _difference(want.get(k, _MISSING), got.get(k, _MISSING),
+                                f"{path}.{k}" if path else str(k))
+            if found:
+                return found
+    elif isinstance(want, list) and isinstance(got, list | tuple):
+        if len(want) != len(got):
+            return f"{path} length", len(want), len(got)
+        for i, (a, b) in enumerate(zip(want, got, strict=True)):
+            found = _difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
+def _show(value: Any) -> str:
+    if value is _MISSING:
+        return "nothing"
+    return json.dumps(value, ensure_ascii=False)[:40]
+
+
+def _mismatch(name: str, want: Record, got: Record | None) -> str:
+    """One line: the record, what was logged and re-executed, and where they differ
+    (so two texts that read the same, like 1 and true, still show their difference)."""
+    text = (f"{name}: record {want.get('seq')}: logged {_describe(want)}, "
+            f"re-executed {_describe(got)}")
+    found = None
+    if got is not None and want.get("type") == got.get("type"):
+        keys = {"event": ("event", *HASH_KEYS), "decision": ("player", "action", "kind",
+                                                               "private")}
+        for k in keys.get(str(want.get("type")), ("to",)):
+            found = _difference(want.get(k, _MISSING), got.get(k, _MISSING), k)
+            if found:
+                break
+    if found:
+        where, a, b = found
+        text += f" (at {where}: {_show(a)} logged, {_show(b)} re-executed)"
+    return _oneline(text)
+
+
 def _seat(player: Any) -> str:
     return str(player + 1) if isinstance(player, int) else "?"
 
@@ -190,12 +241,7 @@ def reexecute(
     produced = game.records[1:]
     for want, got in zip(records, produced, strict=False):
         if differs(want, got, verify):
-            raise SaveError(
-                _oneline(
-                    f"{name}: record {want.get('seq')}: logged {_describe(want)}, "
-                    f"re-executed {_describe(got)}"
-                )
-            )
+            raise SaveError(_mismatch(name, want, got))
     if len(produced) < len(records):
         raise SaveError(
             f"{name}: record {records[len(produced)].get('seq')}: logged "
@@ -241,6 +287,14 @@ def check_log(loaded: LoadedJournal, name: str = "<save>") -> tuple[Game, list[s
     first record that differs). An incomplete last decision (a crash) is a warning."""
     game, kept = reexecute(loaded.header, loaded.records, verify=True, name=name)
     warnings = []
+    # every header field is checked or explained: these two may change legitimately
+    rs, header = game.ruleset, loaded.header
+    if header.get("pool_digest") not in (None, rs.pool_digest):
+        warnings.append(f"{name}: the card pool has changed since this game was played "
+                        "(pool_digest); the log still re-executes identically")
+    if header.get("ruleset_version") not in (None, rs.version):
+        warnings.append(f"{name}: played under {rs.id} {header.get('ruleset_version')}, "
+                        f"checked with {rs.version}")
     if kept < len(loaded.records):
         warnings.append(_torn_warning(name, loaded.records, kept))
     return game, warnings
