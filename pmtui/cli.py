@@ -332,16 +332,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _load_save(path: Path) -> LoadedJournal:
-    from pmtui.engine.game import header_problem
     from pmtui.engine.journal import SaveError, read_journal
 
     try:
         loaded = read_journal(path)
     except SaveError as exc:
         raise CliError(str(exc)) from None
-    problem = header_problem(loaded.header)
-    if problem:
-        raise CliError(f"{path} line 1: {problem}")
     for w in loaded.warnings:
         print(f"pmtui: warning: {w}", file=sys.stderr)
     return loaded
@@ -368,10 +364,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from pmtui.engine.game import header_problem
     from pmtui.table.logtext import json_printable
     from pmtui.table.transcript import transcript
 
     loaded = _load_save(args.save)
+    problem = header_problem(loaded.header)  # verify and resume: when the game is made
+    if problem:
+        raise CliError(f"{args.save} line 1: {problem}")
     if args.format == "json":
         for rec in loaded.records:
             if rec.get("type") == "event":
