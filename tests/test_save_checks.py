@@ -70,3 +70,16 @@ def test_a_changed_card_pool_is_explained(tmp_path: Path) -> None:
     path = mutant(tmp_path, lambda ls: ls[0].__setitem__("pool_digest", "0" * 16))
     done = run("verify", str(path))
     assert done.returncode == 0 and "card pool has changed" in done.stderr
+
+
+def test_a_note_between_a_decision_and_its_events_is_ignored(tmp_path: Path) -> None:
+    def edit(ls):
+        i = next(i for i, r in enumerate(ls) if r.get("type") == "decision")
+        ls.insert(i + 1, {"type": "note", "text": "written by hand"})
+        for seq, r in enumerate(ls):
+            r["seq"] = seq
+
+    path = mutant(tmp_path, edit)
+    done = run("verify", str(path))
+    assert done.returncode == 0, done.stderr
+
