@@ -53,7 +53,7 @@ VERBS = (
     Verb("monster", "m", "Monster", "play the focused monster"),
     Verb("event", "e", "Event", "play the focused event or photon blast"),
     Verb("item", "i", "Item", "play the focused item (needs your main character)"),
-    Verb("area", "r", "Area", "play the focused Area (one a turn; traps fire)"),
+    Verb("area", "l", "Area", "lay down the focused Area (one a turn; traps fire)"),
     Verb("trap", "t", "Set trap", "set a trap from your hand face down", on_card=False),
     Verb("combat", "c", "Combat", "end playing cards and start combat", on_card=False),
     Verb("attack", "a", "Attack", "a normal attack by the focused card"),
