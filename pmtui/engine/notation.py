@@ -25,6 +25,8 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .state import State
+
 CELL = re.compile(r"[a-z]\d{1,2}")
 HIDDEN = re.compile(r"[a-z]+#\d+")
 
@@ -50,6 +52,11 @@ class Ref:
 
     def __str__(self) -> str:
         return self.cid if self.n is None else f"{self.cid}@{self.n}"
+
+
+def ref(state: State, uid: int) -> str:
+    """Card `uid` of `state` in notation: its card id, `@`, its number in this game."""
+    return f"{state.cards[uid].cid}@{uid}"
 
 
 Arg = Ref | str

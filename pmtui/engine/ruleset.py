@@ -27,7 +27,7 @@ from typing import Protocol
 
 from .context import Context
 from .decision import Decision, Option
-from .notation import Notation
+from .notation import Notation, ref
 from .screen import ScreenSpec
 from .state import State
 
@@ -225,8 +225,8 @@ def notation_suggestions(notation: Notation, state: State, uid: int | None) -> l
     card `uid`; then the verbs that take nothing ("pass", "end")."""
     out: list[str] = []
     if uid is not None and 0 <= uid < len(state.cards):
-        ref = f"{state.cards[uid].cid}@{uid}"
-        out += [f"{verb} {ref}" for verb, slots in notation.verbs.items() if slots == ("REF",)]
+        card = ref(state, uid)
+        out += [f"{verb} {card}" for verb, slots in notation.verbs.items() if slots == ("REF",)]
     return [*out, *(verb for verb, slots in notation.verbs.items() if not slots)]
 
 

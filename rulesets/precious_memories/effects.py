@@ -13,15 +13,12 @@ from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
 from . import areas, costs, fulfil, targets
 from .effect_model import Effect, Step
 from .tables import Tables
-
-
-def ref(state: State, uid: int) -> str:
-    return f"{state.cards[uid].cid}@{uid}"
 
 
 def setvars(ctx: Context, why: str, **values: Any) -> None:

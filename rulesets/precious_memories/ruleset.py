@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.notation import ref
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
@@ -30,11 +31,6 @@ if TYPE_CHECKING:  # loaded on first use: a game screen's first frame needs neit
 
 VERSION = "0.2.0"
 DECK_PARTS = ("main", "ex")  # the main deck (shuffled at set-up) and the EX deck (p.26)
-
-
-def ref(state: State, uid: int) -> str:
-    """A card in notation: card id and its number in this game."""
-    return f"{state.cards[uid].cid}@{uid}"
 
 
 class PreciousMemories:

@@ -36,11 +36,6 @@ def other(player: int) -> int:
     return 1 - player
 
 
-def ref(state: State, uid: int) -> str:
-    """A card in notation: its id and its number in this game."""
-    return f"{state.cards[uid].cid}@{uid}"
-
-
 def creatures(state: State, player: int) -> Iterator[int]:
     """A player's characters (main first) and monsters in play."""
     for name in PLAY_ZONES:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pmtui.engine.context import Context
+from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
 from . import board
-from .board import other, ref
+from .board import other
 from .cards import CardDef, CardPool, Effect
 
 

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
+from pmtui.engine.notation import ref
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
 from . import board, effects, flow
-from .board import other, ref
+from .board import other
 from .cards import CardDef, CardPool, Effect, load_pool
 from .notation import NOTATION
 from .screen import PsoScreen

@@ -14,6 +14,7 @@ from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
 from . import effects, flow
@@ -40,10 +41,6 @@ from .units import (
 )
 
 SIGNS = "Signs of Growth"  # the common ability of Main cards of Level 1-3 (S28)
-
-
-def ref(state: State, uid: int) -> str:
-    return f"{state.cards[uid].cid}@{uid}"
 
 
 def has_signs(card: CardDef) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Option
+from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
 from . import abilities, effects, flow
@@ -28,10 +29,6 @@ from .units import (
     move,
     names_in_play,
 )
-
-
-def ref(state: State, uid: int) -> str:
-    return f"{state.cards[uid].cid}@{uid}"
 
 
 def free_perimeter(state: State, p: int) -> list[str]:

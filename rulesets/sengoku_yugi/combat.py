@@ -14,6 +14,7 @@ from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
 from . import effects, flow
@@ -39,10 +40,6 @@ from .units import (
     push_ask,
     under,
 )
-
-
-def ref(state: State, uid: int) -> str:
-    return f"{state.cards[uid].cid}@{uid}"
 
 
 def damage_of(attack: int, defence: int) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
+from pmtui.engine.notation import ref
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
@@ -45,10 +46,6 @@ from .units import (
 
 VERSION = "0.1.0"
 MODES = ("standard", "ultimate")
-
-
-def ref(state: State, uid: int) -> str:
-    return f"{state.cards[uid].cid}@{uid}"
 
 
 HEADER_OPTIONS = {

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
-from pmtui.engine.notation import Choice, Notation
+from pmtui.engine.notation import Choice, Notation, ref
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, shared_zone, zkey
 
@@ -104,10 +104,6 @@ def at(state: State, cell: str) -> int | None:
         if state.cards[u].f.get("cell") == cell:
             return u
     return None
-
-
-def ref(state: State, uid: int) -> str:
-    return f"{state.cards[uid].cid}@{uid}"
 
 
 def other(p: int) -> int:
