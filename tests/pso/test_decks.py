@@ -56,25 +56,26 @@ def test_a_legal_base():
     assert validate_deck(_deck(BASE), pool()) == []
 
 
-@pytest.mark.parametrize(
-    ("main", "lead", "fmt", "reason"),
-    [
-        (BASE[:-1], "HAL-001", "quick", "needs exactly 40"),
-        (["HAL-020"] * 25 + ["HAL-080"] * 73, "HAL-001", "standard", "needs exactly 99"),
-        (BASE[:-4] + ["HAL-003", "HAL-004", "HAL-005", "HAL-006"], "HAL-001", "quick",
-         "at most 3"),
-        (BASE[:-2] + ["HAL-003", "HAL-003"], "HAL-001", "quick", "must be unique"),
-        (["HAL-020"] * 11 + ["HAL-080"] * 29, "HAL-001", "quick", "allows 10"),
-        (["HAL-020"] * 26 + ["HAL-080"] * 73, "HAL-001", "standard", "allows 25"),
-        (["HAL-080"] * 40, "HAL-001", "quick", "no monster"),
-        (BASE, "HAL-007", "quick", "not an NPC"),
-        (BASE[:-1] + ["HAL-001"], "HAL-001", "quick", "also in the deck"),
-        (BASE[:-2] + ["HAL-042"] * 2, "HAL-001", "quick", "at most 1"),
-        (BASE[:-2] + ["HAL-044"] * 2, "HAL-001", "quick", "at most 1"),
-        (BASE[:-3] + ["HAL-056"] * 3, "HAL-001", "quick", "its limit is 2"),
-        (BASE[:-4] + ["HAL-060"] * 2 + ["HAL-061"] * 2, "HAL-001", "quick", "allows 1"),
-    ],
-)
+# a deck breaking each construction rule, with the words of its reason
+BROKEN = [
+    (BASE[:-1], "HAL-001", "quick", "needs exactly 40"),
+    (["HAL-020"] * 25 + ["HAL-080"] * 73, "HAL-001", "standard", "needs exactly 99"),
+    (BASE[:-4] + ["HAL-003", "HAL-004", "HAL-005", "HAL-006"], "HAL-001", "quick",
+     "at most 3"),
+    (BASE[:-2] + ["HAL-003", "HAL-003"], "HAL-001", "quick", "must be unique"),
+    (["HAL-020"] * 11 + ["HAL-080"] * 29, "HAL-001", "quick", "allows 10"),
+    (["HAL-020"] * 26 + ["HAL-080"] * 73, "HAL-001", "standard", "allows 25"),
+    (["HAL-080"] * 40, "HAL-001", "quick", "no monster"),
+    (BASE, "HAL-007", "quick", "not an NPC"),
+    (BASE[:-1] + ["HAL-001"], "HAL-001", "quick", "also in the deck"),
+    (BASE[:-2] + ["HAL-042"] * 2, "HAL-001", "quick", "at most 1"),
+    (BASE[:-2] + ["HAL-044"] * 2, "HAL-001", "quick", "at most 1"),
+    (BASE[:-3] + ["HAL-056"] * 3, "HAL-001", "quick", "its limit is 2"),
+    (BASE[:-4] + ["HAL-060"] * 2 + ["HAL-061"] * 2, "HAL-001", "quick", "allows 1"),
+]
+
+
+@pytest.mark.parametrize(("main", "lead", "fmt", "reason"), BROKEN)
 def test_each_construction_rule_has_a_one_line_reason(main, lead, fmt, reason):
     """Deck Limits and Card Limits: 99 cards (40 in the quick format, ours: D-31), at most 3
     characters of different names, at most 25 monsters, one copy of each boss and quest
@@ -136,3 +137,38 @@ def test_bad_card_files_get_one_line_errors(tmp_path: Path):
         with pytest.raises(CardError, match=part) as exc:
             load_pool([f])
         assert "\n" not in str(exc.value) and "T-1" in str(exc.value)
+
+
+def test_pmtui_deck_validate_passes_the_builtin_decks_and_names_each_broken_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`pmtui deck validate --game pso` as a player runs it: 0 for every built-in deck; 1
+    and the reason in one line (no traceback) for a deck file breaking each rule."""
+    from collections import Counter
+
+    from pmtui.cli import main
+
+    for name in builtin_decks():
+        assert main(["deck", "validate", "--game", "pso", name]) == 0, name
+    capsys.readouterr()
+    for i, (cards, lead, fmt, reason) in enumerate(BROKEN):
+        f = tmp_path / f"broken{i}.toml"
+        counts = "".join(f'"{cid}" = {n}\n' for cid, n in Counter(cards).items())
+        f.write_text(f'name = "b{i}"\nformat = "{fmt}"\nlead = "{lead}"\n[main]\n{counts}')
+        assert main(["deck", "validate", "--game", "pso", str(f)]) == 1, reason
+        out = capsys.readouterr()
+        said = (out.out + out.err).strip()
+        # the command reads the format from the size (D-31): a 39-card deck hears both sizes
+        want = "needs exactly" if reason.startswith("needs exactly") else reason
+        assert want in said and "Traceback" not in said, said
+        assert all(line.startswith(str(f)) for line in said.splitlines()), said
+
+
+def test_pmtui_cards_lists_the_pso_pool_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from pmtui.cli import main
+
+    assert main(["cards", "--game", "pso", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert {c["id"] for c in listed} == {c.id for c in pool().cards()}
