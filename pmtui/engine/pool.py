@@ -13,14 +13,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from .ruleset import CardDef
 
-class CardDefinition(Protocol):
-    """A ruleset's card definition: a dataclass instance with a unique id."""
+
+class CardDefinition(CardDef, Protocol):
+    """A ruleset's card definition as a pool holds it: a dataclass instance (the digest
+    is taken over its fields)."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
-
-    @property
-    def id(self) -> str: ...
 
 
 C = TypeVar("C", bound=CardDefinition)

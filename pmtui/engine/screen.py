@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from .decision import Decision
+
+if TYPE_CHECKING:  # ruleset.py imports this module
+    from .ruleset import CardDef
 
 Card = Mapping[str, Any]  # a card dict from a view (uid, cid, owner, flags, derived values)
 View = Mapping[str, Any]  # a player's view: {"player", "zones", "vars"}
@@ -311,7 +314,7 @@ class PlainScreen:
     prompts: Mapping[str, PromptKind] = {}
 
     def __init__(self, title: str, visibility: Mapping[str, str],
-                 cards: Mapping[str, Any], shared: Sequence[str] = ()) -> None:
+                 cards: Mapping[str, CardDef], shared: Sequence[str] = ()) -> None:
         self.title = title
         self.cards = cards
         seat = [z for z in visibility if z not in shared]
