@@ -83,3 +83,21 @@ def test_a_note_between_a_decision_and_its_events_is_ignored(tmp_path: Path) -> 
     done = run("verify", str(path))
     assert done.returncode == 0, done.stderr
 
+
+
+def test_replay_checks_the_hashes_and_says_where(tmp_path: Path) -> None:
+    from pmtui.engine.state import FoldError
+    from pmtui.table.replay import ReplayModel
+
+    ReplayModel.from_file(GOLDEN)  # a good save opens
+
+    def edit(ls):
+        ev = [r for r in ls[1:] if r.get("type") == "event" and r["event"].get("t") == "move"][5]
+        ev["event"]["why"] = "edited by hand"
+
+    path = mutant(tmp_path, edit)
+    with pytest.raises(FoldError, match=r"record \d+: the \w+ differs from the fold"):
+        ReplayModel.from_file(path)
+    bad = mutant(tmp_path, lambda ls: ls[0].__setitem__("players", "x"))
+    with pytest.raises(FoldError, match="'players' must be a list"):
+        ReplayModel.from_file(bad)

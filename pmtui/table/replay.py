@@ -86,11 +86,20 @@ class ReplayModel:
 
     @classmethod
     def from_file(cls, path: str | Path) -> ReplayModel:
-        """Read a save (SaveError, FoldError, SetupError: all one line)."""
+        """Read a save (SaveError, FoldError, SetupError: all one line), checking every
+        hash it carries against the fold: a hand-edited event is refused naming its
+        record ("record 41: the chain differs from the fold"), not shown wrongly."""
+        from pmtui.engine.game import header_problem
         from pmtui.engine.journal import read_journal
+        from pmtui.engine.state import FoldError
 
         loaded = read_journal(path)
-        return cls(loaded.header, loaded.records, warnings=loaded.warnings)
+        problem = header_problem(loaded.header)
+        if problem:
+            raise FoldError(f"line 1: {problem}")
+        model = cls(loaded.header, loaded.records, warnings=loaded.warnings)
+        model.cursor.check_hashes()
+        return model
 
     @property
     def humans(self) -> list[int]:
