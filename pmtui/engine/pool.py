@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -24,6 +24,7 @@ class CardDefinition(CardDef, Protocol):
 
 
 C = TypeVar("C", bound=CardDefinition)
+T = TypeVar("T")
 
 
 class CardPool(Mapping[str, C], Generic[C]):
@@ -75,15 +76,20 @@ class CardPool(Mapping[str, C], Generic[C]):
         return (card.id,)
 
     def search(self, query: str) -> list[C]:
-        """Cards matching every word of query (case-insensitive substring) in the card's
-        haystack. An empty query matches all."""
-        words = query.casefold().split()
-        found = []
-        for card in self._cards.values():
-            hay = " ".join(self.haystack(card)).casefold()
-            if all(w in hay for w in words):
-                found.append(card)
-        return found
+        """Cards whose haystack holds every word of query (see `matching`)."""
+        return matching(self._cards.values(), query, self.haystack)
 
 
-__all__ = ["CardDefinition", "CardPool"]
+def matching(cards: Iterable[T], query: str, haystack: Callable[[T], Iterable[str]]) -> list[T]:
+    """The cards whose haystack texts hold every word of query (case-insensitive
+    substrings), in order. An empty query matches all."""
+    words = query.casefold().split()
+    found = []
+    for card in cards:
+        hay = " ".join(haystack(card)).casefold()
+        if all(w in hay for w in words):
+            found.append(card)
+    return found
+
+
+__all__ = ["CardDefinition", "CardPool", "matching"]

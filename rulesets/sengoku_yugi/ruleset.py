@@ -16,6 +16,7 @@ from typing import Any
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.notation import ref
+from pmtui.engine.pool import matching
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
@@ -84,14 +85,9 @@ class SengokuYugi:
         return CardInfo(c.id, c.name, line, asdict(c))
 
     def search_cards(self, query: str) -> list[CardInfo]:
-        words = query.lower().split()
-        found = []
-        for c in self.pool.cards.values():
-            text = " ".join([c.id, c.kind, c.name, c.epithet, c.attr, c.weapon,
-                             c.ability.name if c.ability else ""]).lower()
-            if all(w in text for w in words):
-                found.append(self.card_info(c.id))
-        return found
+        found = matching(self.pool.cards.values(), query, lambda c: (
+            c.id, c.kind, c.name, c.epithet, c.attr, c.weapon, c.ability.name if c.ability else ""))
+        return [self.card_info(c.id) for c in found]
 
     # -- decks (Guide I (5), Guide II (2)) ----------------------------------------------
 
