@@ -129,6 +129,30 @@ class LocalTable:
         self._secrets.feed(self.game.records)
         return self._secrets
 
+    def why_not(self, player: int, uid: int) -> list[tuple[str, str]]:
+        """For a card of `player`'s that they can see: the actions the ruleset suggests
+        for it that are not legal now, each with the rules' reason (`Ruleset.explain`).
+        Empty for anybody else's card: a reason may speak of the position as a whole."""
+        with self.lock:
+            state = self.game.state
+            if not 0 <= uid < len(state.cards) or \
+                    not state.cards[uid].zone.startswith(f"{player}/"):
+                return []
+            rs = self.game.ruleset
+            ref = f"{state.cards[uid].cid}@{uid}"
+            d = self.game.pending()
+            legal = set(d.texts) if d is not None and d.player == player else set()
+            out: list[tuple[str, str]] = []
+            try:
+                for text in rs.positions.suggestions(state, uid):
+                    if ref in text.split() and text not in legal:
+                        reason = rs.explain(state, text)
+                        if reason and d is not None and d.player == player:
+                            out.append((text, reason))
+            except Exception:  # noqa: BLE001 - a question never breaks the table
+                return out
+            return out
+
     # -- acting -----------------------------------------------------------------------
 
     def act(self, player: int, text: str, *, auto: bool = False) -> None:

@@ -447,6 +447,41 @@ class PmApp(App[int]):
                 callback=self._prompt_done,
             )
 
+    def inspect(self, uid: int) -> None:
+        """The inspect key: card `uid` as the viewer sees it, in full."""
+        from pmtui.tui.screens.info import CardScreen
+
+        c = self.game_screen.cards_by_uid.get(uid)
+        if c is None:
+            self.notify("no card there to look at", timeout=3)
+            return
+        pview = self.game_screen.pview
+        body = detail_text(self.spec.detail(c, where(pview, uid), pview), self.spec.colours)
+        if c.get("cid") is not None:
+            ref = f"{c.get('cid')}@{uid}"
+            d = self.table.decision_for(self.viewer)
+            can = [t for t in (d.texts if d is not None else []) if ref in t.split()]
+            if can:
+                body.append("\n\nYou can now:", style="bold")
+                for t in can:
+                    body.append(f"\n  {self.namer(t)}")
+            why_not = getattr(self.table, "why_not", None)
+            nots = why_not(self.viewer, uid) if why_not is not None and not self.busy else []
+            if nots:
+                body.append("\n\nNot now:", style="bold")
+                for t, reason in nots:
+                    body.append(f"\n  {self.namer(t)}: ", style="bold")
+                    body.append(reason)
+        self.push_screen(CardScreen(body))
+
+    def inspect_text(self, text: str) -> None:
+        """The inspect key in a prompt: the card an option names."""
+        m = REF.search(text)
+        if m is None:
+            self.notify("this choice names no card", timeout=3)
+            return
+        self.inspect(int(m.group(2)))
+
     def _respond_title(self) -> str:
         """What is being played now, as the stage line says, as a question."""
         st = self.spec.stage(self.game_screen.pview, [self.label(0), self.label(1)])

@@ -31,6 +31,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("enter", "act", "Act", id="act"),
     Binding("u", "undo", "Undo", id="undo"),
     Binding("v", "browse", "View zone", id="browse"),
+    Binding("D", "inspect", "Details", id="inspect"),
     Binding("r", "replay", "Replay", show=False, id="replay"),
     Binding("question_mark", "help", "Help", id="help"),
     Binding("q", "quit_game", "Quit", id="quit"),
@@ -59,6 +60,8 @@ HELP_TEXT = {
     "undo": "take back your last decision and all after it (hot seat: the other accepts)",
     "replay": "replay viewer on this game so far (step through it; q comes back)",
     "browse": "look through the focused zone",
+    "inspect": "the focused card in full: text, stats and where they come from, what you "
+               "can do with it now and why not the rest (also in prompts: shift+d)",
     "help": "this screen",
     "quit": "leave the game (it is saved: resume later)",
     "left": "previous card in the zone (cell in the row)",

@@ -32,7 +32,7 @@ from pmtui.tui.widgets.panels import GameLog, TurnFlow
 if TYPE_CHECKING:
     from pmtui.tui.app import PmApp
 
-ALWAYS = {"cursor", "help", "quit_game", "scroll_log", "always_ask"}
+ALWAYS = {"cursor", "help", "quit_game", "scroll_log", "always_ask", "inspect"}
 
 
 Card = Mapping[str, Any]
@@ -336,6 +336,13 @@ class GameScreen(Screen[None]):
             self.pm.choose_from(self._card_title(), opts)
         elif d is not None and d.kind not in self.spec.board:
             self.pm.open_prompt(force=True)
+
+    def action_inspect(self) -> None:
+        card = self.focused_card()
+        if card is None or card.get("uid") is None:
+            self.pm.notify("no card here: move onto one to see it in full", timeout=3)
+            return
+        self.pm.inspect(int(card["uid"]))
 
     def _card_title(self) -> str:
         spot = self.spot()

@@ -115,6 +115,37 @@ class SummaryScreen(ModalScreen[None]):
 
 
 @guarded
+class CardScreen(ModalScreen[None]):
+    """One card in full (the inspect key, from the board or any prompt): the game's card
+    panel whole, what can be done with it now and why not the rest."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="card_close"),
+        Binding("enter", "close", "Close", show=False, id="card_close2"),
+        Binding("D", "close", "Close", show=False, id="card_close3"),
+        Binding("down", "scroll(1)", "Down", show=False, id="card_down"),
+        Binding("up", "scroll(-1)", "Up", show=False, id="card_up"),
+    ]
+    DEFAULT_CLASSES = "prompt"
+
+    def __init__(self, body: Text) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"), VerticalScroll(id="summary-scroll"):
+            yield Static(self.body)
+        yield Footer()
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one("#summary-scroll", VerticalScroll).scroll_relative(y=delta * 3,
+                                                                          animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@guarded
 class PassKeyboardScreen(Screen[None]):
     """Hot seat: covers the whole table so the next player's hand is seen only by them."""
 

@@ -66,6 +66,7 @@ class ChoiceScreen(PromptScreen):
     BINDINGS = [
         Binding("enter", "choose", "Choose", id="pick_choose"),
         Binding("escape", "close", "Close", id="pick_close"),
+        Binding("D", "inspect", "Details", id="pick_inspect"),
     ]
 
     def __init__(
@@ -107,6 +108,11 @@ class ChoiceScreen(PromptScreen):
         if item is not None:
             self.dismiss([item.value])
 
+    def action_inspect(self) -> None:
+        item = self.query_one(PickList).highlighted
+        if item is not None:
+            self.app.inspect_text(item.value)  # type: ignore[attr-defined]
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -131,6 +137,7 @@ class PickSetScreen(PromptScreen):
         Binding("space", "toggle", "Pick/unpick", id="pay_toggle"),
         Binding("enter", "confirm", "Confirm", id="pay_confirm"),
         Binding("escape", "cancel_play", "Cancel play", id="pay_cancel"),
+        Binding("D", "inspect", "Details", id="pay_inspect"),
     ]
 
     def __init__(
@@ -251,6 +258,14 @@ class PickSetScreen(PromptScreen):
     def action_cancel_play(self) -> None:
         self.dismiss([self.kind.cancel])
 
+    def action_inspect(self) -> None:
+        item = self.query_one(PickList).highlighted
+        if item is None:
+            return
+        m = REF.search(item.value)
+        uid = int(m.group(2)) if m else int(item.value.split()[1])
+        self.app.inspect(uid)  # type: ignore[attr-defined]
+
 
 @guarded
 class BrowseScreen(ModalScreen[None]):
@@ -259,6 +274,7 @@ class BrowseScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="browse_close"),
         Binding("enter", "close", "Close", show=False, id="browse_enter"),
+        Binding("D", "inspect", "Details", id="browse_inspect"),
     ]
     DEFAULT_CLASSES = "prompt"
 
@@ -309,6 +325,13 @@ class BrowseScreen(ModalScreen[None]):
         self.query_one("#hint", Static).update(
             detail_text(self.spec.detail(c, self.zone, self.view), self.spec.colours)
         )
+
+    def action_inspect(self) -> None:
+        item = self.query_one(PickList).highlighted
+        uid = self.cards[int(item.value)].get("uid") if item is not None else None
+        inspect = getattr(self.app, "inspect", None)
+        if uid is not None and inspect is not None:
+            inspect(int(uid))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,66 @@
+"""One key to read any card in full (issue 17 item 2): on the board, the other
+side's cards and a hand card that cannot be played too, and inside prompts."""
+
+from __future__ import annotations
+
+from pmtui.tui.screens.info import CardScreen
+from pmtui.tui.screens.prompts import ChoiceScreen
+
+from .helpers import make_app, settle
+
+
+def _text(app) -> str:  # noqa: ANN001
+    assert isinstance(app.screen, CardScreen)
+    return app.screen.body.plain
+
+
+async def test_details_of_a_hand_card_say_what_it_is_and_why_not_now() -> None:
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        # the first prompt (turn order) is open: D there names no card, the table goes on
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        screen = app.game_screen
+        hand = screen.row_cards["my-hand"]
+        assert hand, "the opening hand is dealt"
+        while screen.row_name != "my-hand":
+            await pilot.press("down")
+        await pilot.press("D")
+        await settle(pilot, app)
+        text = _text(app)
+        card = screen.focused_card()
+        assert card is not None
+        name = app.spec.card_name(str(card["cid"]))
+        assert name in text and "Usage cost" in text  # the whole card panel
+        # before the game has started nothing can be played, and the rules say why
+        assert "Not now:" in text
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, CardScreen)
+
+
+async def test_details_from_inside_a_prompt() -> None:
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):  # to the hand-adjust or redraw prompt, whose options name cards
+            await settle(pilot, app)
+            if isinstance(app.screen, ChoiceScreen) and any(
+                    "@" in t for t in app.screen.options):
+                break
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press("p")
+        else:
+            raise AssertionError("no prompt naming cards came up")
+        highlighted = app.screen.options[0]
+        await pilot.press("D")
+        await settle(pilot, app)
+        uid = int(highlighted.split("@")[1].split()[0])
+        card = app.game_screen.cards_by_uid[uid]
+        assert app.spec.card_name(str(card["cid"])) in _text(app)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)  # back in the prompt, still to answer
