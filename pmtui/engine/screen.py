@@ -331,7 +331,7 @@ class PlainScreen:
 
     def card_name(self, cid: str) -> str:
         card = self.cards.get(cid)
-        return str(getattr(card, "name", cid)) if card is not None else "a card"
+        return card.name if card is not None else "a card"
 
     def face(self, card: Card, zone: str, view: View) -> Face:
         if card.get("cid") is None:

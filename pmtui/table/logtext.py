@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from pmtui.engine.chance import roll_text
 from pmtui.engine.decision import CHANCE
+from pmtui.engine.ruleset import CardDef
 
 Record = Mapping[str, object]
 Event = Mapping[str, object]
@@ -62,14 +63,14 @@ def zone_word(zone: object) -> str:
     return name or str(zone or "?")
 
 
-def card_namer(defs: Mapping[str, object]) -> Callable[[object], str]:
+def card_namer(defs: Mapping[str, CardDef]) -> Callable[[object], str]:
     """A card's name from its id ("a card" when the reader may not know it)."""
 
     def name(cid: object) -> str:
         if not cid:
             return "a card"
         d = defs.get(str(cid))
-        return str(getattr(d, "name", cid)) if d is not None else str(cid)
+        return d.name if d is not None else str(cid)
 
     return name
 
