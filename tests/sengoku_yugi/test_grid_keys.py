@@ -4,29 +4,44 @@ played against the computer with the cursor keys and the verbs' keys."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
 from tui.helpers import game, settle, take_keyboard  # type: ignore[import-not-found]
 
-from pmtui.tui.widgets.board import REACH, GridView
+from pmtui.table.session import new_game_header, new_table
+from pmtui.tui.app import PmApp
+from pmtui.tui.keys import TuiConfig
+from pmtui.tui.screens.game import GameScreen
+from pmtui.tui.screens.info import GameOverScreen
+from pmtui.tui.screens.prompts import ChoiceScreen
+from pmtui.tui.widgets.board import REACH, GridView, Spot
+from pmtui.tui.widgets.picklist import PickList
 
 from .test_table import sengoku_app
 
 
-async def to_cell(pilot, app, cell: str) -> None:  # type: ignore[no-untyped-def]
-    """Move the cursor by key presses onto a grid cell."""
+async def to_spot(pilot, app, pred: Callable[[Spot], bool]) -> None:  # type: ignore[no-untyped-def]
+    """Move the cursor by key presses (up, then left/right) onto the first spot that
+    `pred` accepts."""
     screen = game(app)
-    rid = next(n.rid for n in screen.board.nav if any(s.cell == cell for s in n.spots))
+    rid = next(n.rid for n in screen.board.nav if any(pred(s) for s in n.spots))
     for _ in range(len(screen.board.nav)):
         if screen.row_name == rid:
             break
         await pilot.press("up")
     row = next(n for n in screen.board.nav if n.rid == rid)
-    target = next(i for i, s in enumerate(row.spots) if s.cell == cell)
+    target = next(i for i, s in enumerate(row.spots) if pred(s))
     while screen.board.cols[rid] > target:
         await pilot.press("left")
     while screen.board.cols[rid] < target:
         await pilot.press("right")
     spot = screen.spot()
-    assert spot is not None and spot.cell == cell
+    assert spot is not None and pred(spot)
+
+
+async def to_cell(pilot, app, cell: str) -> None:  # type: ignore[no-untyped-def]
+    await to_spot(pilot, app, lambda s: s.cell == cell)
 
 
 def reached(app) -> set[str]:  # type: ignore[no-untyped-def]
@@ -82,3 +97,68 @@ async def test_the_focused_pieces_reach_is_marked_on_the_grid() -> None:
         await to_cell(pilot, app, empty)
         assert reached(app) == set()
         assert REACH not in app.screen.query_one(GridView).render().plain
+
+
+PREFER = ("attack", "deploy", "move")  # what the keyboard player tries first on its turn
+
+
+async def pick(pilot, app, text: str) -> None:  # type: ignore[no-untyped-def]
+    """In an open choice list: down to `text`, then enter."""
+    items = app.screen.query_one(PickList)
+    while items.highlighted is not None and items.highlighted.value != text:
+        await pilot.press("down")
+    assert items.highlighted is not None and items.highlighted.value == text
+    await pilot.press("enter")
+    await settle(pilot, app)
+
+
+@pytest.mark.slow  # a whole game through the screen: about a minute
+async def test_a_whole_game_against_the_computer_by_keys() -> None:
+    """Every decision of seat 1 is made by keys: lists by up/down and enter, the Main
+    Phase by moving the cursor to the piece (grid cell) or hand card an option names and
+    pressing its verb's key (d deploy, m move, a attack, x end), to the game's end
+    (G1 (13): a fallen Stronghold struck). A 4x3 board keeps the game short."""
+    header, seats = new_game_header(11, game="sengoku_yugi", opponent="random",
+                                    options={"mode": "standard", "board": "4x3"})
+    app = PmApp(new_table(header, seats), config=TuiConfig(watch=frozenset()), threaded=False)
+    keys = {v.verb: v.key for v in app.spec.verbs}
+    used: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        acts_this_turn, turn = 0, None
+        for _ in range(3000):
+            if app.table.over:
+                break
+            d = app.table.decision_for(0)
+            if d is None:  # the computer's turn
+                await settle(pilot, app)
+                continue
+            if isinstance(app.screen, ChoiceScreen):
+                texts = list(app.screen.options)
+                choice = next((t for v in ("charge-ap", "draw", "done", "skip")
+                               for t in texts if t == v), texts[0])
+                await pick(pilot, app, choice)
+                used.add("list")
+                continue
+            assert isinstance(app.screen, GameScreen), type(app.screen)
+            assert d.kind in app.spec.board
+            now = app.table.view_for(0)["vars"].get("turn")
+            if now != turn:
+                acts_this_turn, turn = 0, now
+            acts_this_turn += 1
+            choice = next((t for v in PREFER for t in d.texts
+                           if t.split()[0] == v and acts_this_turn < 8), "end")
+            verb, *words = choice.split()
+            if verb != "end":
+                where = words[0]
+                await to_spot(pilot, app, lambda s, w=where: s.cell == w or (
+                    s.card is not None and f"{s.card.get('cid')}@{s.card.get('uid')}" == w))
+            await pilot.press(keys[verb])
+            await settle(pilot, app)
+            if isinstance(app.screen, ChoiceScreen) and choice in app.screen.options:
+                await pick(pilot, app, choice)  # the verb's list: which cell, which kind
+            used.add(verb)
+        await settle(pilot, app)
+        assert app.table.over, "the game did not end"
+        assert isinstance(app.screen, GameOverScreen)
+        assert {"attack", "deploy", "move", "end", "list"} <= used
