@@ -31,12 +31,33 @@ def tone(t: Tone | str) -> str:
     return TONE_STYLE.get(t, "")
 
 
+# The ruleset names a card colour by one of the eight ANSI names (Colour.ansi); the
+# table draws each with its own explicit colour, not the terminal's or the theme's
+# idea of "red" (which made red and magenta one colour). Each value was picked so that
+# the terminal's depth keeps the colours apart: as 24-bit, as the nearest of the 256
+# colours, and as the nearest of the 16 (Rich's downgrade), red→red (1), blue→bright
+# blue (12), yellow→bright yellow (11), green→green (2), magenta→magenta (5),
+# cyan→cyan (6), white→bright white (15), black→black (0). Text on it is black or
+# white, bold, so it reads on light and dark terminals alike. tests/tui/test_palette.py
+# checks all three depths.
+PALETTE: dict[str, str] = {
+    "red": "#c62828",
+    "blue": "#1e63d6",
+    "yellow": "#f2d024",
+    "green": "#2e9e4a",
+    "magenta": "#8e24aa",
+    "cyan": "#00acc1",
+    "white": "#e0e0e0",
+    "black": "#202020",
+}
+
+
 def colour_style(colours: Mapping[str, Colour], key: str) -> str:
-    """A card frame colour as a 16-colour-safe style: ANSI background, contrasting text."""
+    """A card frame colour: the palette's background, contrasting bold text."""
     c = colours.get(key)
     if c is None:
         return "bold"
-    return f"bold {'black' if c.dark_text else 'white'} on {c.ansi}"
+    return f"bold {'black' if c.dark_text else 'white'} on {PALETTE.get(c.ansi, c.ansi)}"
 
 
 def colour_chip(colours: Mapping[str, Colour], key: str) -> Text:
