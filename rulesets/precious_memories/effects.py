@@ -13,17 +13,13 @@ from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
 from . import areas, costs, fulfil, targets
 from .effect_model import Effect, Step
 from .tables import Tables
-
-
-def setvars(ctx: Context, why: str, **values: Any) -> None:
-    ctx.emit({"t": "var", "set": values, "why": why})
-
 
 # -- which effects a card has now --
 

@@ -9,17 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from pmtui.engine.context import Context
+from pmtui.engine.events import setvars
 from pmtui.engine.state import zkey
 
 from . import areas, effects
 from .areas import other
 from .tables import Tables
 from .targets import usage_cost
-
-
-def setvars(ctx: Context, why: str, **values: Any) -> None:
-    ctx.emit({"t": "var", "set": values, "why": why})
-
 
 # -- setup (p.05) --
 

@@ -8,6 +8,7 @@ from typing import Any
 from pmtui.engine import chain
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.events import setvars
 from pmtui.engine.state import State, zkey
 
 from . import areas, costs, effects, flow, targets
@@ -197,7 +198,7 @@ def on_declare(ctx: Context, t: Tables, decision: Decision, option: Option) -> N
     elif kind == "event":
         d = t.defs[state.cards[uid].cid]
         play["cid"], play["eff"] = d.id, 1 if t.effects[d.id] else 0
-    flow.setvars(ctx, "declared", play=play)
+    setvars(ctx, "declared", play=play)
     advance(ctx, t)
 
 
@@ -309,18 +310,18 @@ def payment_decision(state: State, t: Tables) -> Decision:
 def on_pay(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
     play = dict(ctx.state.vars["play"])
     play["paid"] = [*play["paid"], option.data[1]]
-    flow.setvars(ctx, "cost picked", play=play)
+    setvars(ctx, "cost picked", play=play)
 
 
 def on_done(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
     play = dict(ctx.state.vars["play"], paid_ok=True)
-    flow.setvars(ctx, "cost chosen", play=play)
+    setvars(ctx, "cost chosen", play=play)
     advance(ctx, t)
 
 
 def on_dname(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
     play = dict(ctx.state.vars["play"], dname=option.data[1])
-    flow.setvars(ctx, "cost chosen", play=play)
+    setvars(ctx, "cost chosen", play=play)
     advance(ctx, t)
 
 
@@ -329,12 +330,12 @@ def on_target(ctx: Context, t: Tables, decision: Decision, option: Option) -> No
     u = option.data[1]
     play["tg"] = [*play.get("tg", ()), u]
     play["tgz"] = [*play.get("tgz", ()), ctx.state.cards[u].zone]
-    flow.setvars(ctx, "target chosen", play=play)
+    setvars(ctx, "target chosen", play=play)
     advance(ctx, t)
 
 
 def on_cancel(ctx: Context, t: Tables, decision: Decision, option: Option) -> None:
-    flow.setvars(ctx, "play cancelled", play=None)
+    setvars(ctx, "play cancelled", play=None)
 
 
 def commit(ctx: Context, t: Tables, play: dict[str, Any]) -> None:
@@ -361,11 +362,11 @@ def commit(ctx: Context, t: Tables, play: dict[str, Any]) -> None:
         if eff.once_per_player:
             cc = dict(state.vars.get("cc", {}))
             cc[str(p)] = state.vars.get("turn")
-            flow.setvars(ctx, "once per player", cc=cc)
+            setvars(ctx, "once per player", cc=cc)
     if kind == "levelup" and levelup_free(state, p):
         lvl = dict(state.vars.get("lvl", {}))
         lvl[str(p)] = state.vars.get("turn")
-        flow.setvars(ctx, "free Level Up used", lvl=lvl)
+        setvars(ctx, "free Level Up used", lvl=lvl)
     entry = {
         k: play[k]
         for k in ("kind", "card", "area", "replace", "host", "cid", "eff", "tg", "tgz", "dname")
@@ -375,7 +376,7 @@ def commit(ctx: Context, t: Tables, play: dict[str, Any]) -> None:
     if "chain" in state.vars and state.vars["chain"]:
         entry["answers"] = state.vars["chain"][-1]["id"]
     if "play" in state.vars:
-        flow.setvars(ctx, "paid", play=None)
+        setvars(ctx, "paid", play=None)
     chain.push(ctx, entry, p)
 
 
@@ -415,7 +416,7 @@ def on_response_pass(ctx: Context, t: Tables, decision: Decision, option: Option
     if entries is None:
         return
     # the whole chain resolves, last in first out (p.22)
-    flow.setvars(
+    setvars(
         ctx, "chain resolves", resolving={"entries": entries, "starter": entries[-1]["by"]}
     )
 
@@ -424,7 +425,7 @@ def after_chain(ctx: Context, t: Tables, res: dict[str, Any]) -> None:
     """After a play resolves, the other player holds the right to act (p.20)."""
     v = ctx.state.vars
     if v.get("prio") is not None and v.get("phase") in ("main", "approach"):
-        flow.setvars(ctx, "priority after a play", prio=other(res["starter"]), passes=0)
+        setvars(ctx, "priority after a play", prio=other(res["starter"]), passes=0)
 
 
 # -- resolving card plays --

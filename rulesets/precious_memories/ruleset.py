@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
@@ -210,7 +211,7 @@ class PreciousMemories:
         elif what == "keep":
             flow.after_redraw(ctx, t, decision.player)
         elif what == "redraw":
-            flow.setvars(ctx, "hand redraw", step="bottom")
+            setvars(ctx, "hand redraw", step="bottom")
             flow.finish_bottom(ctx, t, decision.player)
         elif what == "bottom":
             areas.move(ctx, option.data[1], decision.player, "deck", "hand redraw", pos="bottom")

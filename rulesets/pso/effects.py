@@ -10,16 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pmtui.engine.context import Context
+from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
 from . import board
 from .board import other
 from .cards import CardDef, CardPool, Effect
-
-
-def setvars(ctx: Context, why: str, **values: object) -> None:
-    ctx.emit({"t": "var", "set": values, "why": why})
 
 
 def move(ctx: Context, uid: int, player: int, zone: str, why: str, **extra: object) -> None:

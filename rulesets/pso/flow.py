@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from pmtui.engine.context import Context
+from pmtui.engine.events import setvars
 from pmtui.engine.state import State, zkey
 
 from . import board
 from .board import other
 from .cards import CardPool, Condition
-from .effects import cleanup, draw, enter_play, move, power_on, resolve, setvars
+from .effects import cleanup, draw, enter_play, move, power_on, resolve
 
 SEARCH_SIZE = 10  # "Draw the top 10 cards" (Setup)
 OPENING_HAND = 5  # "your starting hand of 5 cards" (Setup)

@@ -18,12 +18,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from pmtui.engine.context import Context
+from pmtui.engine.events import setvars
 from pmtui.engine.ruleset import PositionError
 from pmtui.engine.state import zkey
 
 from .board import AREA, VISIBILITY
 from .cards import CardPool
-from .effects import setvars
 
 # The order the cards are numbered in: player 1's zones, then player 2's (positions.write
 # relies on it).

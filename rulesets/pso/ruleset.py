@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
+from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
@@ -317,12 +318,12 @@ class Pso:
             flow.mark(ctx, "area")
             flow.play_area(ctx, pool, option.data[1], tp)
         elif what == "trap":
-            effects.setvars(ctx, "setting a trap", setting={"by": tp})
+            setvars(ctx, "setting a trap", setting={"by": tp})
         elif what == "set":
-            effects.setvars(ctx, "trap set", setting=None)
+            setvars(ctx, "trap set", setting=None)
             effects.move(ctx, option.data[1], tp, "traps", "trap set face down")
         elif what == "back":
-            effects.setvars(ctx, "back", act=None, setting=None)
+            setvars(ctx, "back", act=None, setting=None)
         elif what == "combat":
             flow.to_combat(ctx)
         elif what == "end":
@@ -333,9 +334,9 @@ class Pso:
             act = dict(state.vars["act"])
             act["picked"] = [*act["picked"], option.data[1]]
             if len(act["picked"]) < act["need"]:
-                effects.setvars(ctx, "target chosen", act=act)
+                setvars(ctx, "target chosen", act=act)
             else:
-                effects.setvars(ctx, "targets chosen", act=None)
+                setvars(ctx, "targets chosen", act=None)
                 self._carry_out(ctx, act)
         else:
             raise RuntimeError(f"unknown option {option.text}")
@@ -348,7 +349,7 @@ class Pso:
         eff = self._effect_of(state, act)
         if eff.chosen:
             act["need"] = effects.need(state, self.pool, tp, eff)
-            effects.setvars(ctx, f"{how}: choose targets", act=act)
+            setvars(ctx, f"{how}: choose targets", act=act)
         else:
             self._carry_out(ctx, act)
 
@@ -371,7 +372,7 @@ class Pso:
             queue = [[t, evp] for t in targets
                      if 0 < (evp := effects.exposure(state, pool, t, amount, eff)[1]) < 5]
             if queue:
-                effects.setvars(ctx, "evasion rolls", roll={**act, "queue": queue, "evaded": {}})
+                setvars(ctx, "evasion rolls", roll={**act, "queue": queue, "evaded": {}})
                 return
         if how not in ("attack", "ability", "cast"):
             effects.move(ctx, card, tp, "discard", how)  # a used card is discarded
@@ -386,9 +387,9 @@ class Pso:
         roll["evaded"] = {**roll["evaded"], str(target): evaded}
         roll["queue"] = roll["queue"][1:]
         if roll["queue"]:
-            effects.setvars(ctx, "evasion rolled", roll=roll)
+            setvars(ctx, "evasion rolled", roll=roll)
             return
-        effects.setvars(ctx, "evasion rolled", roll=None)
+        setvars(ctx, "evasion rolled", roll=None)
         self._carry_out(ctx, {k: v for k, v in roll.items() if k != "queue"})
 
     # -- computer players ---------------------------------------------------------------

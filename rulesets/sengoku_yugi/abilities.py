@@ -14,6 +14,7 @@ from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
@@ -27,7 +28,6 @@ from .units import (
     cd,
     commander,
     defense,
-    emit_vars,
     familiar_of,
     flag,
     hand,
@@ -237,7 +237,7 @@ def offer(ctx: Context, pool: Pool, uid: int, timing: str) -> None:
         item: dict[str, Any] = {"u": uid, "t": timing, "p": ctx.state.cards[uid].owner}
         if in_hand(ctx.state, uid):
             item["hand"] = True  # which hand card is the owner's secret (redact_vars)
-        emit_vars(ctx, f"{timing} trigger", trig=[*ctx.state.vars.get("trig", ()), item])
+        setvars(ctx, f"{timing} trigger", trig=[*ctx.state.vars.get("trig", ()), item])
 
 
 def offer_all(ctx: Context, pool: Pool, timing: str, p: int) -> None:
@@ -262,7 +262,7 @@ def drop_trigger(ctx: Context, pool: Pool) -> None:
     rest = list(state.vars.get("trig", ()))
     while rest and not trigger_options(state, pool, rest[0]["u"], rest[0]["t"]):
         rest.pop(0)
-    emit_vars(ctx, "trigger handled", trig=rest[1:] or None)
+    setvars(ctx, "trigger handled", trig=rest[1:] or None)
 
 
 def act_options(state: State, pool: Pool, p: int) -> list[Option]:
@@ -291,13 +291,13 @@ def start(ctx: Context, pool: Pool, uid: int, src: str, alt: int) -> None:
     hidden = in_hand(state, uid)
     if hidden:  # its number stays secret: the opponent learns which card, not which copy
         before = state.vars.get("used_hand") or []
-        emit_vars(ctx, "ability used", used_hand=[*before, [uid, p]])
+        setvars(ctx, "ability used", used_hand=[*before, [uid, p]])
     else:
         if src == "signs":  # each ability of a card once a turn: Signs counts apart (S35)
             before = state.vars.get("used_signs") or []
-            emit_vars(ctx, "ability used", used_signs=[*before, uid])
+            setvars(ctx, "ability used", used_signs=[*before, uid])
         else:
-            emit_vars(ctx, "ability used", used=[*state.vars.get("used", ()), uid])
+            setvars(ctx, "ability used", used=[*state.vars.get("used", ()), uid])
     name = SIGNS if src == "signs" else (
         "familiar ability" if src == "fam" else cd(state, pool, uid).ability.name  # type: ignore[union-attr]
     )
@@ -312,12 +312,12 @@ def start(ctx: Context, pool: Pool, uid: int, src: str, alt: int) -> None:
     if src == "fam":
         flow.add_ap(ctx, p, -cd(state, pool, uid).ability_cost, "Ability Cost")
         ab["stage"] = "track"
-        emit_vars(ctx, "familiar ability", ab=ab)
+        setvars(ctx, "familiar ability", ab=ab)
         flow.need_roll(ctx, p, "familiar ability", "ab")
         return
     if src == "signs":  # its own Growth Sources
         ab["stage"], ab["tgt"] = "run", uid
-        emit_vars(ctx, SIGNS, ab=ab)
+        setvars(ctx, SIGNS, ab=ab)
         run(ctx, pool)
         return
     cost = printed(state, pool, uid).options[alt].cost
@@ -327,7 +327,7 @@ def start(ctx: Context, pool: Pool, uid: int, src: str, alt: int) -> None:
         if flow.refill(ctx, p):
             move(ctx, state.zone(zkey(p, "sh"))[0], "banish", "ability cost")
     ab["stage"] = "pay"
-    emit_vars(ctx, "ability cost", ab=ab)
+    setvars(ctx, "ability cost", ab=ab)
     after_payment(ctx, pool)
 
 
@@ -389,7 +389,7 @@ def apply_pay(ctx: Context, pool: Pool, uid: int) -> None:
     else:
         rest.pop(0)
     ab["pay"] = rest
-    emit_vars(ctx, "cost paid", ab=ab)
+    setvars(ctx, "cost paid", ab=ab)
     if not rest:
         if ab["stage"] == "cpay":
             finish(ctx, pool, negated=True)
@@ -406,7 +406,7 @@ def after_payment(ctx: Context, pool: Pool) -> None:
     a = printed(state, pool, ab["u"])
     if a.counter is not None and cost_payable(state, pool, other(ab["p"]), a.counter, None):
         ab["stage"] = "counter"
-        emit_vars(ctx, "Counter?", ab=ab)
+        setvars(ctx, "Counter?", ab=ab)
         return
     to_target(ctx, pool, ab)
 
@@ -418,10 +418,10 @@ def to_target(ctx: Context, pool: Pool, ab: dict[str, Any]) -> None:
         choices = target_choices(state, pool, ab["u"], a.target, a.where.startswith("hand"))
         if choices:
             ab["stage"] = "target"
-            emit_vars(ctx, "choose a target", ab=ab)
+            setvars(ctx, "choose a target", ab=ab)
             return
     ab["stage"] = "run"
-    emit_vars(ctx, "resolve", ab=ab)
+    setvars(ctx, "resolve", ab=ab)
     run(ctx, pool)
 
 
@@ -476,14 +476,14 @@ def apply(ctx: Context, pool: Pool, option: Option) -> None:
         flow.add_ap(ctx, other(ab["p"]), -a.counter.ap, "Counter")
         ctx.emit({"t": "say", "what": "counter", "by": other(ab["p"])})
         ab["pay"], ab["stage"] = pay_items(a.counter), "cpay"
-        emit_vars(ctx, "Counter", ab=ab)
+        setvars(ctx, "Counter", ab=ab)
         if not ab["pay"]:
             finish(ctx, pool, negated=True)
     elif what == "allow":
         to_target(ctx, pool, ab)
     elif what == "target":
         ab["tgt"], ab["stage"] = option.data[1], "run"
-        emit_vars(ctx, "target", ab=ab)
+        setvars(ctx, "target", ab=ab)
         run(ctx, pool)
     elif what == "track":
         choose_track(ctx, pool, ab, option.data[1])
@@ -525,7 +525,7 @@ def run(ctx: Context, pool: Pool) -> None:
         pick = do_effect(ctx, pool, ab, e)
         if pick is not None:
             ab["pick"], ab["stage"] = pick, "pick"
-            emit_vars(ctx, "choose", ab=ab)
+            setvars(ctx, "choose", ab=ab)
             return
         if "over" in state.vars:
             return
@@ -639,7 +639,7 @@ def resolve_pick(ctx: Context, pool: Pool, ab: dict[str, Any], uid: Any) -> None
         if len(rest) > 1:  # the rest to the bottom in the order the player chooses (S30)
             ab["pick"] = {"do": "troop-order", "from": rest, "private": True, "skip": False,
                           "why": "Next card to the bottom of the Stronghold"}
-            emit_vars(ctx, "Troop", ab=ab)
+            setvars(ctx, "Troop", ab=ab)
             return
         for u in rest:
             move(ctx, u, "sh", "Troop", pos="bottom")
@@ -650,7 +650,7 @@ def resolve_pick(ctx: Context, pool: Pool, ab: dict[str, Any], uid: Any) -> None
     elif uid is not None and pick["do"] == "evolve":
         evolve(ctx, pool, ab["u"], uid, "Evolution ability")
     ab["stage"] = "run"
-    emit_vars(ctx, "picked", ab=ab)
+    setvars(ctx, "picked", ab=ab)
     run(ctx, pool)
 
 
@@ -670,7 +670,7 @@ def evolve(ctx: Context, pool: Pool, fam: int, new: int, why: str) -> None:
     effects.stack_under(ctx, new, fam, "es", why)
     flag(ctx, sources, why, of=new)
     if used(state, fam):
-        emit_vars(ctx, "ability already used this turn", used=[*state.vars["used"], new])
+        setvars(ctx, "ability already used this turn", used=[*state.vars["used"], new])
 
 
 def finish(ctx: Context, pool: Pool, negated: bool) -> None:
@@ -678,7 +678,7 @@ def finish(ctx: Context, pool: Pool, negated: bool) -> None:
     state = ctx.state
     ab = state.vars["ab"]
     uid = ab["u"]
-    emit_vars(ctx, "ability resolved", ab=None)
+    setvars(ctx, "ability resolved", ab=None)
     if negated:
         ctx.emit({"t": "say", "what": "negated", "by": other(ab["p"])})
     if ab["src"] != "card":
@@ -687,7 +687,7 @@ def finish(ctx: Context, pool: Pool, negated: bool) -> None:
     zone = state.cards[uid].zone.partition("/")[2]
     if a.where == "bf-def" and zone == "bf" and not defense(state, uid):
         if a.after_die:  # BF_Stance:Atk→Def[1]-[4]: roll, turn on those faces (G1 Q&A)
-            emit_vars(ctx, "after resolution", after={"u": uid, "die": list(a.after_die)})
+            setvars(ctx, "after resolution", after={"u": uid, "die": list(a.after_die)})
             flow.need_roll(ctx, ab["p"], "after resolution", "after")
         else:
             flag(ctx, [uid], "after resolution", df=True)
@@ -711,7 +711,7 @@ def roll_apply(ctx: Context, pool: Pool, then: str, face: int) -> None:
     state = ctx.state
     if then == "after":
         after = state.vars["after"]
-        emit_vars(ctx, "rolled", after=None)
+        setvars(ctx, "rolled", after=None)
         uid = after["u"]
         lo, hi = after["die"]
         if lo <= face <= hi and state.cards[uid].zone.endswith("/bf"):
@@ -719,7 +719,7 @@ def roll_apply(ctx: Context, pool: Pool, then: str, face: int) -> None:
         return
     ab = dict(state.vars["ab"])
     ab["roll"] = face
-    emit_vars(ctx, "rolled", ab=ab)
+    setvars(ctx, "rolled", ab=ab)
     if ab["stage"] != "track":
         run(ctx, pool)
 
@@ -774,15 +774,15 @@ def familiar_targets(state: State, pool: Pool, fam: int, track: str) -> list[int
 
 def choose_track(ctx: Context, pool: Pool, ab: dict[str, Any], track: str) -> None:
     if track == "none":
-        emit_vars(ctx, "no ability applies", ab=None)
+        setvars(ctx, "no ability applies", ab=None)
         return
     ab["track"] = track
     card = cd(ctx.state, pool, ab["u"])
     steps = card.support.steps if track == "support" else card.combat.steps
     if track == "combat" or (track == "support" and needs_target(steps, ab["roll"])):
         ab["stage"] = "target"
-        emit_vars(ctx, "choose a target", ab=ab)
+        setvars(ctx, "choose a target", ab=ab)
         return
     ab["stage"] = "run"
-    emit_vars(ctx, "resolve", ab=ab)
+    setvars(ctx, "resolve", ab=ab)
     run(ctx, pool)

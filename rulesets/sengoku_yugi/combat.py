@@ -14,6 +14,7 @@ from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
+from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
@@ -29,7 +30,6 @@ from .units import (
     commander,
     defence_value,
     defense,
-    emit_vars,
     fhand,
     flag,
     hand,
@@ -104,7 +104,7 @@ def declare(ctx: Context, pool: Pool, uid: int, cell: str, kind: str) -> None:
             combat["t"] = e
     ctx.emit({"t": "say", "what": "attack", "by": p, "attacker": uid, "cell": cell,
               "kind": kind})
-    emit_vars(ctx, "attack declared", combat=combat)
+    setvars(ctx, "attack declared", combat=combat)
 
 
 # -- Self-Boost -------------------------------------------------------------------------
@@ -229,13 +229,13 @@ def apply(ctx: Context, pool: Pool, option: Option) -> None:
         else:
             key = {"aboost": "ab", "cboost": "cb", "gboost": "gb"}[stage]
             c[key] = [*c[key], len(option.data[1])]
-        emit_vars(ctx, "Self-Boost", combat=c)
+        setvars(ctx, "Self-Boost", combat=c)
         return
     if what == "join":
         move(ctx, option.data[1], "bf", "the Commander joins the fight", keep=True,
              at=option.data[2], dt=state.vars["turn"])
         c["cmd"], c["stage"] = option.data[1], "cboost"
-        emit_vars(ctx, "Commander", combat=c)
+        setvars(ctx, "Commander", combat=c)
         return
     if what == "no-join":
         reveal_guard(ctx, pool, c)
@@ -255,7 +255,7 @@ def after_attack_boost(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
     state = ctx.state
     if "t" in c:
         c["stage"] = "dboost"
-        emit_vars(ctx, "defender's Self-Boost", combat=c)
+        setvars(ctx, "defender's Self-Boost", combat=c)
         from . import abilities
 
         abilities.offer(ctx, pool, c["t"], "attacked")
@@ -265,10 +265,10 @@ def after_attack_boost(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
     board = board_of(state)
     if cmd is not None and any(is_free(state, board, x) for x in board.perimeter(d)):
         c["stage"] = "join"
-        emit_vars(ctx, "the Stronghold is attacked", combat=c)
+        setvars(ctx, "the Stronghold is attacked", combat=c)
     else:
         c["stage"] = "guard"  # the Last Guard is revealed once triggers are answered
-        emit_vars(ctx, "the Stronghold is attacked", combat=c)
+        setvars(ctx, "the Stronghold is attacked", combat=c)
     from . import abilities
 
     abilities.offer_all(ctx, pool, "stronghold-attacked", d)
@@ -292,7 +292,7 @@ def resolve_normal(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
     ctx.emit({"t": "say", "what": "combat", "attack": att, "defence": dfn, "damage": dmg})
     c["stage"] = "end"
     c["dealt"] = dmg
-    emit_vars(ctx, "damage", combat=c)
+    setvars(ctx, "damage", combat=c)
     if dmg:
         effects.damage(ctx, pool, t, dmg, f"{kind} combat damage")
         from . import abilities
@@ -309,10 +309,10 @@ def reveal_guard(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
         move(ctx, top, "guard", "the Last Guard", hp=1)
         c["g"] = top
     else:
-        emit_vars(ctx, "no Last Guard", combat=c)
+        setvars(ctx, "no Last Guard", combat=c)
         resolve_guard(ctx, pool, c)
         return
-    emit_vars(ctx, "Last Guard", combat=c)
+    setvars(ctx, "Last Guard", combat=c)
 
 
 def resolve_guard(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
@@ -331,10 +331,10 @@ def resolve_guard(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
     if hit:
         c["shdmg"] = 1
         if state.vars["sh_hp"][d] == 0:
-            emit_vars(ctx, "victory", combat=c,
+            setvars(ctx, "victory", combat=c,
                       result=[p, f"player {p + 1} struck the fallen Stronghold"])
             return
-    emit_vars(ctx, "Last Guard combat", combat=c)
+    setvars(ctx, "Last Guard combat", combat=c)
     with ctx.simultaneous():
         if "g" in c:
             if hit:
@@ -361,7 +361,7 @@ def finish(ctx: Context, pool: Pool) -> None:
     a = c["a"]
     if state.cards[a].zone == BF:
         flag(ctx, [a], "end of combat", df=True)
-    emit_vars(ctx, "end of combat", combat=None)
+    setvars(ctx, "end of combat", combat=None)
     d = other(c["p"])
     if state.vars["mode"] == "ultimate" and c.get("shdmg"):
         room = 10 - state.vars["sh_hp"][d]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pmtui.engine.context import Context
+from pmtui.engine.events import setvars
 from pmtui.engine.state import State, zkey
 
 from .cards import AILMENT_DAMAGE, Pool
@@ -18,7 +19,6 @@ from .units import (
     bf_units,
     cd,
     defense,
-    emit_vars,
     familiar_of,
     fhand,
     flag,
@@ -37,7 +37,7 @@ SH_HP = {"standard": 6, "ultimate": 8}  # Guide I (2), (9)⑥
 def need_roll(ctx: Context, who: int, why: str, then: str) -> None:
     """A die must be rolled next: a chance decision (the game rolls it, or a scenario
     fixes it); `then` names what the face is for (ruleset.roll_apply)."""
-    emit_vars(ctx, why, roll={"by": who, "why": why, "then": then})
+    setvars(ctx, why, roll={"by": who, "why": why, "then": then})
 
 
 def ap(state: State, p: int) -> int:
@@ -48,13 +48,13 @@ def add_ap(ctx: Context, p: int, amount: int, why: str) -> None:
     if amount:
         values = list(ctx.state.vars["action_points"])
         values[p] += amount
-        emit_vars(ctx, why, action_points=values)
+        setvars(ctx, why, action_points=values)
 
 
 def set_sh_hp(ctx: Context, p: int, value: int, why: str) -> None:
     values = list(ctx.state.vars["sh_hp"])
     values[p] = max(0, value)
-    emit_vars(ctx, why, sh_hp=values)
+    setvars(ctx, why, sh_hp=values)
 
 
 # -- the Stronghold (the deck) -----------------------------------------------------
@@ -90,11 +90,11 @@ def after_setup_choices(ctx: Context, pool: Pool) -> None:
     mode = ctx.state.vars["mode"]
     for p in (0, 1):
         ctx.shuffle(zkey(p, "sh"), why="the Stronghold")
-    emit_vars(ctx, "Stronghold HP", sh_hp=[SH_HP[mode], SH_HP[mode]])
+    setvars(ctx, "Stronghold HP", sh_hp=[SH_HP[mode], SH_HP[mode]])
     for p in (0, 1):
         for _ in range(HAND_LIMIT):
             draw(ctx, p, "opening hand")
-    emit_vars(ctx, "roll for the first turn", step="roll", rolls=[])
+    setvars(ctx, "roll for the first turn", step="roll", rolls=[])
     need_roll(ctx, 0, "player 1 rolls for the first turn", "first")
 
 
@@ -102,17 +102,17 @@ def opening_roll(ctx: Context, pool: Pool, face: int) -> None:
     """Each rolls a die; the higher goes first; a tie rolls again (S7)."""
     rolls = [*ctx.state.vars["rolls"], face]
     if len(rolls) == 1:
-        emit_vars(ctx, "first roll", rolls=rolls)
+        setvars(ctx, "first roll", rolls=rolls)
         need_roll(ctx, 1, "player 2 rolls for the first turn", "first")
         return
     if rolls[0] == rolls[1]:
-        emit_vars(ctx, "a tie: roll again", rolls=[])
+        setvars(ctx, "a tie: roll again", rolls=[])
         need_roll(ctx, 0, "player 1 rolls again", "first")
         return
     first = 0 if rolls[0] > rolls[1] else 1
     ap_values = [0, 0]
     ap_values[other(first)] = 5  # Guide I (9)⑨
-    emit_vars(ctx, "starting AP", action_points=ap_values, first=first, step=None, who=None,
+    setvars(ctx, "starting AP", action_points=ap_values, first=first, step=None, who=None,
               rolls=None, phase="active")
     start_turn(ctx, pool, first)
 
@@ -136,10 +136,10 @@ def reveal(ctx: Context, p: int) -> None:
 def start_turn(ctx: Context, pool: Pool, p: int) -> None:
     state = ctx.state
     turn = int(state.vars.get("turn", 0)) + 1
-    emit_vars(ctx, "turn start", turn=turn, ap=p, phase="active", charged=[], used=[],
+    setvars(ctx, "turn start", turn=turn, ap=p, phase="active", charged=[], used=[],
               used_hand=None, used_signs=None)
     if turn > TURN_CAP:
-        emit_vars(ctx, "turn cap", result=[None, f"draw: {TURN_CAP} turns without a winner"])
+        setvars(ctx, "turn cap", result=[None, f"draw: {TURN_CAP} turns without a winner"])
         return
     if any(state.cards[u].f.get("down") for u in allies(state, p)):
         reveal(ctx, p)
@@ -155,7 +155,7 @@ def start_turn(ctx: Context, pool: Pool, p: int) -> None:
         for ail in ("burn", "poison"):
             if state.cards[uid].zone == BF and ail in state.cards[uid].f.get("ail", ()):
                 effects.elemental(ctx, pool, uid, 1, AILMENT_DAMAGE[ail], f"{ail} hurts")
-    emit_vars(ctx, "Charge Phase", phase="charge")
+    setvars(ctx, "Charge Phase", phase="charge")
     from . import abilities
 
     abilities.offer_all(ctx, pool, "turn-start", p)
@@ -168,7 +168,7 @@ def hp_charge_cost(pool: Pool, state: State, uid: int) -> int:
 
 def ap_charge(ctx: Context, pool: Pool, p: int) -> None:
     add_ap(ctx, p, 10, "AP Charge")
-    emit_vars(ctx, "AP Charge", charged=[*ctx.state.vars["charged"], "ap"])
+    setvars(ctx, "AP Charge", charged=[*ctx.state.vars["charged"], "ap"])
     excess = len(hand(ctx.state, p)) - HAND_LIMIT
     if excess > 0:
         push_ask(ctx, "hand limit", {"p": p, "what": "excess", "n": excess})
@@ -176,11 +176,11 @@ def ap_charge(ctx: Context, pool: Pool, p: int) -> None:
 
 def end_charge(ctx: Context, pool: Pool, p: int) -> None:
     """③ Draw Phase: draw up to 5 character cards, then ④ the Main Phase."""
-    emit_vars(ctx, "Draw Phase", phase="draw")
+    setvars(ctx, "Draw Phase", phase="draw")
     while len(hand(ctx.state, p)) < HAND_LIMIT:
         if not draw(ctx, p):
             break  # Stronghold and Standby Zone both empty (S11)
-    emit_vars(ctx, "Main Phase", phase="main")
+    setvars(ctx, "Main Phase", phase="main")
 
 
 def end_turn(ctx: Context, pool: Pool, p: int) -> None:
@@ -190,7 +190,7 @@ def end_turn(ctx: Context, pool: Pool, p: int) -> None:
     for uid in short:  # Paralysis and Slow last until their owner's turn ends (S28)
         left = [a for a in state.cards[uid].f.get("ail", ()) if a not in ("paralysis", "slow")]
         flag(ctx, [uid], "ailment ends", ail=left or None)
-    emit_vars(ctx, "End Turn", phase="end")
+    setvars(ctx, "End Turn", phase="end")
     start_turn(ctx, pool, other(p))
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pmtui.engine.context import Context
+from pmtui.engine.events import setvars
 from pmtui.engine.ruleset import (
     Moment,
     Place,
@@ -32,7 +33,7 @@ from .board import BoardError, parse_board
 from .cards import AILMENTS, ATTRIBUTES, Pool
 from .notation import NOTATION
 from .position_edit import Edits
-from .units import BF, board_of, emit_vars, is_free, under
+from .units import BF, board_of, is_free, under
 
 PLAYERS = ("p1", "p2")
 # the Battlefield is one shared zone (shared/bf), shown by `pmtui check` on its own
@@ -250,7 +251,7 @@ class Positions:
         for text in pos.get("used", []):
             cid, _, n = text.partition("@")
             used += [u for u, c, _p, _z in cards if c == cid and (not n or str(u) == n)]
-        emit_vars(ctx, "position", mode=pos["mode"], board=pos["board"], turn=pos["turn"],
+        setvars(ctx, "position", mode=pos["mode"], board=pos["board"], turn=pos["turn"],
                   ap=pos["p"], first=pos["first"], phase=pos["phase"],
                   action_points=list(pos["ap"]),
                   sh_hp=list(pos["sh_hp"]), charged=[], used=used)

@@ -15,6 +15,7 @@ from typing import Any
 
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
+from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
 from pmtui.engine.pool import matching
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
@@ -33,7 +34,6 @@ from .units import (
     attack_value,
     cd,
     defence_value,
-    emit_vars,
     familiar_of,
     fhand,
     hand,
@@ -145,7 +145,7 @@ class SengokuYugi:
                     self.pool.get(cid)
                     cards.append([len(cards), cid, p, zkey(p, zone)])
         ctx.emit({"t": "create", "cards": cards})
-        emit_vars(ctx, "setup", mode=mode, board=board, phase="setup", step="commander",
+        setvars(ctx, "setup", mode=mode, board=board, phase="setup", step="commander",
                   who=0, action_points=[0, 0], sh_hp=[0, 0])
 
     def _setup_decision(self, state: State) -> Decision:
@@ -192,7 +192,7 @@ class SengokuYugi:
         if nxt is None:
             flow.after_setup_choices(ctx, self.pool)
         else:
-            emit_vars(ctx, "setup", step=nxt[0], who=nxt[1])
+            setvars(ctx, "setup", step=nxt[0], who=nxt[1])
 
     def _next_setup_step(self, state: State, who: int, done: str) -> tuple[str, int] | None:
         if done in ("commander", "place") and state.zones.get(zkey(who, "aside")):
@@ -281,7 +281,7 @@ class SengokuYugi:
         what = option.data[0]
         if decision.player == CHANCE:
             then = v["roll"]["then"]
-            emit_vars(ctx, "die rolled", roll=None)
+            setvars(ctx, "die rolled", roll=None)
             if then == "first":
                 flow.opening_roll(ctx, pool, option.data[1])
             else:
@@ -312,9 +312,9 @@ class SengokuYugi:
         elif what == "charge-hp":
             flow.add_ap(ctx, p, -option.data[2], "HP Charge")
             effects.heal(ctx, self.pool, option.data[1], 1, "HP Charge")
-            emit_vars(ctx, "HP Charge", charged=[*state.vars["charged"], "hp"])
+            setvars(ctx, "HP Charge", charged=[*state.vars["charged"], "hp"])
         elif what == "charge-familiar":
-            emit_vars(ctx, "HP Charge (familiars)", charged=[*state.vars["charged"], "fhp"])
+            setvars(ctx, "HP Charge (familiars)", charged=[*state.vars["charged"], "fhp"])
             n = len(fhand(state, p)) - flow.FAMILIAR_LIMIT
             push_ask(ctx, "familiar limit", {"p": p, "what": "fexcess", "n": n,
                                              "to": option.data[1]})
@@ -360,7 +360,7 @@ class SengokuYugi:
             if v.get("trig"):
                 if abilities.trigger_decision(ctx.state, self.pool) is not None:
                     return
-                emit_vars(ctx, "no trigger left", trig=None)
+                setvars(ctx, "no trigger left", trig=None)
                 continue
             if v.get("combat") and v["combat"]["stage"] == "end":
                 combat.finish(ctx, self.pool)

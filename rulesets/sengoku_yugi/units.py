@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pmtui.engine.context import Context
+from pmtui.engine.events import setvars
 from pmtui.engine.state import State, shared_zone, zkey
 
 from .board import Board, parse_board
@@ -39,7 +40,7 @@ VISIBILITY = {
 
 def push_ask(ctx: Context, why: str, ask: dict[str, Any]) -> None:
     """Queue a small question (a pick); the first one queued is asked first."""
-    emit_vars(ctx, why, asks=[*ctx.state.vars.get("asks", ()), ask])
+    setvars(ctx, why, asks=[*ctx.state.vars.get("asks", ()), ask])
 
 
 def pop_ask(ctx: Context, why: str, replace: dict[str, Any] | None = None) -> None:
@@ -47,7 +48,7 @@ def pop_ask(ctx: Context, why: str, replace: dict[str, Any] | None = None) -> No
     rest = list(ctx.state.vars.get("asks", ()))[1:]
     if replace is not None:
         rest.insert(0, replace)
-    emit_vars(ctx, why, asks=rest or None)
+    setvars(ctx, why, asks=rest or None)
 
 
 def other(p: int) -> int:
@@ -56,10 +57,6 @@ def other(p: int) -> int:
 
 def board_of(state: State) -> Board:
     return parse_board(state.vars.get("board", "4x5"))
-
-
-def emit_vars(ctx: Context, why: str, **values: Any) -> None:
-    ctx.emit({"t": "var", "set": values, "why": why})
 
 
 def move(ctx: Context, uid: int, to: str, why: str, pos: str = "top", keep: bool = False,
@@ -80,8 +77,6 @@ def move(ctx: Context, uid: int, to: str, why: str, pos: str = "top", keep: bool
 def flag(ctx: Context, uids: list[int], why: str, **flags: Any) -> None:
     if uids:
         ctx.emit({"t": "flag", "cards": list(uids), "f": flags, "why": why})
-
-
 
 
 def cd(state: State, pool: Pool, uid: int) -> CardDef:
@@ -108,8 +103,6 @@ def allies(state: State, p: int) -> list[int]:
     if c is not None:
         out.append(c)
     return out
-
-
 
 
 def occupied(state: State) -> dict[str, tuple[int, int]]:
@@ -162,12 +155,8 @@ def holder_of(state: State, fam: int) -> int | None:
     return f.get("of") if f.get("role") == "fam" else None
 
 
-
-
 def defense(state: State, uid: int) -> bool:
     return bool(state.cards[uid].f.get("df"))
-
-
 
 
 def names_in_play(state: State, pool: Pool, p: int) -> set[str]:
@@ -265,8 +254,6 @@ def attack_range(state: State, pool: Pool, uid: int) -> tuple[str, ...]:
     if not at or at == "cz":
         return ()
     return board_of(state).attack_range(at, state.cards[uid].owner, gems(state, pool, uid))
-
-
 
 
 def surroundings_allies(state: State, uid: int) -> list[int]:
