@@ -2,6 +2,7 @@
 
     python benchmarks/bench_ssh.py [--sessions 20] [--seconds 30] [--rate 1] [--move-every 8]
                                    [--json]
+    python benchmarks/bench_ssh.py --soak MINUTES [--tables 20] [--json]
 
 The server runs in its own process (`python -m pmtui serve`, a temporary data
 directory and authorized-keys file); the clients are asyncssh sessions with a
@@ -17,6 +18,16 @@ Measured: keypress-to-output latency (from writing the key to the first bytes of
 output after it, per session, p50/p95/p99/max), keys that got no output within 2 s,
 the server's RSS (baseline after start, with every session at its table: per
 session = the difference / sessions) and the server's CPU use during the run.
+
+`--soak MINUTES` is the long run: `--tables` sessions each play whole games against
+the computer through the lobby (p, a deck, then Enter on every prompt and p on the
+board about every `--move-every` seconds until the game is over), go back to the
+lobby, disconnect, reconnect and start the next game, for MINUTES; then everyone
+disconnects (the games under way stay unfinished, as with a dropped connection).
+The server runs under benchmarks/serve_probe.py: every 30 s it reports, after a
+full collection, its RSS and the full collections' pauses since the last report
+(BENCH_TRACEMALLOC=FRAMES adds the top allocation sites to the result's "probe"
+file). Measured: RSS over time and after everyone left, games played, pauses.
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ import json
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -111,9 +123,9 @@ class Session:
             self.sent_at = time.perf_counter()
         self.chan.write(key.encode())
 
-    async def wait_for(self, text: str, timeout: float = 20.0) -> None:
+    async def wait_for(self, text: str, timeout: float = 20.0, also: str = "") -> None:
         deadline = time.monotonic() + timeout
-        while text not in self.text():
+        while text not in self.text() and not (also and also in self.text()):
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{self.user}: never saw {text!r}")
             self.got.clear()
@@ -168,6 +180,104 @@ async def typist(s: Session, seconds: float, rate: float, move_every: float,
         # down/up: on the board the cursor goes to the next row and back, in a
         # prompt the highlight moves along its list: always something to redraw
         s.send(DOWN if flip else UP, timed=True)
+
+
+async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
+                      move_every: float, rng: random.Random, games: list[int]) -> None:
+    """Whole games against the computer, one after another, a new connection each."""
+    while time.monotonic() < end:
+        s.out.clear()
+        s.footer = ""
+        await s.connect(port, key)
+        try:
+            await s.wait_for("q Leave", 60)
+            s.send("p")
+            await s.wait_for("Your deck against the computer", 60, also="Which game?")
+            if "Which game?" in s.text():  # several games installed: the first one
+                s.send(ENTER)
+                await s.wait_for("Your deck against the computer", 60)
+            s.send(ENTER)
+            while "back to the lobby" not in s.text():
+                if time.monotonic() > end:
+                    return  # time is up: leave in the middle of the game
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * move_every)
+                if "Choose" in s.footer:
+                    s.send(ENTER)
+                elif "p Pass" in s.footer:
+                    s.send("p")
+            games.append(1)
+            s.send("q")
+            await s.wait_for("q Leave", 60)
+        finally:
+            s.conn.close()
+            await s.conn.wait_closed()
+        await asyncio.sleep(rng.uniform(0.5, 2))
+
+
+async def soak(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = Path(tempfile.mkdtemp(prefix="pmtui-soak-ssh-"))
+    probe = tmp / "probe.jsonl"
+    users = [f"u{i:02d}" for i in range(args.tables)]
+    keys = {u: asyncssh.generate_private_key("ssh-ed25519") for u in users}
+    auth = tmp / "authorized_keys"
+    auth.write_bytes(b"".join(k.export_public_key() for k in keys.values()))
+    env = {**os.environ, "BENCH_PROBE": str(probe)}
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "benchmarks" / "serve_probe.py"), "serve", "--port", "0",
+         "--data-dir", str(tmp / "data"), "--authorized-keys", str(auth)],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env,
+        stderr=open(os.environ["BENCH_STDERR"], "w") if os.environ.get("BENCH_STDERR")  # noqa: SIM115
+        else subprocess.DEVNULL)
+    marks: list[tuple[float, str]] = []
+    t0 = time.monotonic()
+
+    async def report(label: str) -> None:
+        marks.append((time.monotonic() - t0, label))
+        os.kill(proc.pid, signal.SIGUSR1)
+        await asyncio.sleep(3)
+
+    try:
+        assert proc.stdout is not None
+        port = int(re.search(r":(\d+) ", proc.stdout.readline()).group(1))  # type: ignore[union-attr]
+        await asyncio.sleep(1)
+        await report("started")
+        end = time.monotonic() + args.soak * 60
+        games: list[int] = []
+        rng = random.Random(1)
+        players = asyncio.gather(*(soak_player(Session(u), port, keys[u], end, args.move_every,
+                                               random.Random(rng.random()), games)
+                                   for u in users), return_exceptions=True)
+        while time.monotonic() < end:
+            await asyncio.sleep(min(30.0, max(0.0, end - time.monotonic())))
+            await report(f"{len(games)} games")
+        errors = [repr(e) for e in await players if isinstance(e, BaseException)]
+        await asyncio.sleep(5)
+        await report("everyone left")
+        await asyncio.sleep(30)
+        await report("30 s later")
+        lines = [json.loads(x) for x in probe.read_text().splitlines()]
+        pauses = [p for rec in lines for p in rec["gc_pauses_ms"]]
+        timeline = [{"t_s": round(t), "at": label, "rss_mb": round(rec["rss_kb"] / 1024, 1),
+                     "objects": rec["objects"], "full_gc": len(rec["gc_pauses_ms"]),
+                     "forced_gc_ms": rec["forced_gc_ms"]}
+                    for (t, label), rec in zip(marks, lines, strict=False)]
+        return {"tables": args.tables, "minutes": args.soak, "move_every": args.move_every,
+                "games": len(games), "errors": errors[:5], "timeline": timeline,
+                "full_gc_count": len(pauses),
+                "pause_p50_ms": round(pct(pauses, 0.5), 1),
+                "pause_p99_ms": round(pct(pauses, 0.99), 1),
+                "pause_max_ms": round(max(pauses, default=0), 1),
+                "load_avg_1m": round(os.getloadavg()[0], 2), "probe": str(probe)}
+    finally:
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 def pct(values: list[float], q: float) -> float:
@@ -237,11 +347,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "load_avg_1m": round(os.getloadavg()[0], 2), "nice": args.nice,
         }
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 def main() -> int:
@@ -254,9 +360,12 @@ def main() -> int:
     p.add_argument("--nice", type=int, default=0,
                    help="run the server at this niceness (negative: ahead of other "
                         "processes on a busy machine; needs root)")
+    p.add_argument("--soak", type=float, default=0, metavar="MINUTES",
+                   help="the long run: whole games against the computer for MINUTES")
+    p.add_argument("--tables", type=int, default=20, help="--soak: tables (one session each)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
-    result = asyncio.run(run(args))
+    result = asyncio.run(soak(args) if args.soak else run(args))
     if args.json:
         print(json.dumps(result))
     else:

@@ -28,6 +28,7 @@ from typing import Any
 from pmtui.engine.chance import roll_text
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.ruleset import CardDef, Ruleset
+from pmtui.engine.state import FoldError
 from pmtui.engine.views import (
     SecretDecisions,
     omniscient_view,
@@ -69,6 +70,12 @@ class ReplayModel:
         self.header = dict(header)
         self.cursor = ReplayCursor(header, [dict(r) for r in records])  # FoldError
         self.defs: Mapping[str, CardDef] = ruleset.cards
+        # every card the game made must be one of the ruleset's: a save naming another
+        # game (a hand-edited header) is refused here, not in the middle of drawing it
+        unknown = next((c.cid for c in self.cursor.state.cards if c.cid not in self.defs), None)
+        if unknown is not None:
+            raise FoldError(f"card {str(unknown)[:40]!r} is not one of the cards of "
+                            f"{ruleset.id} (a save of another game?)")
         players = list(self.header.get("players") or [])
         self.names = [
             printable(players[i].get("name") or f"Player {i + 1}")
@@ -119,7 +126,8 @@ class ReplayModel:
         return view(self.rs, state, perspective)
 
     def card_name(self, cid: Any) -> str:
-        d = self.defs.get(str(cid)) if cid else None
+        # `in` first: a pool's get may raise for an unknown id (a hand-edited save)
+        d = self.defs[str(cid)] if cid and str(cid) in self.defs else None
         return d.name if d is not None else (str(cid) if cid else "a card")
 
     def _event(self, ev: Mapping[str, Any], perspective: Perspective) -> dict[str, Any]:

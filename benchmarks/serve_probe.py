@@ -1,0 +1,95 @@
+"""Run `pmtui serve` with probes the soak benchmark reads: GC pauses and, on demand,
+where the memory is.
+
+    BENCH_PROBE=FILE [BENCH_TRACEMALLOC=FRAMES] python benchmarks/serve_probe.py serve ...
+
+Every full collection (generation 2) is timed (gc.callbacks). On SIGUSR1 the server
+runs a full collection (frozen objects included), then appends one JSON line to
+FILE: RSS, the pauses since the last report and, with BENCH_TRACEMALLOC, a tracemalloc snapshot
+(FILE.N.snap, for tracemalloc.Snapshot.load and compare_to afterwards).
+The benchmark sends the signal; the server itself is unchanged.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import runpy
+import signal
+import sys
+import time
+import tracemalloc
+from collections import Counter
+from pathlib import Path
+from types import FrameType
+
+OUT = Path(os.environ["BENCH_PROBE"])
+FRAMES = int(os.environ.get("BENCH_TRACEMALLOC", "0"))
+_pauses: list[float] = []
+_started: list[float] = []
+_snaps: list[str] = []
+_busy: list[bool] = []
+
+
+def _gc_callback(phase: str, info: dict[str, int]) -> None:
+    if info.get("generation") != 2:
+        return
+    if phase == "start":
+        _started[:] = [time.perf_counter()]
+    elif _started:
+        _pauses.append(time.perf_counter() - _started.pop())
+
+
+def _rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _report(_sig: int, _frame: FrameType | None) -> None:
+    if _busy:  # a signal while the last report is still being written: skipped
+        return
+    _busy.append(True)
+    try:
+        _write_report()
+    finally:
+        _busy.clear()
+
+
+def _write_report() -> None:
+    t = time.perf_counter()
+    gc.unfreeze()  # the server freezes survivors (GcSteward): a full collection sees all
+    gc.collect()
+    forced = time.perf_counter() - t
+    pauses = [round(p * 1000, 1) for p in _pauses[:-1]]  # the last one is the forced one
+    _pauses.clear()
+    objects = gc.get_objects()
+    rec: dict[str, object] = {"time": time.time(), "rss_kb": _rss_kb(),
+                              "gc_pauses_ms": pauses, "forced_gc_ms": round(forced * 1000, 1),
+                              "objects": len(objects),
+                              "types": Counter(type(o).__name__ for o in objects).most_common(12),
+                              "blocks": sys.getallocatedblocks()}
+    if FRAMES:  # analysed afterwards (tracemalloc.Snapshot.load): too slow to do here
+        rec["traced_kb"] = tracemalloc.get_traced_memory()[0] // 1024
+        rec["snapshot"] = f"{OUT}.{len(_snaps)}.snap"
+        tracemalloc.take_snapshot().dump(rec["snapshot"])
+        _snaps.append(rec["snapshot"])
+    del objects
+    gc.freeze()
+    with OUT.open("a") as f:
+        f.write(json.dumps(rec) + "\n")
+
+
+def main() -> None:
+    if FRAMES:
+        tracemalloc.start(FRAMES)
+    gc.callbacks.append(_gc_callback)
+    signal.signal(signal.SIGUSR1, _report)
+    sys.argv = ["pmtui", *sys.argv[1:]]
+    runpy.run_module("pmtui", run_name="__main__", alter_sys=True)
+
+
+if __name__ == "__main__":
+    main()
