@@ -27,7 +27,7 @@ from pmtui.table.undo import undo as undo_to
 HUMAN = "human"
 Seat = str | Player  # "human", or a computer Player
 
-__all__ = ["HUMAN", "IllegalAction", "LocalTable", "LogLine", "Seat", "UndoRefused"]
+__all__ = ["HUMAN", "LocalTable", "LogLine", "Seat"]
 
 
 class LocalTable:
