@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.notation import Choice, Notation, ref
+from pmtui.engine.pool import matching
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, shared_zone, zkey
 
@@ -134,13 +135,9 @@ class Toy:
         return CardInfo(c.id, c.name, f"{c.id}  {c.kind}{power}  {c.name}", asdict(c))
 
     def search_cards(self, query: str) -> list[CardInfo]:
-        words = query.lower().split()
-        out = []
-        for cid in sorted(self.cards):
-            info = self.card_info(cid)
-            if all(w in info.line.lower() or w in self.cards[cid].text.lower() for w in words):
-                out.append(info)
-        return out
+        found = matching(sorted(self.cards), query,
+                         lambda cid: (self.card_info(cid).line, self.cards[cid].text))
+        return [self.card_info(cid) for cid in found]
 
     def card_stats(self, state: State, uid: int) -> Mapping[str, int]:
         card = self.cards[state.cards[uid].cid]
