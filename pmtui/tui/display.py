@@ -107,7 +107,9 @@ def face_lines(
         lines.append(t)
     else:
         lines.append(Text(head[:width].ljust(width), style=name_style))
-        t = Text(face.left)
+        # a narrow cell cuts the left part, never the right one (the number that counts)
+        room = width - len(face.right) - 1 if face.right else width
+        t = Text(face.left if len(face.left) <= room else face.left[:max(room, 0)])
         if face.right:
             pad = width - len(t) - len(face.right)
             t.append(" " * max(pad, 1))

@@ -85,3 +85,16 @@ async def test_the_help_screen_lists_the_pso_keys() -> None:
         # the game's own verbs, with their keys
         assert "set a trap from your hand face down" in shot
         assert "end combat and the turn" in shot
+
+
+def test_a_narrow_monster_cell_keeps_its_hp_whole() -> None:
+    """Four monsters side by side at 80 columns: the stats are cut, HP left/HP never."""
+    from pmtui.engine.screen import Face
+    from pmtui.tui.display import face_lines
+
+    rs = ruleset("pso")
+    face = Face("Thornback Grazer", colour="monster", left="A15 D10 E0", right="35/50")
+    lines = face_lines(face, rs.screen.colours, 13, 2)
+    assert lines[1].plain.endswith("35/50") and len(lines[1].plain) == 13
+    wide = face_lines(face, rs.screen.colours, 24, 2)
+    assert wide[1].plain.startswith("A15 D10 E0") and wide[1].plain.endswith("35/50")
