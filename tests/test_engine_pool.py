@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from pmtui.engine.pool import CardPool, matching
+from pmtui.engine.pool import CardPool, gather, matching
 
 
 class PoolError(ValueError):
@@ -74,3 +74,11 @@ def test_sengoku_yugi_search_cards_uses_its_fields() -> None:
         assert card.id in [i.id for i in rs.search_cards(word.upper())]
     assert len(rs.search_cards("")) == len(rs.cards)
     assert rs.search_cards(f"{card.id} no-such-word") == []
+
+
+def test_gather_keeps_file_order_and_names_both_files_of_a_duplicate() -> None:
+    cards, origin = gather([("a.toml", CARDS[:1]), ("b.toml", CARDS[1:])], PoolError)
+    assert [c.id for c in cards] == ["B-2", "A-1"] and origin == {"B-2": "a.toml", "A-1": "b.toml"}
+    with pytest.raises(PoolError, match=r"^c.toml: card A-1: field id: duplicate id "
+                                        r"\(already in b.toml\)$"):
+        gather([("a.toml", CARDS[:1]), ("b.toml", CARDS[1:]), ("c.toml", CARDS[1:])], PoolError)

@@ -80,6 +80,25 @@ class CardPool(Mapping[str, C], Generic[C]):
         return matching(self._cards.values(), query, self.haystack)
 
 
+def gather(
+    files: Iterable[tuple[str, Iterable[C]]], error: type[Exception]
+) -> tuple[list[C], dict[str, str]]:
+    """The cards of labelled card files in order, and the label each came from; an id
+    met twice is a one-line `error` naming both files."""
+    cards: list[C] = []
+    origin: dict[str, str] = {}
+    for label, batch in files:
+        for card in batch:
+            if card.id in origin:
+                raise error(
+                    f"{label}: card {card.id}: field id: duplicate id "
+                    f"(already in {origin[card.id]})"
+                )
+            origin[card.id] = label
+            cards.append(card)
+    return cards, origin
+
+
 def matching(cards: Iterable[T], query: str, haystack: Callable[[T], Iterable[str]]) -> list[T]:
     """The cards whose haystack texts hold every word of query (case-insensitive
     substrings), in order. An empty query matches all."""
@@ -92,4 +111,4 @@ def matching(cards: Iterable[T], query: str, haystack: Callable[[T], Iterable[st
     return found
 
 
-__all__ = ["CardDefinition", "CardPool", "matching"]
+__all__ = ["CardDefinition", "CardPool", "gather", "matching"]

@@ -12,6 +12,16 @@ from typing import Any
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
+def toml_files(folder: Traversable, label: str) -> list[tuple[str, Traversable]]:
+    """(label/name, file) of every *.toml file in `folder`, sorted by name: a ruleset's
+    built-in card or deck files, in load order."""
+    return [
+        (f"{label}/{p.name}", p)
+        for p in sorted(folder.iterdir(), key=lambda t: t.name)
+        if p.name.endswith(".toml") and p.is_file()
+    ]
+
+
 def syntax_error(exc: tomllib.TOMLDecodeError) -> tuple[str, int | None, int | None]:
     """(what went wrong, line, column) of a TOML syntax error; no position: None."""
     msg = str(exc)

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.pool import CardPool as EnginePool
-from pmtui.engine.tomlfile import read_toml
+from pmtui.engine.pool import gather
+from pmtui.engine.tomlfile import read_toml, toml_files
 
 RULESET_DIR = "precious_memories"
 ID_PATTERN = re.compile(r"^[A-Z]{2,4}-\d{3}[a-z]?$")
@@ -139,28 +140,14 @@ def load_pool(paths: Iterable[Path] | None = None, extra: Iterable[Path] = ()) -
     else:
         sources = [(str(p), Path(p)) for p in paths]
     sources += [(str(p), Path(p)) for p in extra]
-    cards: list[CardDef] = []
-    origin: dict[str, str] = {}
-    for label, src in sources:
-        for card in _load_file(label, src):
-            if card.id in origin:
-                raise CardError(
-                    f"{label}: card {card.id}: field id: duplicate id "
-                    f"(already in {origin[card.id]})"
-                )
-            origin[card.id] = label
-            cards.append(card)
+    cards, origin = gather(((label, _load_file(label, src)) for label, src in sources), CardError)
     _check_parallels(cards, origin)
     return CardPool(cards)
 
 
 def builtin_sources() -> list[tuple[str, Traversable | Path]]:
     """(label, file) of every built-in card file, in load order."""
-    return [
-        (f"cards/{RULESET_DIR}/{p.name}", p)
-        for p in sorted(data_dir().iterdir(), key=lambda t: t.name)
-        if p.name.endswith(".toml") and p.is_file()
-    ]
+    return list(toml_files(data_dir(), f"cards/{RULESET_DIR}"))
 
 
 def parse_toml(label: str, src: Traversable | Path) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pmtui.engine import pool as engine_pool
+from pmtui.engine import tomlfile
 
 from . import cards
 
@@ -57,8 +58,9 @@ def key() -> str:
     here = Path(__file__).parent
     for name in SOURCES:
         _feed(h, name, (here / name).read_bytes())
-    # the pool class's fields and slots come from the engine's generic pool
-    _feed(h, "pmtui/engine/pool.py", Path(engine_pool.__file__).read_bytes())
+    # the pool class's fields and slots and the file reading come from the engine
+    for module in (engine_pool, tomlfile):
+        _feed(h, module.__name__, Path(str(module.__file__)).read_bytes())
     _feed(h, "ruleset.toml", files(__package__).joinpath("ruleset.toml").read_bytes())
     for label, src in cards.builtin_sources():
         _feed(h, label, src.read_bytes())

@@ -8,7 +8,7 @@ documented in docs/cards-pso.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.pool import CardPool as EnginePool
-from pmtui.engine.tomlfile import read_toml
+from pmtui.engine.pool import gather
+from pmtui.engine.tomlfile import read_toml, toml_files
 
 RULESET_DIR = "pso"
 
@@ -151,38 +152,29 @@ def data_dir() -> Traversable:
 
 def load_pool(paths: Iterable[Path] | None = None) -> CardPool:
     """Load card files (default: every cards/pso/*.toml); CardError on any problem."""
+    sources: list[tuple[str, Traversable | Path]]
     if paths is None:
-        sources: list[tuple[str, Traversable | Path]] = [
-            (f"cards/{RULESET_DIR}/{p.name}", p)
-            for p in sorted(data_dir().iterdir(), key=lambda t: t.name)
-            if p.name.endswith(".toml") and p.is_file()
-        ]
+        sources = list(toml_files(data_dir(), f"cards/{RULESET_DIR}"))
     else:
         sources = [(str(p), Path(p)) for p in paths]
-    cards: list[CardDef] = []
-    origin: dict[str, str] = {}
-    for label, src in sources:
-        data = parse_toml(label, src)
-        unknown = set(data) - {"set", "card"}
-        if unknown:
-            raise CardError(f"{label}: field {sorted(unknown)[0]}: unknown top-level field")
-        raw_cards = data.get("card", [])
-        if not isinstance(raw_cards, list):
-            raise CardError(f"{label}: field card: must be an array of tables ([[card]])")
-        for i, raw in enumerate(raw_cards, start=1):
-            card = _card(label, i, raw)
-            if card.id in origin:
-                raise CardError(
-                    f"{label}: card {card.id}: field id: duplicate id "
-                    f"(already in {origin[card.id]})"
-                )
-            origin[card.id] = label
-            cards.append(card)
+    cards, origin = gather(((label, _load_file(label, src)) for label, src in sources), CardError)
     pool = CardPool(cards)
     for c in pool.cards():
         if c.limit_of is not None and c.limit_of[0] not in pool:
             raise CardError(f"{origin[c.id]}: card {c.id}: field limit_of: unknown card id")
     return pool
+
+
+def _load_file(label: str, src: Traversable | Path) -> Iterator[CardDef]:
+    data = parse_toml(label, src)
+    unknown = set(data) - {"set", "card"}
+    if unknown:
+        raise CardError(f"{label}: field {sorted(unknown)[0]}: unknown top-level field")
+    raw_cards = data.get("card", [])
+    if not isinstance(raw_cards, list):
+        raise CardError(f"{label}: field card: must be an array of tables ([[card]])")
+    for i, raw in enumerate(raw_cards, start=1):
+        yield _card(label, i, raw)
 
 
 def parse_toml(label: str, src: Traversable | Path) -> dict[str, Any]:
