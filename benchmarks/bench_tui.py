@@ -97,7 +97,9 @@ def to_board(fd: int, tries: int = 5) -> None:
                     break
                 continue
             buf += os.read(fd, 65536)
-        if b"Pass" in SGR.sub(b" ", buf):
+        # the footer's key and word: "Pass" alone is also in the game log ("CPU: Pass"),
+        # which shows behind the summary of the computer's first turn
+        if re.search(rb"\bp\s+Pass", SGR.sub(b" ", buf)):
             drain(fd, 0.5)  # the computer's first moves, if any, drawn
             return
     raise TimeoutError("the board never offered Pass")
