@@ -164,7 +164,8 @@ def log_lines(
                                       p if isinstance(p, int) else None,
                                       str(r.get("action") or ""))))
         elif kind == "undo":
-            out.append((step, LogLine(f"undo: back to decision {rec.get('to')}", "undo")))
+            out.append((step, LogLine(f"undo: back to move {rec.get('to')}, the later moves "
+                                      "taken back", "undo")))
         elif kind == "note" and notes:
             out.append((step, LogLine(f"note: {rec.get('text', '')}", "undo")))
     flush()

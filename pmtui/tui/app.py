@@ -110,6 +110,10 @@ class PmApp(App[int]):
     def card_name(self, cid: str) -> str:
         return self.spec.card_name(cid)
 
+    def named(self, text: str) -> str:
+        """Text that may hold card refs (a decision's prompt) with names in their place."""
+        return REF.sub(lambda m: self.card_name(m.group(1)), text)
+
     def namer(self, text: str) -> str:
         return self.spec.label(text, self.game_screen.pview)
 
@@ -425,7 +429,7 @@ class PmApp(App[int]):
         if isinstance(kind, PickSet):
             me = self.viewer
             uid = d.info.get("card")
-            title = d.prompt or d.kind
+            title = self.named(d.prompt or d.kind)
             card = self.game_screen.cards_by_uid.get(int(uid)) if uid is not None else None
             if card is not None:  # what the card is (its panel's first line): what pays
                 panel = self.spec.detail(card, where(self.game_screen.pview, int(uid)),
@@ -440,7 +444,7 @@ class PmApp(App[int]):
         else:
             # a choice with a line of its own answers a play (a response): titled by it
             body = getattr(kind, "body", "")
-            title = self._respond_title() if body else d.prompt or d.kind
+            title = self._respond_title() if body else self.named(d.prompt or d.kind)
             cls = RespondScreen if body else ChoiceScreen
             self.push_screen(
                 cls(title, d.texts, self.namer, body=body, detail=self._option_detail),

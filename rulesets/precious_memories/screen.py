@@ -150,7 +150,8 @@ class PreciousMemoriesScreen:
         roles=("(A)", "(I)"),
         role_legend="(A) the Approacher, whose turn it is; (I) the Interferer.",
         legend="Act/Rest, 'new' = summoned this turn, LvN = level, cN = coins, +NS = "
-               "supports set on it. Points: ▲ face up, ▼ face down.",
+               "supports set on it. Pts n/7: the cards in that player's Point Zone; "
+               "whoever has 7 loses. Points: ▲ face up, ▼ face down.",
         stage_empty="stage empty",
     )
     board = frozenset({"priority", "approach", "interfere"})

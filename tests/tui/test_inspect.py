@@ -64,3 +64,20 @@ async def test_details_from_inside_a_prompt() -> None:
         await pilot.press("escape")
         await settle(pilot, app)
         assert isinstance(app.screen, ChoiceScreen)  # back in the prompt, still to answer
+
+
+async def test_help_opens_from_the_first_prompt_and_prompts_name_cards() -> None:
+    from pmtui.tui.screens.info import HelpScreen
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)  # go first or second?
+        await pilot.press("question_mark")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)
+    # a decision's prompt with a card ref reads with the card's name
+    assert app.named("Respond to STA-001@4?") == f"Respond to {app.card_name('STA-001')}?"

@@ -35,6 +35,8 @@ class PromptScreen(ModalScreen[list[str] | None]):
     """Base: a titled box with a list, over the board (which stays visible around it)."""
 
     DEFAULT_CLASSES = "prompt"
+    # help is one key away in every prompt too (the first screen is a prompt)
+    BINDINGS = [Binding("question_mark", "help", "Help", id="prompt_help")]
 
     def __init__(self, title: str, body: str = "") -> None:
         super().__init__()
@@ -52,6 +54,11 @@ class PromptScreen(ModalScreen[list[str] | None]):
 
     def compose_list(self) -> ComposeResult:
         yield from ()
+
+    def action_help(self) -> None:
+        show = getattr(self.app, "show_help", None)
+        if show is not None:
+            show()
 
     def on_mount(self) -> None:
         for pl in self.query(PickList):
