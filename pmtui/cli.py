@@ -68,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--p2", default="random", help="player kind for seat 2")
     sim.add_argument("--deck", help="seat 1's deck (default: built-in decks in rotation)")
     sim.add_argument("--opponent-deck", help="seat 2's deck")
-    sim.add_argument("--level", default="normal", help="level of search players")
+    sim.add_argument("--level", choices=["easy", "normal", "hard"], default="normal",
+                     help="level of search players")
     _option_option(sim)
     sim.add_argument("--save-dir", type=Path)
     sim.add_argument("--json", action="store_true")
@@ -144,10 +145,21 @@ def _ruleset(args: argparse.Namespace) -> Ruleset:
         raise CliError(str(exc)) from None
 
 
+def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    """The parser of `command` (the top-level one when there is none)."""
+    for action in parser._actions:  # argparse keeps its subparsers only here
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            return action.choices[command]
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # the command's own usage, not the top level's
+            sub = _subparser(parser, args.command)
+            sub.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0)
     command = args.command or "play"
