@@ -30,6 +30,7 @@ _pauses: list[float] = []
 _started: list[float] = []
 _snaps: list[str] = []
 _busy: list[bool] = []
+KEPT = ("App", "Screen", "Session", "Table", "Game", "JournalWriter", "State")
 
 
 def _gc_callback(phase: str, info: dict[str, int]) -> None:
@@ -70,12 +71,19 @@ def _write_report() -> None:
                               "gc_pauses_ms": pauses, "forced_gc_ms": round(forced * 1000, 1),
                               "objects": len(objects),
                               "types": Counter(type(o).__name__ for o in objects).most_common(12),
-                              "blocks": sys.getallocatedblocks()}
+                              "blocks": sys.getallocatedblocks(),
+                              # the objects a session or a table is made of, to see which stay
+                              "kept": Counter(n for o in objects if (n := type(o).__name__)
+                                              .endswith(KEPT)).most_common(20)}
     if FRAMES:  # analysed afterwards (tracemalloc.Snapshot.load): too slow to do here
         rec["traced_kb"] = tracemalloc.get_traced_memory()[0] // 1024
         rec["snapshot"] = f"{OUT}.{len(_snaps)}.snap"
         tracemalloc.take_snapshot().dump(rec["snapshot"])
         _snaps.append(rec["snapshot"])
+    if os.environ.get("BENCH_REFERRERS"):  # who holds the first object of this type
+        sys.path.insert(0, os.path.dirname(os.environ["BENCH_REFERRERS_PY"]))
+        from refs import chains
+        rec["referrers"] = chains(objects, os.environ["BENCH_REFERRERS"])
     del objects
     gc.freeze()
     with OUT.open("a") as f:

@@ -227,6 +227,24 @@ class Terminal:
         self._inbuf.clear()
 
 
+class InputParser(XTermParser):
+    """Textual's parser without its class-wide cache of extended keys.
+
+    `XTermParser._parse_extended_key` is a functools.lru_cache on the method, so
+    the cache (1024 entries, shared by every parser in the process) keeps each
+    parser it has seen alive, and through the parser's last key event the whole
+    app of a session that has long left: the server's memory grew with every
+    session until the cache filled (docs/BENCHMARKS.md, the soak). Parsing one
+    sequence is cheap; this parser does it uncached.
+    """
+
+    def _parse_extended_key(self, sequence: str) -> list[events.Key] | None:  # type: ignore[override]
+        return _PARSE_EXTENDED_KEY(self, sequence)
+
+
+_PARSE_EXTENDED_KEY = XTermParser._parse_extended_key.__wrapped__  # type: ignore[attr-defined]
+
+
 class SshDriver(Driver):
     """Textual's side of a `Terminal`: the app posts output here and gets keys and sizes.
 
@@ -242,7 +260,7 @@ class SshDriver(Driver):
         super().__init__(app, debug=False, mouse=False, size=terminal.size)
         self.terminal = terminal
         self._out: list[str] = []  # one frame, sent as one write on flush()
-        self._parser = XTermParser()
+        self._parser = InputParser()
         self._tick: asyncio.TimerHandle | None = None
         self.accepting = False
 
@@ -311,7 +329,7 @@ class SshDriver(Driver):
                 self._deliver(message)
         except Exception as exc:  # noqa: BLE001 - bad bytes never end a session
             log.debug("input parser reset: %s", exc)
-            self._parser = XTermParser()
+            self._parser = InputParser()
         self._arm_tick()
 
     def _deliver(self, message: Any) -> None:
@@ -338,7 +356,7 @@ class SshDriver(Driver):
             for message in self._parser.tick():
                 self._deliver(message)
         except Exception:  # noqa: BLE001
-            self._parser = XTermParser()
+            self._parser = InputParser()
         self._arm_tick()
 
     def resize(self, width: int, height: int) -> None:
