@@ -17,7 +17,7 @@ from pmtui.engine.context import LEGACY_RNG, derived
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
 from pmtui.engine.ruleset import CardDef, Ruleset
-from pmtui.engine.screen import PlainScreen, ScreenSpec
+from pmtui.engine.screen import PickSet, PlainScreen, ScreenSpec
 from pmtui.engine.state import SHARED
 from pmtui.engine.views import LazyView, SecretDecisions, redact, redact_decision, view
 from pmtui.table.logtext import SEATS, LogLine, card_namer, log_lines, printable
@@ -226,8 +226,37 @@ class LocalTable:
         skipping passes made for the person; None when there is nothing to take back."""
         with self.lock:
             targets = undo_targets(self.game, player, self.mode)
-            mine = [k for k in targets if k not in self.auto]
+            inside = self._inside_plays(player)
+            mine = [k for k in targets if k not in self.auto and k not in inside]
             return mine[-1] if mine else None
+
+    def _inside_plays(self, player: int) -> set[int]:
+        """Moves of `player`'s that are no move of their own to take back: the picks and
+        the confirm or cancel of a set being picked (a PickSet prompt: paying a cost),
+        and the start of a play that was cancelled (taking it back would change
+        nothing). So undo goes back to the play itself: taking back a cancel reopened
+        the picker, where esc cancelled again, a loop."""
+        kinds = [k for k in self.screen.prompts.values() if isinstance(k, PickSet)]
+        if not kinds:
+            return set()
+        picks = {k.pick_verb for k in kinds}
+        ends = {k.confirm for k in kinds} | {k.cancel for k in kinds}
+        cancels = {k.cancel for k in kinds}
+        moves = self.game.moves
+        out: set[int] = set()
+        for i, (p, text) in enumerate(moves):
+            if p != player or not (text.split()[:1] and text.split()[0] in picks
+                                   or text in ends):
+                continue
+            out.add(i)
+            if text in cancels:  # the play it abandoned: back to its first move
+                j = i - 1
+                while j >= 0 and (moves[j][0] != player
+                                  or (moves[j][1].split() or [""])[0] in picks):
+                    j -= 1
+                if j >= 0:
+                    out.add(j)
+        return out
 
     def can_undo(self, player: int) -> bool:
         return self.undo_target(player) is not None

@@ -9,7 +9,7 @@ from pmtui.tui.keys import load_config
 from pmtui.tui.screens.info import HelpScreen, TooSmallScreen
 from pmtui.tui.screens.prompts import BrowseScreen, ChoiceScreen, PickSetScreen
 
-from .helpers import focus, make_app, settle
+from .helpers import focus, make_app, pay_until_met, settle
 
 
 async def to_my_main(pilot, app) -> None:  # noqa: ANN001
@@ -187,3 +187,39 @@ async def test_remapped_key_acts() -> None:
         await pilot.press("z")
         await settle(pilot, app)
         assert len(app.table.game.moves) > n
+
+
+async def test_undo_after_a_cancelled_play_goes_back_past_it() -> None:
+    """Issue 17 item 7: summon, start another, cancel it at the payment, undo. The undo
+    takes back the first summon (the cancelled play changed nothing), never the cancel
+    (which reopened the picker, where escape cancelled again: a loop)."""
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        screen = app.game_screen
+        defs = app.table.defs
+
+        def costly(c: dict) -> bool:
+            return defs[c["cid"]].cost > 0 and any(
+                t.endswith(" main") and t.startswith("summon") for t in screen.options_for(c))
+
+        start = len(app.table.game.moves)
+        await focus(pilot, app, "my-hand", costly)
+        await pilot.press("s", "enter")
+        await settle(pilot, app)
+        await pay_until_met(pilot, app)
+        await pilot.press("enter")  # pay: the first summon is made
+        await settle(pilot, app)
+        assert app.table.decision_for(0) is not None
+        await focus(pilot, app, "my-hand", costly)
+        await pilot.press("s", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PickSetScreen)
+        await pilot.press("escape")  # cancel the second play
+        await settle(pilot, app)
+        assert app.table.game.moves[-1][1] == "cancel"
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, PickSetScreen)
+        assert len(app.table.game.moves) == start  # back before the first summon
+        assert app.table.decision_for(0).kind == "priority"
