@@ -6,7 +6,9 @@ where the memory is.
 Every full collection (generation 2) is timed (gc.callbacks). On SIGUSR1 the server
 runs a full collection (frozen objects included), then appends one JSON line to
 FILE: RSS, the pauses since the last report and, with BENCH_TRACEMALLOC, a tracemalloc snapshot
-(FILE.N.snap, for tracemalloc.Snapshot.load and compare_to afterwards).
+(FILE.N.snap, for tracemalloc.Snapshot.load and compare_to afterwards), and with
+BENCH_REFERRERS=TYPE what refers to the first live object of that type (how the
+session apps that stayed alive were traced to Textual's parser cache).
 The benchmark sends the signal; the server itself is unchanged.
 """
 
@@ -20,6 +22,7 @@ import signal
 import sys
 import time
 import tracemalloc
+import types
 from collections import Counter
 from pathlib import Path
 from types import FrameType
@@ -59,6 +62,38 @@ def _report(_sig: int, _frame: FrameType | None) -> None:
         _busy.clear()
 
 
+def _describe(r: object, o: object) -> str:
+    if isinstance(r, types.FrameType):
+        return f"frame {r.f_code.co_name} ({r.f_code.co_filename}:{r.f_lineno})"
+    if isinstance(r, dict):
+        return "dict" + str([k for k, v in r.items() if v is o][:2])
+    if isinstance(r, types.FunctionType | types.MethodType):
+        return f"function {getattr(r, '__qualname__', '?')}"
+    return type(r).__name__
+
+
+def _chains(objects: list[object], name: str, depth: int = 7) -> list[str]:
+    """Referrer chains of the first object whose type is `name` (what keeps it alive)."""
+    target = next((o for o in objects if type(o).__name__ == name), None)
+    out: list[str] = []
+    mine = {id(objects)}
+
+    def walk(o: object, d: int, path: list[str]) -> None:
+        if len(out) > 40:
+            return
+        refs = [r for r in gc.get_referrers(o) if id(r) not in mine]
+        mine.add(id(refs))
+        if d == 0 or not refs:
+            out.append(" <- ".join(path))
+            return
+        for r in refs[:3]:
+            walk(r, d - 1, [*path, _describe(r, o)])
+
+    if target is not None:
+        walk(target, depth, [name])
+    return out
+
+
 def _write_report() -> None:
     t = time.perf_counter()
     gc.unfreeze()  # the server freezes survivors (GcSteward): a full collection sees all
@@ -81,9 +116,7 @@ def _write_report() -> None:
         tracemalloc.take_snapshot().dump(rec["snapshot"])
         _snaps.append(rec["snapshot"])
     if os.environ.get("BENCH_REFERRERS"):  # who holds the first object of this type
-        sys.path.insert(0, os.path.dirname(os.environ["BENCH_REFERRERS_PY"]))
-        from refs import chains
-        rec["referrers"] = chains(objects, os.environ["BENCH_REFERRERS"])
+        rec["referrers"] = _chains(objects, os.environ["BENCH_REFERRERS"])
     del objects
     gc.freeze()
     with OUT.open("a") as f:
