@@ -147,3 +147,36 @@ async def app_of(server: PmServer, user: str, kind: str, timeout: float = 15.0) 
                                  and s.app.is_running for s in server.sessions),
                      timeout, f"{user} in {kind}")
     return session_of(server, user).app
+
+
+async def two_at_a_table(server: PmServer, keys: Any, downs: int,
+                         game: str) -> tuple[Client, Client, Any, Any, Any]:
+    """alice creates a table of the lobby's game `downs` places below the default ("Which
+    game?"), bob joins it with his first deck. Returns alice's and bob's clients, the
+    table, and their apps (seats 0 and 1)."""
+    down, enter = "\x1b[B", "\r"
+    clients = []
+    for user in ("alice", "bob"):
+        c = await Client.connect(server.port, user, keys.keys[user])
+        await c.wait_for(f"signed in as {user}")
+        await app_of(server, user, "LobbyApp")
+        clients.append(c)
+    a, b = clients
+    a.set_mark()
+    a.send("c")
+    await a.wait_for("Which game?")
+    a.send(down * downs + enter)
+    await a.wait_for("Your deck for a new table")
+    a.send(enter)
+    await a.wait_for("waiting for a player")
+    table = server.registry.get(max(server.registry.tables))
+    assert table.game == game
+    await b.wait_for("alice vs —")
+    b.set_mark()
+    b.send("j")
+    await b.wait_for("Your deck for table")
+    b.send(enter)
+    bob_app = await app_of(server, "bob", "NetApp")
+    alice_app = await app_of(server, "alice", "NetApp")
+    assert table.local.game.ruleset.id == game
+    return a, b, table, alice_app, bob_app

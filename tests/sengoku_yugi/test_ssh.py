@@ -5,40 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from net.helpers import Client, app_of, start_server, wait_until  # type: ignore[import-not-found]
-
-DOWN, ENTER = "\x1b[B", "\r"
-
-
-async def _lobby(server, keys, user: str) -> Client:  # noqa: ANN001
-    c = await Client.connect(server.port, user, keys.keys[user])
-    await c.wait_for(f"signed in as {user}")
-    await app_of(server, user, "LobbyApp")
-    return c
+from net.helpers import start_server, two_at_a_table, wait_until  # type: ignore[import-not-found]
 
 
 async def test_two_people_play_sengoku_yugi_over_ssh(tmp_path: Path) -> None:
     server, keys = await start_server(tmp_path)
     try:
-        a = await _lobby(server, keys, "alice")
-        b = await _lobby(server, keys, "bob")
-        a.set_mark()
-        a.send("c")
-        await a.wait_for("Which game?")
-        a.send(DOWN + DOWN + ENTER)  # the default game, PSO CCG, then SENGOKU YUGI
-        await a.wait_for("Your deck for a new table")
-        a.send(ENTER)
-        await a.wait_for("waiting for a player")
-        table = server.registry.get(max(server.registry.tables))
-        assert table.game == "sengoku_yugi"
-        await b.wait_for("alice vs —")
-        b.set_mark()
-        b.send("j")
-        await b.wait_for("Your deck for table")
-        b.send(ENTER)
-        bob_app = await app_of(server, "bob", "NetApp")
-        alice_app = await app_of(server, "alice", "NetApp")
-        assert table.local.game.ruleset.id == "sengoku_yugi"
+        # the default game, PSO CCG, then SENGOKU YUGI
+        a, b, table, alice_app, bob_app = await two_at_a_table(server, keys, 2, "sengoku_yugi")
         # setup (G1 (9)): Commanders and Nameless cards, face down, then the first turn
         for _ in range(9):
             d = table.local.pending()
