@@ -21,8 +21,23 @@ from pmtui.tui.widgets.footer import Footer
 KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
 
 
+class ScrollingModal(ModalScreen[None]):
+    """A modal box with one scrolling part (`SCROLL`, a VerticalScroll's id): up and down
+    scroll it, its close keys dismiss it."""
+
+    SCROLL = ""
+    DEFAULT_CLASSES = "prompt"
+
+    def action_scroll(self, delta: int) -> None:
+        self.query_one(f"#{self.SCROLL}", VerticalScroll).scroll_relative(y=delta * 3,
+                                                                          animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 @guarded
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ScrollingModal):
     """Every key (as currently mapped) with what it does."""
 
     BINDINGS = [
@@ -32,7 +47,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("down", "scroll(1)", "Down", show=False, id="help_down"),
         Binding("up", "scroll(-1)", "Up", show=False, id="help_up"),
     ]
-    DEFAULT_CLASSES = "prompt"
+    SCROLL = "help-scroll"
 
     def __init__(self, key_for: Callable[[str, str], str], spec: ScreenSpec) -> None:
         super().__init__()
@@ -65,16 +80,10 @@ class HelpScreen(ModalScreen[None]):
                                   style="dim"))
         yield Footer()
 
-    def action_scroll(self, delta: int) -> None:
-        scroll = self.query_one("#help-scroll", VerticalScroll)
-        scroll.scroll_relative(y=delta * 3, animate=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 @guarded
-class SummaryScreen(ModalScreen[None]):
+class SummaryScreen(ScrollingModal):
     """What happened while the other side played, in the log's words: opened when the
     table stops for something the player watches (a point, a card leaving play, the
     end of the other side's turn, the end of the game). Any of enter, space, escape
@@ -87,7 +96,7 @@ class SummaryScreen(ModalScreen[None]):
         Binding("down", "scroll(1)", "Down", show=False, id="summary_down"),
         Binding("up", "scroll(-1)", "Up", show=False, id="summary_up"),
     ]
-    DEFAULT_CLASSES = "prompt"
+    SCROLL = "summary-scroll"
 
     def __init__(self, title: str, lines: list[Text]) -> None:
         super().__init__()
@@ -106,16 +115,10 @@ class SummaryScreen(ModalScreen[None]):
         # the latest lines matter most: start at the bottom
         self.query_one("#summary-scroll", VerticalScroll).scroll_end(animate=False)
 
-    def action_scroll(self, delta: int) -> None:
-        self.query_one("#summary-scroll", VerticalScroll).scroll_relative(y=delta * 3,
-                                                                          animate=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 @guarded
-class CardScreen(ModalScreen[None]):
+class CardScreen(ScrollingModal):
     """One card in full (the inspect key, from the board or any prompt): the game's card
     panel whole, what can be done with it now and why not the rest."""
 
@@ -126,7 +129,7 @@ class CardScreen(ModalScreen[None]):
         Binding("down", "scroll(1)", "Down", show=False, id="card_down"),
         Binding("up", "scroll(-1)", "Up", show=False, id="card_up"),
     ]
-    DEFAULT_CLASSES = "prompt"
+    SCROLL = "summary-scroll"
 
     def __init__(self, body: Text) -> None:
         super().__init__()
@@ -137,12 +140,6 @@ class CardScreen(ModalScreen[None]):
             yield Static(self.body)
         yield Footer()
 
-    def action_scroll(self, delta: int) -> None:
-        self.query_one("#summary-scroll", VerticalScroll).scroll_relative(y=delta * 3,
-                                                                          animate=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 @guarded
