@@ -25,6 +25,11 @@ class CliError(Exception):
         self.status = status
 
 
+# Built-in deck names differ per game; listing them here would load every game on each
+# start, so the help points to the command that lists them.
+DECK_HELP = "a built-in deck's name (`pmtui deck list` lists them) or a deck file"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="pmtui", description="A terminal table for card games (`pmtui games` lists them)."
@@ -35,9 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="new game (default: against the computer)")
     _game_option(play)
-    play.add_argument("--vs", choices=["computer", "hotseat"], default="computer")
-    play.add_argument("--deck", help="your deck: a built-in name or a deck file")
-    play.add_argument("--opponent-deck", help="the opponent's deck")
+    play.add_argument("--vs", choices=["computer", "hotseat"], default="computer",
+                      help="the opponent: the computer, or a second player at this "
+                           "keyboard (default: computer)")
+    play.add_argument("--deck", help=f"your deck: {DECK_HELP}")
+    play.add_argument("--opponent-deck", help=f"the opponent's deck: {DECK_HELP}")
     play.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
     play.add_argument("--level", choices=["easy", "normal", "hard"], default="normal",
                       help="computer level (default: normal)")
@@ -47,59 +54,76 @@ def build_parser() -> argparse.ArgumentParser:
     _option_option(play)
 
     resume = sub.add_parser("resume", help="continue the latest (or given) unfinished game")
-    resume.add_argument("save", nargs="?", type=Path)
+    resume.add_argument("save", nargs="?", type=Path,
+                        help="the save file (default: the latest unfinished game)")
 
     replay = sub.add_parser("replay", help="step-by-step replay viewer")
-    replay.add_argument("save", type=Path)
+    replay.add_argument("save", type=Path, help="the save file to watch")
 
     sandbox = sub.add_parser("sandbox", help="set up positions and ask what is legal and why")
     _game_option(sandbox, "(a scenario file names its own)")
-    sandbox.add_argument("scenario", nargs="?", type=Path)
+    sandbox.add_argument("scenario", nargs="?", type=Path,
+                         help="a scenario file to start from (default: an example position)")
 
     check = sub.add_parser("check", help="run a scenario file headless")
-    check.add_argument("scenario", type=Path)
-    check.add_argument("--json", action="store_true")
+    check.add_argument("scenario", type=Path, help="the scenario file (docs/scenarios.md)")
+    check.add_argument("--json", action="store_true",
+                       help="print the result as one JSON object")
 
     sim = sub.add_parser("simulate", help="play games between computer players")
     _game_option(sim)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int, default=100,
+                     help="how many games to play (default: 100)")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="the first game's seed; game i plays seed+i (default: 1)")
     sim.add_argument("--p1", default="random", help="player kind for seat 1")
     sim.add_argument("--p2", default="random", help="player kind for seat 2")
-    sim.add_argument("--deck", help="seat 1's deck (default: built-in decks in rotation)")
-    sim.add_argument("--opponent-deck", help="seat 2's deck")
+    sim.add_argument("--deck", help=f"seat 1's deck (default: built-in decks in rotation): "
+                                    f"{DECK_HELP}")
+    sim.add_argument("--opponent-deck", help=f"seat 2's deck: {DECK_HELP}")
     sim.add_argument("--level", choices=["easy", "normal", "hard"], default="normal",
                      help="level of search players")
     _option_option(sim)
-    sim.add_argument("--save-dir", type=Path)
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--save-dir", type=Path, help="write each game's save into this folder")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     sim.add_argument("--jobs", type=int, help="processes to play in (default: every core)")
     sim.add_argument("--cluster", metavar="ADDRESS",
                      help='a Dask scheduler to play on (pip install "pmtui[cluster]")')
 
     verify = sub.add_parser("verify", help="re-execute a save and compare")
-    verify.add_argument("save", type=Path)
+    verify.add_argument("save", type=Path, help="the save file to check")
 
     export = sub.add_parser("export", help="print a save as a transcript or as events")
-    export.add_argument("save", type=Path)
-    export.add_argument("--format", choices=["text", "json"], default="text")
+    export.add_argument("save", type=Path, help="the save file to print")
+    export.add_argument("--format", choices=["text", "json"], default="text",
+                        help="text: a readable transcript; json: one event per line "
+                             "(default: text)")
 
     cards = sub.add_parser("cards", help="list and search the card pool")
     _game_option(cards)
-    cards.add_argument("query", nargs="*")
-    cards.add_argument("--json", action="store_true")
+    cards.add_argument("query", nargs="*", help="words every listed card holds (all: none)")
+    cards.add_argument("--json", action="store_true",
+                       help="print the cards as a JSON list of every field")
 
     deck = sub.add_parser("deck", help="deck tools")
     deck_sub = deck.add_subparsers(dest="deck_command", metavar="ACTION")
     validate = deck_sub.add_parser("validate", help="check a deck file")
     _game_option(validate)
-    validate.add_argument("file")
+    validate.add_argument("file", help="the deck file (docs/cards.md)")
+    listing = deck_sub.add_parser("list", help="the built-in decks of each game")
+    _game_option(listing, "(default: every game)")
 
     serve = sub.add_parser("serve", help="host games over SSH")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=2222)
-    serve.add_argument("--data-dir", type=Path)
-    serve.add_argument("--authorized-keys", type=Path)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222,
+                       help="the port to listen on (default: 2222)")
+    serve.add_argument("--data-dir", type=Path,
+                       help="where the server keeps its tables, decks and host key "
+                            "(default: the user data folder's pmtui/server)")
+    serve.add_argument("--authorized-keys", type=Path,
+                       help="the public keys let in, OpenSSH format (default: "
+                            "authorized_keys in the data dir)")
     serve.add_argument("--open", action="store_true", help="let anyone in (off by default)")
     return p
 
@@ -423,8 +447,10 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_deck(args: argparse.Namespace) -> int:
+    if args.deck_command == "list":
+        return _list_decks(args)
     if args.deck_command != "validate":
-        raise CliError("usage: pmtui deck validate FILE")
+        raise CliError("usage: pmtui deck validate FILE | pmtui deck list")
     from pmtui.engine.ruleset import DeckError
 
     rs = _ruleset(args)
@@ -439,6 +465,24 @@ def cmd_deck(args: argparse.Namespace) -> int:
         return 1
     sizes = ", ".join(f"{part} {len(deck.part(part))}" for part in rs.deck_parts)
     print(f"{args.file}: legal deck ({sizes})")
+    return 0
+
+
+def _list_decks(args: argparse.Namespace) -> int:
+    """Each game's built-in decks: the name `--deck` takes and the deck's description."""
+    from pmtui.engine.ruleset import DeckError
+    from pmtui.table.registry import installed
+
+    games = [args.game] if args.game else [entry.id for entry in installed()]
+    for game in games:
+        rs = _ruleset(argparse.Namespace(game=game))
+        print(f"{rs.id} ({rs.name}):")
+        for name in rs.builtin_decks():
+            try:
+                about = rs.load_deck(name).description
+            except DeckError as exc:
+                about = f"cannot be read: {exc}"
+            print(f"  {name:<24} {about}".rstrip())
     return 0
 
 
