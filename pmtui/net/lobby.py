@@ -187,6 +187,8 @@ class LobbyApp(CalmNotifications, App[Choice]):
         t = self.selected()
         if action in ("join", "watch") and t is None:
             return False
+        if action in ("join", "watch") and t is not None and t.result is not None:
+            return False  # a finished game, released: its result is all that is left
         if action == "watch" and t is not None and t.local is None:
             return False
         if action == "close_table":
@@ -251,6 +253,9 @@ class LobbyApp(CalmNotifications, App[Choice]):
         t = self.selected()
         if t is None:
             return
+        if t.result is not None:
+            self.say(f"The game at table {t.id} is over ({t.result}).", "yellow")
+            return
         seat = t.seat_of(self.user)
         if seat is not None and t.state in ("playing", "over", "stopped") and t.local:
             self.exit(("play", t.id))
@@ -271,6 +276,9 @@ class LobbyApp(CalmNotifications, App[Choice]):
     def action_watch(self) -> None:
         t = self.selected()
         if t is None:
+            return
+        if t.result is not None:
+            self.say(f"The game at table {t.id} is over ({t.result}).", "yellow")
             return
         if t.local is None:
             self.say(f"Table {t.id} has not started yet.", "yellow")

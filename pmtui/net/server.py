@@ -176,11 +176,8 @@ class _Connection(asyncssh.SSHServer):
         return options is not None
 
     def session_requested(self) -> Any:
-        if self.sessions >= SESSIONS_PER_CONNECTION or len(self.server.sessions) >= MAX_SESSIONS:
-            return False
-        if sum(1 for s in self.server.sessions if s.user.key == self.fingerprint) \
-                >= SESSIONS_PER_KEY:  # one key cannot take every session
-            return False
+        if self.sessions >= SESSIONS_PER_CONNECTION:
+            return False  # a client multiplexing channels; an ordinary ssh opens one
         self.sessions += 1
         return Session(self.server, User(self.username, self.fingerprint), self)
 
@@ -229,7 +226,8 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._refuse(b"pmtui: player names are SSH user names of letters, digits and "
                          b"_ . - (at most 32)\r\n")
             return
-        refusal = self.server.name_refusal(self.user, self.conn.named)
+        refusal = self.server.session_refusal(self.user) \
+            or self.server.name_refusal(self.user, self.conn.named)
         if refusal is not None:
             self._refuse(f"pmtui: {refusal}\r\n".encode())
             return
@@ -451,6 +449,20 @@ class PmServer:
         except NamesError as exc:
             raise ServeError(str(exc)) from None
         self.gc = GcSteward()
+
+    def session_refusal(self, user: User) -> str | None:
+        """Why the server takes no more sessions from `user`'s key now (one line), or None.
+
+        Counted here, where a session is added to `sessions`, so that sessions opened
+        at once cannot all slip past the count.
+        """
+        if len(self.sessions) >= MAX_SESSIONS:
+            return "the server is full; try again later"
+        if sum(1 for s in self.sessions if s.user.key == user.key) >= SESSIONS_PER_KEY:
+            # one key cannot take every session
+            return (f"your key already has {SESSIONS_PER_KEY} sessions open; "
+                    "close one first")
+        return None
 
     def name_refusal(self, user: User, named: str | None) -> str | None:
         """Why `user` may not sign in under that name (one line), or None.

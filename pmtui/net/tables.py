@@ -50,6 +50,9 @@ log = logging.getLogger("pmtui.net")
 COMPUTER = "Computer"
 DEFAULT_LEVEL = "normal"
 MAX_TABLES = 200  # a bound on what one server keeps in memory
+# Finished tables the lobby still lists (their result only: the game itself is released
+# when its sessions leave, so memory does not grow with games played).
+FINISHED_LISTED = 20
 # What one key may hold, so that one key cannot take the server for itself (issue 18):
 # with at most 4 names a key (net/names.py), a key opens at most this many tables.
 MAX_WAITING_PER_KEY = 2  # tables waiting for a second player
@@ -113,11 +116,15 @@ class ServerTable:
         self.computer_running = False
         self.error = ""  # why the table stopped (a save that failed)
         self.created = registry.clock()  # when it began to wait (a waiting table expires)
+        self.visited = False  # a session has sat or watched here (see release_if_done)
+        self.result: str | None = None  # a released finished game: its result, for the lobby
 
     # -- reading ------------------------------------------------------------------------
 
     @property
     def state(self) -> str:
+        if self.result is not None:
+            return "over"
         if self.error:
             return "stopped"
         if self.local is None:
@@ -138,7 +145,7 @@ class ServerTable:
         return None
 
     def open_seat(self) -> int | None:
-        if self.local is not None:
+        if self.state != "waiting":
             return None
         return next((i for i, s in enumerate(self.seats) if s is None), None)
 
@@ -157,6 +164,8 @@ class ServerTable:
 
     def describe(self) -> str:
         """The table's state in a few public words, for the lobby."""
+        if self.result is not None:
+            return self.result
         st = self.state
         if st == "stopped":
             return f"stopped: {self.error}"[:60]
@@ -196,6 +205,7 @@ class ServerTable:
             self.spectators += 1
         else:
             self.present[seat] += 1
+        self.visited = True
         self.changed()
 
     def detach(self, seat: int | None) -> None:
@@ -204,6 +214,7 @@ class ServerTable:
         else:
             self.present[seat] = max(0, self.present[seat] - 1)
         self.changed()
+        self.release_if_done()
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -273,6 +284,7 @@ class ServerTable:
     def _computer_done(self) -> None:
         self.computer_running = False
         self.changed()
+        self.release_if_done()  # it may have ended the game after its player left
 
     def _computer_steps(self, limit: int = 10_000) -> None:
         """Computer decisions until a person must decide (runs in a worker thread)."""
@@ -307,6 +319,24 @@ class ServerTable:
                     return
             self.changed()
 
+    def release_if_done(self) -> None:
+        """Once a finished game's sessions have all left, keep only its result.
+
+        The game (records, state, undo snapshots) and its open save are what a table
+        costs; a finished one is never played again, and its journal on disk keeps
+        it whole (`pmtui replay`). Only a table sessions have used is released: the
+        server's tests and tools read a game they played without a session.
+        """
+        if (self.local is None or not self.visited or self.computer_running
+                or not self.local.over or any(self.present) or self.spectators):
+            return
+        self.result = self.describe()
+        self.close()
+        self.local = None
+        self.decks = [None, None]
+        self.listeners.clear()
+        self.registry.released(self)
+
     def close(self) -> None:
         if self.writer is not None:
             with contextlib.suppress(Exception):
@@ -329,6 +359,8 @@ class SeatTable:
     """
 
     def __init__(self, table: ServerTable, seat: int | None) -> None:
+        if table.result is not None:
+            raise TableError(f"the game at table {table.id} is over ({table.result})")
         if table.local is None:
             raise TableError("the game has not started")
         self._table = table
@@ -559,6 +591,13 @@ class Registry:
             log.info("table %s closed: nobody joined it in %d minutes", t.id, WAITING_TTL // 60)
         if old:
             self.changed()
+
+    def released(self, table: ServerTable) -> None:
+        """A finished table let go of its game: the lobby lists the last few results."""
+        done = [t for t in self.listing() if t.result is not None]
+        for t in done[: max(0, len(done) - FINISHED_LISTED)]:
+            del self.tables[t.id]
+        self.changed()
 
     def _throttle(self, user: User) -> None:
         """At most ACTIONS_PER_MINUTE table actions a minute per key (TableError)."""

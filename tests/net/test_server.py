@@ -14,6 +14,7 @@ import pytest
 from pmtui.net.driver import IN_HIGH
 from pmtui.net.game import NetApp
 from pmtui.net.names import MAX_NAMES_PER_KEY
+from pmtui.net.server import SESSIONS_PER_KEY
 from pmtui.tui.screens.info import TooSmallScreen
 
 from .helpers import Client, Keys, app_of, session_of, start_server, wait_until
@@ -227,6 +228,27 @@ async def test_one_key_cannot_take_every_name(tmp_path: Path) -> None:
         assert f"already has {MAX_NAMES_PER_KEY} names" in text
         c = await lobby(server, keys, "onemore", key="bob")  # the name was not taken
         await c.close()
+    finally:
+        await server.stop()
+
+
+async def test_one_key_holds_at_most_eight_sessions(tmp_path: Path) -> None:
+    """docs/ssh.md, "Limits per key": the ninth session of a key gets one line; other
+    keys still sign in, and a session closed makes room again."""
+    server, keys = await start_server(tmp_path)
+    try:
+        mine = [await lobby(server, keys, "alice") for _ in range(SESSIONS_PER_KEY)]
+        text = await refused(server, "alice", keys.keys["alice"])
+        assert text == (f"pmtui: your key already has {SESSIONS_PER_KEY} sessions open; "
+                        "close one first")
+        assert sum(s.user.name == "alice" for s in server.sessions) == SESSIONS_PER_KEY
+        b = await lobby(server, keys, "bob")  # another key is not affected
+        await mine.pop().close()
+        await wait_until(lambda: sum(s.user.name == "alice" for s in server.sessions)
+                         < SESSIONS_PER_KEY, what="alice's session gone")
+        mine.append(await lobby(server, keys, "alice"))
+        for c in [*mine, b]:
+            await c.close()
     finally:
         await server.stop()
 

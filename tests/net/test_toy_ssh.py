@@ -1,5 +1,6 @@
 """The toy ruleset (tests/toy) over SSH: chosen in the lobby, played against the computer
-to its end in one session, the face-down relic never named on the screen."""
+to its end in one session, the face-down relic never named on the screen; back in the
+lobby the finished table keeps only its result."""
 
 from __future__ import annotations
 
@@ -56,6 +57,16 @@ async def test_a_toy_game_over_ssh_to_its_end(tmp_path: Path) -> None:
                   if game.state.cards[u].f.get("cell") == "b2")
         if game.state.cards[b2].f.get("down"):  # never opened: its name never reached alice
             assert RS.cards[game.state.cards[b2].cid].name not in seen
+        # back in the lobby, the finished table lets go of its game; its result stays
+        a.set_mark()
+        a.send("q")
+        await a.wait_for("signed in as alice")
+        await wait_until(lambda: table.local is None, what="the finished table released")
+        assert table.writer is None and table.state == "over"
+        await a.wait_for("over: ")
+        a.set_mark()
+        a.send(ENTER)
+        await a.wait_for(f"The game at table {table.id} is over")
         await a.close()
     finally:
         await server.stop()
