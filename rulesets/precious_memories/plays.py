@@ -384,10 +384,22 @@ def commit(ctx: Context, t: Tables, play: dict[str, Any]) -> None:
 
 
 def response_decision(state: State, t: Tables) -> Decision:
-    """The other player may answer with a [Decline] card or effect; then alternate."""
+    """The other player may answer with a [Decline] card or effect; then alternate.
+
+    A player never answers their own entry (p.17: a [Decline] answers another
+    card's play; DESIGN: the other player responds): when the right comes back to
+    the player whose play is on top, passing is all they may do, so the table
+    passes for them and the Interferer keeps the last word (p.07)."""
     p = chain.holder(state.vars)
     own_turn = p == state.vars.get("ap")
     opts = [Option("pass", ("rpass",))]
+    top = state.vars["chain"][-1]
+    what = ref(state, top["card"])
+    if top["kind"] == "use":
+        what = f"effect {top['eff']} of {what}"
+    if top.get("by") == p:
+        return Decision(p, "respond", tuple(opts), f"Your own {what} waits for an answer: pass",
+                        info={"chain": len(state.vars["chain"]), "own": True})
     pool = [(u, t.defs[state.cards[u].cid]) for u in costs.payers(state, p)]
     for u in state.zone(zkey(p, "hand")):
         d = t.defs[state.cards[u].cid]
@@ -399,10 +411,6 @@ def response_decision(state: State, t: Tables) -> Decision:
         ):
             opts.append(Option(f"event {ref(state, u)}", ("event", u)))
     opts.extend(effects.use_options(state, t, p, "decline", own_turn))
-    top = state.vars["chain"][-1]
-    what = ref(state, top["card"])
-    if top["kind"] == "use":
-        what = f"effect {top['eff']} of {what}"
     prompt = f"Respond to {what}?"
     if p != state.vars.get("ap") and state.vars["resp"]["passes"] >= 1:
         prompt += " (both passed: a pass now resolves it)"  # the Interferer's last word (p.07)
