@@ -107,6 +107,15 @@ class LocalTable:
         with self.lock:
             return view(self.game.ruleset, self.game.state, player)
 
+    def has_secrets(self, player: int) -> bool:
+        """Whether `player`'s view shows a card the other seat's view does not (a hand,
+        a private deck): the hot-seat table covers the screen before showing it."""
+        mine, theirs = self.view_for(player)["zones"], self.view_for(1 - player)["zones"]
+        seen = {c.get("uid") for z in theirs.values() if isinstance(z, list)
+                for c in z if c.get("cid") is not None}
+        return any(c.get("cid") is not None and c.get("uid") not in seen
+                   for z in mine.values() if isinstance(z, list) for c in z)
+
     def log_for(self, player: int | None, names: Sequence[str] | None = None,
                 since: int = 0) -> list[LogLine]:
         """The log as `player` may read it: decisions (redacted) and short event lines.

@@ -74,6 +74,9 @@ class PmApp(App[int]):
         first = table.pending()
         humans = table.humans or [0]
         self.viewer = first.player if hotseat and first is not None else humans[0]
+        # hot seat: the seat whose hidden cards the screen may show (the person who took
+        # the keyboard last); None: nobody's yet, so the first one is covered for too
+        self.shown: int | None = None
         self.busy = False
         self.too_small = False
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
@@ -253,9 +256,15 @@ class PmApp(App[int]):
         if not self.table.is_human(decision.player):
             self._start_computer()
             return
-        if decision.player != self.viewer:
-            if self.hotseat:
+        if self.hotseat and self.shown != decision.player:
+            if self.table.has_secrets(decision.player):
                 self._hand_over(decision.player)
+                return
+            # nothing of theirs is hidden from the other person: no cover needed, and
+            # none of the other seat's hidden cards stays on the screen
+            self.viewer, self.shown = decision.player, None
+            self.game_screen.refresh_board()
+        elif decision.player != self.viewer:
             return
         self.open_prompt()
 
@@ -353,15 +362,22 @@ class PmApp(App[int]):
                          callback=lambda _: self.advance())
 
     def _hand_over(self, player: int) -> None:
+        """Cover the table until `player` has the keyboard (hot seat); the cover says
+        whose turn it is and what is being played, from the public view only."""
         if isinstance(self.screen, PassKeyboardScreen):
             return
 
         def ready() -> None:
-            self.viewer = player
+            self.viewer = self.shown = player
             self.game_screen.refresh_board()
 
+        public = self.table.view_for(None)
+        names = [self.label(0), self.label(1)]
+        flow = self.spec.flow(public, names)
+        where = [f"{flow.headline}{flow.subhead}", self.spec.stage(public, names).text]
         self._close_prompts()
-        self.push_screen(PassKeyboardScreen(self.label(player), ready),
+        self.push_screen(PassKeyboardScreen(self.label(player), ready,
+                                            [w for w in where if w]),
                          callback=lambda _: self.advance())
 
     # -- the computer -------------------------------------------------------------------------
@@ -579,14 +595,9 @@ class PmApp(App[int]):
             self._do_undo(player, consent=True, advance=False)
         else:
             self.notify(f"{self.label(1 - player)} did not accept the undo", severity="warning")
-
-        def ready() -> None:
-            self.viewer = player
-            self.game_screen.refresh_board()
-
         # the other person has the keyboard: cover the table until it is handed back
-        self.push_screen(PassKeyboardScreen(self.label(player), ready),
-                         callback=lambda _: self.advance())
+        self.shown = None
+        self._hand_over(player)
 
     def _do_undo(self, player: int, consent: bool | None = None, advance: bool = True) -> None:
         from pmtui.table.undo import UndoRefused

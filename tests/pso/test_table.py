@@ -78,6 +78,9 @@ async def test_the_help_screen_lists_the_pso_keys() -> None:
     app = PmApp(LocalTable(game, seats), hotseat=True, catch_errors=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.3)
+        assert type(app.screen).__name__ == "PassKeyboardScreen"  # hot seat: covered first
+        await pilot.press("enter")
+        await pilot.pause(0.3)
         await pilot.press("question_mark")
         await pilot.pause(0.3)
         assert type(app.screen).__name__ == "HelpScreen"

@@ -8,7 +8,7 @@ from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.widgets.board import CardRow
 from tests.test_card_view import position_game
-from tests.tui.helpers import focus, game, settle
+from tests.tui.helpers import focus, game, take_keyboard
 
 
 def _app() -> PmApp:
@@ -20,7 +20,7 @@ async def test_board_and_detail_show_derived_values() -> None:
     app = _app()
     for size in ((80, 24), (120, 40)):
         async with app.run_test(size=size) as pilot:
-            await settle(pilot, app)
+            await take_keyboard(pilot, app)
             row = app.screen.query_one("#my-main", CardRow)
             drawn = row.render().plain
             assert "30/20" in drawn and "60/60" in drawn

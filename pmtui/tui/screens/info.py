@@ -148,16 +148,20 @@ class PassKeyboardScreen(Screen[None]):
 
     BINDINGS = [Binding("enter", "ready", "I'm ready", id="ready")]
 
-    def __init__(self, name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, name: str, on_ready: Callable[[], None],
+                 where: Sequence[str] = ()) -> None:
         super().__init__()
         self.player_name = name
         self.on_ready = on_ready
+        self.where = list(where)  # whose turn, what is being played: public words only
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass-box"):
             yield Static(
                 Text.assemble(
                     ("Pass the keyboard\n\n", "bold"),
+                    *((line + "\n", "dim") for line in self.where),
+                    "\n" if self.where else "",
                     (f"{self.player_name}", "bold cyan"),
                     ", it is your decision.\nPress enter when only you can see the screen."
                 ),
