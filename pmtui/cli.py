@@ -30,6 +30,17 @@ class CliError(Exception):
 DECK_HELP = "a built-in deck's name (`pmtui deck list` lists them) or a deck file"
 
 
+# `pmtui cards` options for the filters most games have; each is the query term
+# NAME:VALUE, so a game without that field refuses it naming its own (--fields).
+CARD_FILTERS = {
+    "colour": "only cards of this colour, e.g. red (several: red,blue)",
+    "type": "only cards of this type, e.g. event",
+    "cost": "only cards of this cost: 4, a range 2-4, or 3+",
+    "series": "only cards of a series (a part of its name will do)",
+    "keyword": "only cards with this keyword",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="pmtui", description="A terminal table for card games (`pmtui games` lists them)."
@@ -101,7 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     cards = sub.add_parser("cards", help="list and search the card pool")
     _game_option(cards)
-    cards.add_argument("query", nargs="*", help="words every listed card holds (all: none)")
+    cards.add_argument("query", nargs="*",
+                       help="words every listed card holds, and FIELD:VALUE filters such "
+                            "as cost:2-4 (none: every card)")
+    for name, what in CARD_FILTERS.items():
+        cards.add_argument(f"--{name}", *(["--color"] if name == "colour" else []),
+                           dest=f"filter_{name}", metavar="VALUE", help=what)
+    cards.add_argument("--fields", action="store_true",
+                       help="list the game's filter fields and the values each takes")
     cards.add_argument("--json", action="store_true",
                        help="print the cards as a JSON list of every field")
 
@@ -434,7 +452,24 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    found = _ruleset(args).search_cards(" ".join(args.query))
+    from pmtui.engine.cardquery import QueryError, describe
+
+    rs = _ruleset(args)
+    if args.fields:
+        for line in describe(rs.card_fields, list(rs.cards.values())):
+            print(line)
+        return 0
+    terms = []
+    for name in CARD_FILTERS:
+        value = getattr(args, f"filter_{name}")
+        if value is not None:
+            if '"' in value:
+                raise CliError(f"--{name}: a value cannot hold a double quote")
+            terms.append(f'{name}:"{value}"')
+    try:
+        found = rs.search_cards(" ".join([*terms, *args.query]))
+    except QueryError as exc:
+        raise CliError(str(exc)) from None
     if args.json:
         print(json.dumps([dict(c.data) for c in found], ensure_ascii=False))
         return 0

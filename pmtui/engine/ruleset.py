@@ -23,9 +23,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .context import Context
+
+if TYPE_CHECKING:  # cardquery reads card pools, which read this contract
+    from .cardquery import CardField
 from .decision import Decision, Option
 from .notation import Notation, ref
 from .screen import ScreenSpec
@@ -357,8 +360,14 @@ class Ruleset(Protocol):
 
     def card_info(self, card_id: str) -> CardInfo: ...
 
+    # The filter fields of the game's cards (colour, cost, ...: pmtui.engine.cardquery),
+    # what `pmtui cards --colour red` and a search's `cost:2-4` name.
+    card_fields: Sequence[CardField]
+
     def search_cards(self, query: str) -> list[CardInfo]:
-        """Cards matching every word of `query` (empty: all), for `pmtui cards`."""
+        """Cards matching every word and FIELD:VALUE term of `query` (empty: all), for
+        `pmtui cards` and the sandbox (cardquery.search); QueryError (one line) for a
+        term that cannot be read."""
         ...
 
     def card_view(self, state: State, uid: int, player: int | None) -> Doc:

@@ -16,6 +16,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from pmtui.engine.cardquery import CardField
 from pmtui.engine.pool import CardPool as EnginePool
 from pmtui.engine.pool import gather
 from pmtui.engine.tomlfile import read_toml, toml_files
@@ -124,6 +125,23 @@ class CardPool(EnginePool[CardDef]):
 
     def haystack(self, card: CardDef) -> tuple[str, ...]:
         return (card.id, card.name, card.series, *card.properties, card.text)
+
+
+# The filter fields of `pmtui cards` and the sandbox search (docs/cards.md, "Finding
+# cards"); the words are those printed on the cards (p.04).
+CARD_FIELDS: tuple[CardField[CardDef], ...] = (
+    CardField("colour", "the card's colour", lambda c: c.colour, aliases=("color",)),
+    CardField("type", "the card type", lambda c: c.type),
+    CardField("cost", "the usage cost", lambda c: c.cost, number=True),
+    CardField("provides", "the provided cost", lambda c: c.provides, number=True),
+    CardField("ap", "a chara's printed AP", lambda c: c.ap, number=True),
+    CardField("dp", "a chara's printed DP", lambda c: c.dp, number=True),
+    CardField("series", "the series (a part of its name will do)", lambda c: c.series,
+              part=True),
+    CardField("property", "a property (a part will do)", lambda c: c.properties, part=True),
+    CardField("keyword", "a keyword ability", lambda c: [k.split(":")[0] for k in c.keywords]),
+    CardField("rarity", "the stars, 0 for a promo", lambda c: c.rarity, number=True),
+)
 
 
 # ---------------------------------------------------------------- loading

@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pmtui.engine.cardquery import search
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
@@ -21,7 +22,7 @@ from pmtui.engine.state import State, zkey
 
 from . import areas, derived, effects, flow, plays
 from .areas import other
-from .cards import CardDef
+from .cards import CARD_FIELDS, CardDef
 from .notation import NOTATION
 from .screen import PreciousMemoriesScreen
 from .tables import Tables
@@ -76,8 +77,12 @@ class PreciousMemories:
         )
         return CardInfo(c.id, c.name, line, asdict(c))
 
+    card_fields = CARD_FIELDS
+
     def search_cards(self, query: str) -> list[CardInfo]:
-        return [self.card_info(c.id) for c in self.t.pool.search(query)]
+        pool = self.t.pool
+        found = search(pool.cards(), query, CARD_FIELDS, pool.haystack, self.id)
+        return [self.card_info(c.id) for c in found]
 
     # -- decks (p.05, p.25-26) ------------------------------------------------------
 

@@ -15,6 +15,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from pmtui.engine.cardquery import CardField
 from pmtui.engine.pool import CardPool as EnginePool
 from pmtui.engine.pool import gather
 from pmtui.engine.tomlfile import read_toml, toml_files
@@ -143,6 +144,27 @@ class CardPool(EnginePool[CardDef]):
 
     def haystack(self, card: CardDef) -> tuple[str, ...]:
         return (card.id, card.name, card.type, card.kind, card.cls, card.race, card.text)
+
+
+# The filter fields of `pmtui cards` and the sandbox search (docs/cards.md, "Finding
+# cards"): the data printed on each card type (docs/cards-pso.md). The game
+# has no colours, costs, series or keywords.
+CARD_FIELDS: tuple[CardField[CardDef], ...] = (
+    CardField("type", "the card type", lambda c: c.type),
+    CardField("kind", "the kind within a type (an NPC, a boss or quest area, a trap)",
+              lambda c: c.kind),
+    CardField("class", "a character's class, or the classes a weapon allows",
+              lambda c: (c.cls,) if c.cls else c.classes),
+    CardField("race", "a character's race", lambda c: c.race),
+    CardField("hp", "printed HP", lambda c: c.hp if c.creature or c.boss else None,
+              number=True),
+    CardField("atp", "printed ATP", lambda c: c.atp if c.creature else None, number=True),
+    CardField("mst", "printed MST", lambda c: c.mst, number=True),
+    CardField("dfp", "printed DFP", lambda c: c.dfp if c.creature or c.boss else None,
+              number=True),
+    CardField("evp", "printed EVP (out of 5)", lambda c: c.evp if c.creature or c.boss else None,
+              number=True),
+)
 
 
 def data_dir() -> Traversable:

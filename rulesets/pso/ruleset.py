@@ -13,6 +13,7 @@ from dataclasses import asdict
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from pmtui.engine.cardquery import search
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.events import setvars
@@ -22,7 +23,7 @@ from pmtui.engine.state import State, zkey
 
 from . import board, effects, flow
 from .board import other
-from .cards import CardDef, CardPool, Effect, load_pool
+from .cards import CARD_FIELDS, CardDef, CardPool, Effect, load_pool
 from .notation import NOTATION
 from .screen import PsoScreen
 
@@ -78,8 +79,11 @@ class Pso:
         line = f"{c.id:<8} {kind:<15} {c.name}{who}  {nums}".rstrip()
         return CardInfo(c.id, c.name, line, asdict(c))
 
+    card_fields = CARD_FIELDS
+
     def search_cards(self, query: str) -> list[CardInfo]:
-        return [self.card_info(c.id) for c in self.pool.search(query)]
+        found = search(self.pool.cards(), query, CARD_FIELDS, self.pool.haystack, self.id)
+        return [self.card_info(c.id) for c in found]
 
     # -- decks ("Deck Limits", "Card Limits") -------------------------------------------
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pmtui.engine.cardquery import CardField
+
 from .board import GEMS
 
 CARD_ID = re.compile(r"[A-Z]{2,4}-\d{3}[a-z]?")
@@ -173,6 +175,32 @@ class Pool:
             return self.cards[cid]
         except KeyError:
             raise CardError(f"unknown card {cid!r}") from None
+
+
+def _ability(card: CardDef) -> tuple[str, ...]:
+    a = card.ability
+    return (a.kind, a.category) if a else ()
+
+
+# The filter fields of `pmtui cards` and the sandbox search (docs/cards.md, "Finding
+# cards"): what Guide I (4) and II (3) say is printed on a card. The attribute is
+# printed as the card's colour, hence its second name.
+CARD_FIELDS: tuple[CardField[CardDef], ...] = (
+    CardField("type", "the card type (a character's or a familiar's)", lambda c: c.kind),
+    CardField("attribute", "the attribute (printed as the card's colour)", lambda c: c.attr,
+              aliases=("attr", "colour", "color")),
+    CardField("level", "the level", lambda c: c.level, number=True),
+    CardField("cost", "the Deployment or Contract Cost (= max HP)", lambda c: c.cost,
+              number=True),
+    CardField("charge", "the Charge Value", lambda c: c.charge, number=True),
+    CardField("weapon", "a character's weapon", lambda c: c.weapon),
+    CardField("gender", "a character's gender (m or f)", lambda c: c.gender),
+    CardField("atk", "printed ATK", lambda c: c.atk, number=True),
+    CardField("mat", "printed MAT", lambda c: c.mat, number=True),
+    CardField("def", "printed DEF", lambda c: c.df, number=True),
+    CardField("mdf", "printed MDF", lambda c: c.mdf, number=True),
+    CardField("ability", "the ability's kind or category", _ability, aliases=("keyword",)),
+)
 
 
 # -- loading -------------------------------------------------------------------------

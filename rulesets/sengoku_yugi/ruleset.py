@@ -13,17 +13,17 @@ from dataclasses import asdict
 from functools import cached_property
 from typing import Any
 
+from pmtui.engine.cardquery import search
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
-from pmtui.engine.pool import matching
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, zkey
 
 from . import abilities, actions, combat, decks, effects, flow
 from .board import DEFAULT, parse_board
-from .cards import CardDef, Pool, load_pool
+from .cards import CARD_FIELDS, CardDef, Pool, load_pool
 from .notation import NOTATION
 from .positions import Positions
 from .screen import Screen
@@ -84,9 +84,12 @@ class SengokuYugi:
                 f"{c.atk}/{c.mat} def {c.df}/{c.mdf} {c.attr:<9} {c.name}")
         return CardInfo(c.id, c.name, line, asdict(c))
 
+    card_fields = CARD_FIELDS
+
     def search_cards(self, query: str) -> list[CardInfo]:
-        found = matching(self.pool.cards.values(), query, lambda c: (
-            c.id, c.kind, c.name, c.epithet, c.attr, c.weapon, c.ability.name if c.ability else ""))
+        found = search(list(self.pool.cards.values()), query, CARD_FIELDS, lambda c: (
+            c.id, c.kind, c.name, c.epithet, c.attr, c.weapon, c.ability.name if c.ability else ""),
+            self.id)
         return [self.card_info(c.id) for c in found]
 
     # -- decks (Guide I (5), Guide II (2)) ----------------------------------------------

@@ -33,10 +33,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pmtui.engine.cardquery import CardField, search
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.notation import Choice, Notation, ref
-from pmtui.engine.pool import matching
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
 from pmtui.engine.state import State, shared_zone, zkey
 
@@ -134,10 +134,17 @@ class Toy:
         power = f" {c.power}" if c.kind == "creature" else ""
         return CardInfo(c.id, c.name, f"{c.id}  {c.kind}{power}  {c.name}", asdict(c))
 
+    card_fields = (
+        CardField("type", "creature, trap or relic", lambda c: c.kind),
+        CardField("power", "a creature's power", lambda c: c.power if c.kind == "creature"
+                  else None, number=True),
+    )
+
     def search_cards(self, query: str) -> list[CardInfo]:
-        found = matching(sorted(self.cards), query,
-                         lambda cid: (self.card_info(cid).line, self.cards[cid].text))
-        return [self.card_info(cid) for cid in found]
+        cards = [self.cards[cid] for cid in sorted(self.cards)]
+        found = search(cards, query, self.card_fields,
+                       lambda c: (self.card_info(c.id).line, c.text), self.id)
+        return [self.card_info(c.id) for c in found]
 
     def card_stats(self, state: State, uid: int) -> Mapping[str, int]:
         card = self.cards[state.cards[uid].cid]

@@ -21,6 +21,7 @@ from pmtui.tui.sandbox.prompts import (
 from pmtui.tui.sandbox.screen import SandboxScreen
 from pmtui.tui.screens.info import GameOverScreen
 from pmtui.tui.screens.prompts import ChoiceScreen
+from pmtui.tui.widgets.picklist import PickList
 from rulesets.precious_memories.position_edit import in_progress, remap, state_to_doc
 
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.toml"))
@@ -391,3 +392,31 @@ def test_open_a_scenario_with_its_actions() -> None:
     while sb.history:  # back through the file's actions to its position
         sb.undo()
     assert sb.game.moves == [] and cids(sb, 0, "hand") == ["STA-005", "STA-001", "STA-003"]
+
+
+async def test_the_card_search_takes_filters_and_says_what_is_wrong() -> None:
+    """Issue 17 item 10: `colour:purple type:event` in the add-a-card search; a bad
+    filter is a line over the empty list, and typing on fixes it."""
+    app = SandboxApp(Sandbox.from_doc())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        screen = app.screen
+        assert isinstance(screen, CardSearchScreen)
+        assert "colour:" in str(screen.query_one("#search").placeholder)
+        await pilot.press(*"colour:purple type:event")
+        await settle(pilot)
+        listed = [item.value for item in screen.query_one(PickList).items]
+        expected = {c.id for c in app.model.rs.search_cards("colour:purple type:event")}
+        assert listed and set(listed) == expected
+        assert all(app.model.defs[c].colour == "purple" for c in listed)
+        await pilot.press("ctrl+u", *"colour:pink")
+        await settle(pilot)
+        assert screen.query_one(PickList).items == []
+        assert "purple" in str(screen.query_one("#count").render())
+        await pilot.press("enter")  # nothing to take: the search stays open
+        assert app.screen is screen
+        await pilot.press("ctrl+u", *"cost:5 type:chara")
+        await settle(pilot)
+        assert len(screen.query_one(PickList).items) == len(
+            app.model.rs.search_cards("cost:5 type:chara")) > 0

@@ -55,7 +55,23 @@ class CardSearch:
         self.rs = rs
 
     def search(self, query: str) -> list[CardDef]:
+        """QueryError (a ValueError, one line) for a FIELD:VALUE term that cannot be read."""
         return [self.rs.cards[info.id] for info in self.rs.search_cards(query)]
+
+    def example(self) -> str:
+        """A query showing the filters in this game's words ("colour:red cost:2-4")."""
+        from pmtui.engine.cardquery import known_values
+
+        cards = list(self.rs.cards.values())
+        out = []
+        for want_number in (False, True):
+            for f in self.rs.card_fields:
+                values = known_values(f, cards)
+                if f.number == want_number and values and " " not in values[0]:
+                    span = f"{values[0]}-{values[-1]}" if f.number else values[0]
+                    out.append(f"{f.name}:{span}")
+                    break
+        return " ".join(out)
 
     def get(self, cid: str) -> CardDef:
         return self.rs.cards[cid]

@@ -71,11 +71,16 @@ class SandboxActions(Provider):
             words = words[1:]
         if not words:
             return
-        for d in self.sb.model.card_search.search(" ".join(words))[:40]:
+        pool = self.sb.model.card_search
+        try:
+            found = pool.search(" ".join(words))[:40]
+        except ValueError:  # a filter still being typed: no card hits yet
+            return
+        for d in found:
             text = f"add {d.name} ({d.id})"
             score = max(matcher.match(text), 0.5)
             yield Hit(score, matcher.highlight(text), partial(self.sb.start_add, d.id),
-                      help=f"{d.colour} {d.type} · {d.series}")
+                      help=pool.rs.card_info(d.id).line)
 
 
 class SandboxApp(PmApp):

@@ -85,7 +85,7 @@ class MenuScreen(ModalScreen[str | None]):
 
 @guarded
 class CardSearchScreen(ModalScreen[str | None]):
-    """The card pool, searched as you type (id, name, series, properties, text)."""
+    """The card pool, searched as you type: words and FIELD:VALUE filters (docs/tui.md)."""
 
     DEFAULT_CLASSES = "prompt"
     BINDINGS = [
@@ -107,8 +107,9 @@ class CardSearchScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(Text(self.title_text, style="bold"), id="title")
-            yield Input(value=self.initial_query, placeholder="name, id, series or text",
-                        id="search")
+            example = self.pool.example()
+            like = f", or filters like {example}" if example else ""
+            yield Input(value=self.initial_query, placeholder=f"words{like}", id="search")
             yield Static(id="count")
             yield PickList([], id="cards")
             yield Static(id="hint")
@@ -125,13 +126,20 @@ class CardSearchScreen(ModalScreen[str | None]):
         self.action_choose()
 
     def _search(self, query: str) -> None:
-        found = self.pool.search(query)
+        count = self.query_one("#count", Static)
+        try:
+            found = self.pool.search(query)
+        except ValueError as exc:  # a filter not (yet) readable: say why, keep typing
+            self.query_one(PickList).set_items([])
+            count.update(Text(str(exc), style="yellow"))
+            self.query_one("#hint", Static).update("")
+            return
         items = [Item(card_label(self.spec, d.id), d.id) for d in found[:MAX_HITS]]
         pl = self.query_one(PickList)
         pl.set_items(items)
         pl.index = 0
         more = f" (first {MAX_HITS})" if len(found) > MAX_HITS else ""
-        self.query_one("#count", Static).update(
+        count.update(
             Text(f"{len(found)} card(s){more} · up/down choose · enter takes it", style="dim"))
         self._hint()
 
