@@ -283,16 +283,19 @@ class PmApp(App[int]):
         is their only choice (unless "always ask"), when they took the window out of their
         stops, or until the end of the turn when they asked for it."""
         pass_text = self.spec.words.pass_text
-        if pass_text not in d.texts:
-            return False
         view = self.table.view_for(d.player)
-        window = self.spec.window(d, view)
-        if window is None:
-            return False
         turn = view["vars"].get("turn")
         wanted = self.pass_turn is not None and self.pass_turn == (d.player, turn)
         if self.pass_turn is not None and not wanted and self.pass_turn[0] == d.player:
             self.pass_turn = None  # a new turn: stop passing
+        window = self.spec.window(d, view) if pass_text in d.texts else None
+        if window is None:
+            if wanted:  # asked something that is no window (an approach, a choice): the
+                # player is back in the turn, so its later windows are theirs to answer
+                self.pass_turn = None
+                self.notify("Passing to the end of the turn: stopped, this is your choice",
+                            timeout=4)
+            return False
         stops = self.config.stops or frozenset()
         only = d.texts == [pass_text] and window.auto and not self.always_ask
         if wanted or window.stop not in stops or only:

@@ -73,7 +73,8 @@ HELP_TEXT = {
     "log_up": "scroll the game log up",
     "log_down": "scroll the game log down",
     "always_ask": "toggle 'always ask': prompt even when your only choice is to pass",
-    "pass_turn": "pass every priority and response until this turn ends (again: cancel)",
+    "pass_turn": "pass every priority and response until this turn ends or you are asked "
+                 "something else, such as an approach (again: cancel)",
 }
 
 PROMPT_HELP = [

@@ -89,3 +89,47 @@ def test_stops_config_is_read_and_checked(tmp_path: Path) -> None:
     bad.write_text('[options]\nstops = ["lunch"]\n')
     cfg = load_config(bad).check(ruleset().screen)
     assert len(cfg.stops) == 4 and "options.stops" in cfg.problems[0]
+
+
+OWN_APPROACH = """
+name = "P1 in their Main Phase with a chara that may approach and an [Approach/Self] event"
+actions = []
+
+[position]
+turn = 3
+
+[p1]
+main = ["STA-002"]
+hand = ["STA-013", "STA-010"]
+deck = 20
+
+[p2]
+deck = 20
+"""
+
+
+async def test_pass_to_end_of_turn_gives_back_your_own_approach() -> None:
+    """E in your own Main Phase passes it, stops at the approach you must assign, and
+    the window after your approach is yours again (STA-013, [Approach/Self], p.13/p.17)."""
+    from pmtui.table.scenarios import loads, new_game
+    from pmtui.table.session import HUMAN, LocalTable
+    from pmtui.tui.app import PmApp
+
+    from .helpers import Scripted
+
+    table = LocalTable(new_game(loads(OWN_APPROACH)), [HUMAN, Scripted()])
+    app = PmApp(table, config=TuiConfig(watch=frozenset()), threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert table.pending().kind == "priority" and table.pending().player == 0
+        await pilot.press("E")
+        await settle(pilot, app)
+        d = table.decision_for(0)
+        assert d is not None and d.kind == "approach"  # asked: an approach is no window
+        assert app.pass_turn is None
+        app.submit(next(t for t in d.texts if t.startswith("approach STA-002")))
+        await settle(pilot, app)
+        d = table.decision_for(0)
+        assert d is not None and d.kind == "priority"
+        assert table.view_for(0)["vars"]["step"] == "w2"
+        assert any(t.startswith("event STA-013") for t in d.texts)
