@@ -324,7 +324,8 @@ class PmApp(App[int]):
         if not theirs:
             return False
         watches = [w for w in self.spec.watches if w.name in watch]
-        # the end of their turn counts when they did more than pass in it
+        # the end of their turn counts when they did more than pass in it; the first turn's
+        # start ends nobody's turn (set-up answers such as keeping a hand are not a turn)
         turn = at_stop and TURN_WATCH in watch and any(
             x.get("action") != self.spec.words.pass_text for x in theirs)
         for r in records:
@@ -337,15 +338,14 @@ class PmApp(App[int]):
                 return True
             changes = ev.get("set")
             if turn and ev.get("t") == "var" and isinstance(changes, Mapping) \
-                    and "turn" in changes:
+                    and isinstance(changes.get("turn"), int) and changes["turn"] > 1:
                 return True
         return False
 
     def _summary(self) -> list[Text]:
-        """The log since the viewer's mark, less the passes; the mark moves to now."""
-        pass_text = self.spec.words.pass_text
-        kept = [x for x in self.log_lines(self._mark)
-                if not (x.kind == "decision" and x.action == pass_text)]
+        """The log since the viewer's mark, less the passes and the viewer's own doings;
+        the mark moves to now."""
+        kept = self._others_doings(self.log_lines(self._mark))
         self._mark = self._records
         lines: list[Text] = []
         for i, x in enumerate(kept):  # the same line again ("CPU: pay") once, counted
@@ -357,6 +357,27 @@ class PmApp(App[int]):
                 line.append(f" ×{n}", style="dim")
             lines.append(line)
         return lines
+
+    def _others_doings(self, lines: list[LogLine]) -> list[LogLine]:
+        """What the other side did: no passes, no decision of a seat at this keyboard, and
+        not what the start of the viewer's own turn brings them (their draw) before anyone
+        decides again. What follows a decision stays, whoever's cards it moves: the
+        computer's play may take the viewer's card out of play."""
+        pass_text = self.spec.words.pass_text
+        humans = self.table.humans  # a die's outcome (CHANCE) is nobody's: it stays
+        kept: list[LogLine] = []
+        own_start = False
+        for x in lines:
+            if x.kind == "decision":
+                own_start = False
+                if x.action == pass_text or x.player in humans:
+                    continue
+            elif x.kind == "turn":
+                own_start = x.player in humans
+            elif own_start and x.kind == "event":
+                continue
+            kept.append(x)
+        return kept
 
     def _show_summary(self) -> None:
         lines = self._summary()

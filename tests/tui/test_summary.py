@@ -53,7 +53,9 @@ async def _until_summary(pilot, app) -> SummaryScreen:  # noqa: ANN001
 
 
 async def test_the_computers_turn_is_summed_up_in_words() -> None:
-    app = make_app(seed=3, watch=frozenset({"turn"}))
+    # seed 2: the computer goes first and plays turn 1 (seed 3 used to stop only on the
+    # set-up answers, which no longer open a summary)
+    app = make_app(seed=2, watch=frozenset({"turn"}))
     async with app.run_test(size=(80, 24)) as pilot:
         shown = await _until_summary(pilot, app)
         text = "\n".join(line.plain for line in shown.lines)
@@ -91,3 +93,63 @@ async def test_a_point_stops_the_table_in_the_middle_of_a_turn() -> None:
         text = "\n".join(line.plain for line in shown.lines)
         assert "→points" in text  # a point went to a Point Zone: that is why it stopped
         assert "CPU: Approach with" in text
+
+
+async def test_set_up_answers_alone_open_no_summary() -> None:
+    """The computer's answer in set-up ("Keep this hand") ends nobody's turn: the table
+    does not stop for it when the player's first turn begins (seed 3: the player goes
+    first, and the summary used to open on the computer's keep and the player's draw)."""
+    app = make_app(seed=3, watch=frozenset({"turn", "points", "leaves"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(12):
+            await settle(pilot, app)
+            assert not isinstance(app.screen, SummaryScreen)
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press("enter")
+        view = app.table.view_for(0)["vars"]
+        assert view.get("turn") == 1 and view.get("ap") == 0  # the player's own turn 1
+        assert any(x.action == "keep" for x in app.log_lines() if x.player == 1)
+
+
+async def test_the_summary_leaves_out_the_players_own_draw() -> None:
+    """After the computer's turn the summary ends at "── turn N: You ──": the player's
+    own draw that follows is theirs, not something they waited for."""
+    app = make_app(seed=2, watch=frozenset({"turn"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await _until_summary(pilot, app)
+        texts = [line.plain for line in shown.lines]
+        assert texts[-1].startswith("── turn ") and texts[-1].endswith(": You ──")
+        assert not [t for t in texts if t.lstrip().startswith("You ")]
+        draws = [x for x in app.log_lines() if x.kind == "event" and "You " in x.text
+                 and "(draw)" in x.text]
+        assert draws  # the draw happened and stays in the game log
+
+
+def test_what_the_other_side_did_keeps_its_effects_on_the_players_cards() -> None:
+    """The summary's filter line by line: the computer's decisions and whatever follows
+    them stay (even a move of the player's card), the player's own decisions and the
+    start of their own turn go, a die's outcome (nobody's) stays."""
+    from pmtui.engine.decision import CHANCE
+    from pmtui.table.logtext import LogLine
+
+    app = make_app(seed=1)
+    lines = [
+        LogLine("CPU: Keep this hand", "decision", 1, "keep"),
+        LogLine("── turn 1: CPU ──", "turn", 1),
+        LogLine("  CPU a card: deck→hand (draw)", "event"),
+        LogLine("CPU: Approach with X", "decision", 1, "approach X"),
+        LogLine("You: Pass", "decision", 0, "pass"),
+        LogLine("You: Let it through", "decision", 0, "no-interference"),
+        LogLine("  You Y: main→discard (destroyed)", "event"),
+        LogLine("chance: 4", "decision", CHANCE, "4"),
+        LogLine("── turn 2: You ──", "turn", 0),
+        LogLine("  You a card: deck→hand (draw)", "event"),
+        LogLine("CPU: Respond with Z", "decision", 1, "respond Z"),
+        LogLine("  You W: main→discard (Z)", "event"),
+    ]
+    kept = [x.text for x in app._others_doings(lines)]
+    assert kept == [
+        "CPU: Keep this hand", "── turn 1: CPU ──", "  CPU a card: deck→hand (draw)",
+        "CPU: Approach with X", "  You Y: main→discard (destroyed)", "chance: 4",
+        "── turn 2: You ──", "CPU: Respond with Z", "  You W: main→discard (Z)",
+    ]
