@@ -90,6 +90,7 @@ class ReplayModel:
         self._secrets: SecretDecisions | None = None
         self.turns = sorted({t for _, t in self.cursor.turn_steps if isinstance(t, int)})
         self._logs: dict[Perspective, list[tuple[int, LogLine]]] = {}
+        self._start: int | None = None
 
     @classmethod
     def from_file(cls, path: str | Path) -> ReplayModel:
@@ -213,9 +214,30 @@ class ReplayModel:
     # -- strides -------------------------------------------------------------------
 
     def start_step(self) -> int:
-        """Where a replay opens: the first decision asked once cards are dealt (a hand
-        redraw, say), else the first decision, else the end."""
+        """Where a replay opens and `home` goes, the start of play: the first decision
+        asked once cards are dealt, that is once a card went from a hidden zone (a deck)
+        to one its owner sees (a hand): a hand redraw, say (choosing who goes first
+        comes before the deal). A game that deals nothing (a position set up from a
+        scenario): the first decision with cards out of the decks; else the first
+        decision, else the end."""
+        if self._start is None:
+            self._start = self._start_of_play()
+        return self._start
+
+    def _start_of_play(self) -> int:
         cur = self.cursor
+        seen = self.rs.visibility
+
+        def deal(rec: Mapping[str, Any]) -> bool:  # hidden (a deck) to its owner's (a hand)
+            ev = rec.get("event") or {} if rec.get("type") == "event" else {}
+            return ev.get("t") == "move" and seen.get(zone_word(ev.get("from"))) == "hidden" \
+                and seen.get(zone_word(ev.get("to"))) == "owner"
+
+        dealt = next((i for i, rec in enumerate(cur.records) if deal(rec)), None)
+        if dealt is not None:
+            step = next((s for s in cur.decision_steps if s > dealt), None)
+            if step is not None:
+                return step
         here = cur.position
         try:
             for step in cur.decision_steps[:8]:
@@ -267,6 +289,7 @@ class Shown:
     line: str  # the record just applied ("" before the first)
     label: str  # a decision's option as the ruleset's screen words it ("" if the same)
     decision: bool  # the record just applied is a decision
+    at_start: bool = False  # the start of play (`home`: the cards are dealt)
 
     @property
     def at_end(self) -> bool:
@@ -382,4 +405,5 @@ class Replay:
             line=line,
             label=label,
             decision=decision,
+            at_start=at == model.start_step(),
         )

@@ -64,7 +64,7 @@ REPLAY_HELP = [
     ("→ / ←", "one step forward / back (a decision or one event)"),
     ("] / [  shift+→ / ←", "next / previous decision"),
     ("n / p", "next / previous turn"),
-    ("home / end", "the start (first decision) / the end"),
+    ("home / end", "the start of play (the first decision once the cards are dealt) / the end"),
     ("g", "go to a turn (type its number)"),
     ("space", "autoplay on / off"),
     ("+ / -", "autoplay faster / slower"),
@@ -112,6 +112,9 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #r-line { height: 1; background: $panel; }
     ReplayScreen #detail { height: 1fr; max-height: 12; }
     ReplayScreen #log { height: 1fr; border-top: solid $primary 50%; }
+    /* notices at the top right, over the turn flow: at the bottom (Textual's place)
+       they covered the current-step line */
+    ReplayScreen ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
     """
 
     def __init__(
@@ -333,6 +336,9 @@ class ReplayScreen(Screen[None]):
         t.append(shown.line, style="bold" if shown.decision else "")
         if shown.label:
             t.append(f"  {shown.label}", style="dim")
+        if shown.at_start:
+            t.append("  (start of play: cards dealt; ← the set-up)",
+                     style="dim")
         if shown.at_end:
             t.append("  (end)", style="dim")
         return t

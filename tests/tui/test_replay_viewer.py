@@ -273,3 +273,44 @@ async def test_a_viewer_started_in_a_small_terminal_says_so_until_enlarged() -> 
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen is screen_of(app)
+
+
+@pytest.mark.parametrize("path", [GAME, SAVES / "pso" / "standard-random.jsonl",
+                                  SAVES / "sengoku_yugi" / "standard-heuristic.jsonl"])
+async def test_home_is_the_start_of_play_with_the_cards_dealt(path: Path) -> None:
+    """Issue 17 item 11: `home` used to land on the choice of who goes first, before a
+    card was dealt. Now both seats hold their hands there, and the line says so."""
+    app = viewer(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        await pilot.press("end", "home")
+        at = screen.position
+        assert at == screen.model.start_step()
+        state = screen.model.cursor.seek(at)
+        assert all(state.zones.get(f"{p}/hand") for p in (0, 1))  # both hands dealt
+        assert "start of play" in text(app, "r-line")
+        rec = screen.model.cursor.record_at(at)
+        assert rec is not None and rec["type"] == "decision"  # the first one once dealt
+        first = screen.model.cursor.decision_steps[0]
+        if first < at:  # a set-up choice before the deal: no hand yet
+            assert not screen.model.cursor.seek(first).zones.get("0/hand")
+        await pilot.press("left")
+        assert "start of play" not in text(app, "r-line")
+
+
+async def test_a_notice_leaves_the_current_step_line_readable() -> None:
+    """Issue 17 item 11: notices sat at the bottom right, over the current-step line."""
+    app = viewer()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        await pilot.press("home", "p")  # no earlier turn: a notice
+        await pilot.pause(0.3)
+        from textual.widgets._toast import Toast
+
+        toasts = list(app.screen.query(Toast))
+        assert toasts
+        line = screen.query_one("#r-line").region
+        for toast in toasts:
+            assert not toast.region.overlaps(line)
