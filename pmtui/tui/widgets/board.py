@@ -26,7 +26,8 @@ from pmtui.tui.display import face_lines, tone
 
 MIN_CARD = 10  # narrowest card cell that still shows a name and its stats
 REACH = "◇"  # a grid cell the focused card's options name: where it can move, attack, go
-MAX_CARD = 24
+MAX_CARD = 24  # widest card cell on a board narrower than FILL such cells
+FILL = 5  # on a wider board cards grow until this many fill a row (an Area's five slots)
 
 
 @dataclass
@@ -109,7 +110,7 @@ class CardRow(Widget):
         n = hi - lo
         start, shown, arrows = _window(n, width, cursor)
         room = width - (4 if arrows else 0)
-        w = min(MAX_CARD, max(MIN_CARD, (room - (shown - 1)) // shown))
+        w = card_width(room, shown)
         colours = self.spec.colours if self.spec is not None else {}
         columns: list[list[Text]] = []
         for i in range(lo + start, lo + start + shown):
@@ -135,6 +136,14 @@ class CardRow(Widget):
             if row < height - 1:
                 out.append("\n")
         return out
+
+
+def card_width(width: int, n: int, least: int = MIN_CARD) -> int:
+    """The width of each of `n` cards side by side in `width` columns, a space between:
+    as wide as they fit, at most MAX_CARD or, on a wide board, a FILL-th of the row, so
+    an Area's slots widen with the terminal while a lone card does not fill the row."""
+    most = max(MAX_CARD, (width - (FILL - 1)) // FILL)
+    return min(most, max(least, (width - (n - 1)) // n))
 
 
 def _bands(n: int, width: int, height: int) -> int:
@@ -236,7 +245,7 @@ class GridView(Widget):
         g = self.grid
         ncols, nrows = len(g.cols), len(g.rows)
         width, height = self.size.width, max(self.size.height, nrows)
-        w = max(4, min(MAX_CARD, (width - (ncols - 1)) // ncols))
+        w = card_width(width, ncols, least=4)
         h = max(1, height // nrows)
         colours = self.spec.colours if self.spec is not None else {}
         out = Text()

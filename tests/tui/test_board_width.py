@@ -1,0 +1,50 @@
+"""The board uses a wide terminal (issue 17 item 11): an Area's slots widen with it
+instead of stopping at a fixed width and leaving the rest of the row empty."""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.tui.widgets.board import FILL, MAX_CARD, MIN_CARD, CardRow, GridView, card_width
+
+from .helpers import make_app, settle
+
+
+def test_card_width() -> None:
+    assert card_width(84, 5) == 16  # 120x40: five slots fill the row as before
+    assert card_width(143, 5) == 27 > MAX_CARD  # 200x50: wider than the old fixed 24
+    assert 5 * card_width(143, 5) + 4 >= 143 - 4  # and fill it
+    assert card_width(143, 1) == (143 - (FILL - 1)) // FILL  # a lone card: a fifth
+    assert card_width(100, 1) == MAX_CARD  # a narrower board keeps the old cap
+    assert card_width(60, 9) == MIN_CARD  # too many: the narrowest (the row scrolls)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 50)])
+async def test_the_main_area_fills_the_board(size: tuple[int, int]) -> None:
+    app = make_app(seed=1)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        row = app.game_screen.query_one("#my-main", CardRow)
+        width = row.size.width
+        top = row.render().plain.split("\n")[0]
+        slots = top.split("┐ ┌")
+        assert len(slots) == 5  # five empty slots
+        assert width - 4 <= len(top.rstrip()) <= width  # at most a few columns left over
+
+
+async def test_a_grid_fills_the_board_too() -> None:
+    """SENGOKU YUGI's battlefield: its cells widen the same way."""
+    from pmtui.table.session import HUMAN, new_game_header, new_table
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import TuiConfig
+
+    from .helpers import Scripted
+
+    header, _ = new_game_header(1, vs="computer", level="random", game="sengoku_yugi")
+    table = new_table(header, [HUMAN, Scripted()])
+    app = PmApp(table, config=TuiConfig(watch=frozenset()), threaded=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot, app)
+        grid = app.game_screen.query_one(GridView)
+        top = grid.render().plain.split("\n")[0]
+        assert len(top.rstrip()) >= grid.size.width - len(grid.grid.cols)
