@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pmtui.net.files import write_atomically
+from pmtui.table.files import write_atomically
 
 log = logging.getLogger("pmtui.net")
 

@@ -29,9 +29,9 @@ from typing import Any
 import asyncssh
 
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
-from pmtui.net.files import write_atomically
 from pmtui.net.names import NameBook, NameLimit, NamesError, named_in_options
 from pmtui.net.tables import Registry, SeatTable, TableError, User, valid_name
+from pmtui.table.files import write_atomically
 
 log = logging.getLogger("pmtui.net")
 

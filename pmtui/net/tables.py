@@ -40,7 +40,7 @@ from pmtui.engine.journal import JournalWriter, SaveError, read_journal
 from pmtui.engine.ruleset import DeckList
 from pmtui.engine.screen import ScreenSpec
 from pmtui.engine.views import view
-from pmtui.net.files import write_atomically
+from pmtui.table.files import write_atomically
 from pmtui.table.games import SetupError, ruleset
 from pmtui.table.registry import DEFAULT_RULESET
 from pmtui.table.session import HUMAN, LocalTable, LogLine, Seat, computer_player, computer_seed

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from rich.color import ColorSystem
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
@@ -23,7 +24,7 @@ from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, where
 from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import detail_text
-from pmtui.tui.keys import TURN_WATCH, TuiConfig
+from pmtui.tui.keys import THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import (
     GameOverScreen,
@@ -34,6 +35,11 @@ from pmtui.tui.screens.info import (
     size_check,
 )
 from pmtui.tui.widgets.panels import _styled
+
+DEPTH_SYSTEMS = {"truecolor": ColorSystem.TRUECOLOR, "256": ColorSystem.EIGHT_BIT,
+                 "16": ColorSystem.STANDARD}  # the depth setting; "auto": Rich's guess
+DEPTH_NAMES = {ColorSystem.TRUECOLOR: "24-bit", ColorSystem.EIGHT_BIT: "256 colours",
+               ColorSystem.STANDARD: "16 colours"}
 
 
 def _loaded(module: str, name: str) -> Any:
@@ -67,7 +73,11 @@ class PmApp(App[int]):
         self.table = table
         self.hotseat = hotseat
         self.spec: ScreenSpec = table.screen
-        self.config = (config or TuiConfig()).check(self.spec)
+        game = getattr(table, "game", None)  # a network seat has no game object
+        self.config = (config or TuiConfig()).check(self.spec,
+                                                    game.ruleset.id if game is not None else "")
+        # the colour depth Rich found for this terminal: the setting "auto" goes back to it
+        self._auto_depth = self.console._color_system
         self.always_ask = self.config.always_ask
         self.pass_turn: tuple[int, int] | None = None  # (player, turn) passing to end of turn
         self.threaded = threaded
@@ -147,9 +157,11 @@ class PmApp(App[int]):
 
     @property
     def covered(self) -> bool:
-        """The table is covered (replay viewer, hot-seat hand-over or undo consent, too
-        small): the palette offers nothing, so it cannot act for whoever is not looking."""
-        if self.replaying or isinstance(self.screen, PassKeyboardScreen | TooSmallScreen):
+        """The table is covered (replay viewer, settings, hot-seat hand-over or undo
+        consent, too small): the palette offers nothing, so it cannot act for whoever
+        is not looking."""
+        if self.replaying or self.setting \
+                or isinstance(self.screen, PassKeyboardScreen | TooSmallScreen):
             return True
         screen = _loaded("pmtui.tui.screens.consent", "UndoConsentScreen")
         return screen is not None and isinstance(self.screen, screen)
@@ -166,6 +178,7 @@ class PmApp(App[int]):
     # -- lifecycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.apply_colours()
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
         for problem in self.config.problems:
@@ -243,7 +256,7 @@ class PmApp(App[int]):
             if not self._auto_pass(decision):
                 break
         self.game_screen.refresh_board()
-        if self.too_small or self.replaying:
+        if self.too_small or self.replaying or self.setting:
             return
         if self._summary_due(at_stop=True) and not self.table.over:
             self._show_summary()
@@ -560,6 +573,46 @@ class PmApp(App[int]):
         from pmtui.tui.screens.prompts import BrowseScreen
 
         self.push_screen(BrowseScreen(title, cards, zone, self.spec, self.game_screen.pview))
+
+    # -- settings --------------------------------------------------------------------------
+
+    @property
+    def setting(self) -> bool:
+        """The settings screen is open (the table waits until it closes)."""
+        screen = _loaded("pmtui.tui.screens.settings", "SettingsScreen")
+        return screen is not None and any(isinstance(s, screen) for s in self.screen_stack)
+
+    def open_settings(self) -> None:
+        from pmtui.tui.screens.settings import SettingsScreen
+
+        if self.setting:
+            return
+        self.config.always_ask = self.always_ask  # shift+a may have changed it
+        now = DEPTH_NAMES.get(self._auto_depth, "") if self._auto_depth is not None else ""
+        self.push_screen(SettingsScreen(self.config, self.spec, self.settings_changed, now),
+                         callback=lambda _: self.advance())
+
+    def settings_changed(self) -> str:
+        """Apply the config now and save it; one line saying where it went."""
+        self.always_ask = self.config.always_ask
+        self.apply_colours()
+        self.game_screen.refresh_board()
+        try:
+            save_config(self.config)
+        except ValueError as exc:
+            return f"Applied, not saved: {exc}."
+        except OSError as exc:
+            return f"Applied, not saved: {exc.strerror or exc}"[:200]
+        return f"Saved to {self.config.file}."
+
+    def apply_colours(self) -> None:
+        """The config's theme and colour depth, from the next frame on."""
+        self.theme = THEMES.get(self.config.theme, THEMES["dark"])
+        depth = DEPTH_SYSTEMS.get(self.config.depth, self._auto_depth)
+        # Rich's Console has no setter for its colour system, and Textual reads this
+        # attribute for every frame it writes: set it, then redraw everything
+        self.console._color_system = depth
+        self.refresh(repaint=True)
 
     def show_help(self) -> None:
         self.push_screen(HelpScreen(self.key_for, self.spec))

@@ -8,11 +8,17 @@ The config file is TOML in the user config dir (platformdirs), `tui.toml`:
 
     [options]
     always_ask = false  # ask before passing even when you have no legal response
+    stops = ["own_main", "respond"]  # the windows where the table stops for you
     watch = ["turn", "points", "leaves"]  # what the table stops for on the other side's turn
+    theme = "dark"  # or "light"
+    depth = "auto"  # colour depth: auto, truecolor, 256, 16
+
+The settings screen (key o) changes the options and writes the file back atomically.
 """
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
@@ -21,6 +27,7 @@ from pathlib import Path
 from textual.binding import Binding, BindingsMap
 
 from pmtui.engine.screen import ScreenSpec, Verb
+from pmtui.table.files import write_atomically
 
 CONFIG_NAME = "tui.toml"
 TURN_WATCH = "turn"  # the watch every game has: the other side's turn ended
@@ -33,6 +40,7 @@ GAME_BINDINGS: list[Binding] = [
     Binding("v", "browse", "View zone", id="browse"),
     Binding("D", "inspect", "Details", id="inspect"),
     Binding("r", "replay", "Replay", show=False, id="replay"),
+    Binding("o", "settings", "Settings", id="settings"),
     Binding("question_mark", "help", "Help", id="help"),
     Binding("q", "quit_game", "Quit", id="quit"),
     Binding("left", "cursor(-1, 0)", "Left", show=False, id="left"),
@@ -62,6 +70,8 @@ HELP_TEXT = {
     "browse": "look through the focused zone",
     "inspect": "the focused card in full: text, stats and where they come from, what you "
                "can do with it now and why not the rest (also in prompts: shift+d)",
+    "settings": "settings: where the table stops for you, what it stops for while the "
+                "other side plays, always ask, colours (saved to tui.toml)",
     "help": "this screen",
     "quit": "leave the game (it is saved: resume later)",
     "left": "previous card in the zone (cell in the row)",
@@ -114,6 +124,14 @@ def with_verbs(bindings: BindingsMap, verbs: list[Binding]) -> BindingsMap:
     return BindingsMap(ordered)
 
 
+# The colour settings: Textual's theme (the table's own background and text; card
+# frames read on both) and the colour depth sent to the terminal ("auto": what the
+# terminal says it has).
+THEMES = {"dark": "textual-dark", "light": "textual-light"}
+DEPTHS = ("auto", "truecolor", "256", "16")
+OPTIONS = ("always_ask", "stops", "watch", "theme", "depth")  # [options] names
+
+
 @dataclass
 class TuiConfig:
     keymap: dict[str, str] = field(default_factory=dict)
@@ -125,15 +143,27 @@ class TuiConfig:
     # ruleset's watches (ScreenSpec.watches) and "turn" (the end of the other side's
     # turn); None: all of them. The end of the game always stops.
     watch: frozenset[str] | None = None
+    theme: str = "dark"  # a THEMES key
+    depth: str = "auto"  # one of DEPTHS
     problems: list[str] = field(default_factory=list)  # one-line notices for the player
     path: str = ""
+    file: Path | None = None  # where the settings screen saves (None: nowhere)
+    raw: dict[str, object] = field(default_factory=dict)  # the file as read: kept on save
+    game: str = ""  # the ruleset id the stops and watches are for (check)
 
-    def check(self, spec: ScreenSpec) -> TuiConfig:
-        """Drop key ids and stops the game does not have, each with a one-line notice."""
+    def check(self, spec: ScreenSpec, game: str = "") -> TuiConfig:
+        """Drop key ids and stops the game does not have, each with a one-line notice.
+        `game`: the ruleset's id, whose own [games.ID] stops and watches (each game
+        has its own names) replace those of [options]."""
         known = {b.id for b in GAME_BINDINGS + PICK_BINDINGS} | {verb_id(v) for v in spec.verbs}
         for binding_id in [k for k in self.keymap if k not in known]:
             self.problems.append(f"{self.path}: unknown binding id {binding_id!r}")
             del self.keymap[binding_id]
+        self.game = game
+        games = self.raw.get("games")
+        own = games.get(game) if game and isinstance(games, dict) else None
+        if isinstance(own, dict):
+            _names_from(self, own, f"games.{game}")
         names = [s.name for s in spec.stops]
         if self.stops is None:
             self.stops = frozenset(names)
@@ -159,14 +189,16 @@ def default_config_path() -> Path:
 
 def load_config(path: Path | None) -> TuiConfig:
     """Read the config; any problem becomes a one-line notice and the defaults stay."""
-    cfg = TuiConfig(path=str(path or CONFIG_NAME))
+    cfg = TuiConfig(path=str(path or CONFIG_NAME), file=path)
     if path is None or not path.exists():
         return cfg
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         cfg.problems.append(f"{path}: ignored ({str(exc).splitlines()[0]})")
+        cfg.file = None  # never overwrite a file we could not read
         return cfg
+    cfg.raw = data
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
         cfg.problems.append(f"{path}: [keys] must be a table")
@@ -177,18 +209,97 @@ def load_config(path: Path | None) -> TuiConfig:
         else:
             cfg.keymap[binding_id] = key.strip()
     options = data.get("options", {})
-    if isinstance(options, dict) and isinstance(options.get("always_ask"), bool):
-        cfg.always_ask = options["always_ask"]
-    stops = options.get("stops") if isinstance(options, dict) else None
-    if stops is not None:
-        if isinstance(stops, list) and all(isinstance(s, str) for s in stops):
-            cfg.stops = frozenset(stops)  # names are checked against the game (check)
+    if not isinstance(options, dict):
+        cfg.problems.append(f"{path}: [options] must be a table")
+        return cfg
+    for name in options:
+        if name not in OPTIONS:
+            cfg.problems.append(f"{path}: unknown option {name!r} (known: {', '.join(OPTIONS)})")
+    if "always_ask" in options:
+        if isinstance(options["always_ask"], bool):
+            cfg.always_ask = options["always_ask"]
         else:
-            cfg.problems.append(f"{path}: options.stops must be a list of stop names")
-    watch = options.get("watch") if isinstance(options, dict) else None
-    if watch is not None:
-        if isinstance(watch, list) and all(isinstance(s, str) for s in watch):
-            cfg.watch = frozenset(watch)  # names are checked against the game (check)
+            cfg.problems.append(f"{path}: options.always_ask must be true or false")
+    _names_from(cfg, options, "options")
+    for name, allowed in (("theme", tuple(THEMES)), ("depth", DEPTHS)):
+        value = options.get(name)
+        if value is None:
+            continue
+        if value in allowed:
+            setattr(cfg, name, value)
         else:
-            cfg.problems.append(f"{path}: options.watch must be a list of names")
+            cfg.problems.append(f"{path}: options.{name} must be one of {', '.join(allowed)}")
     return cfg
+
+
+def _names_from(cfg: TuiConfig, table: dict[str, object], where: str) -> None:
+    """stops and watch from a config table (names are checked against the game later)."""
+    for name in ("stops", "watch"):
+        value = table.get(name)
+        if value is None:
+            continue
+        if isinstance(value, list) and all(isinstance(s, str) for s in value):
+            setattr(cfg, name, frozenset(value))
+        else:
+            cfg.problems.append(f"{cfg.path}: {where}.{name} must be a list of names")
+
+
+def _toml_key(key: str) -> str:
+    return key if key and all(c.isalnum() or c in "_-" for c in key) and key.isascii() \
+        else json.dumps(key)
+
+
+def _toml_value(value: object) -> str | None:
+    """A TOML value for a string, number, boolean or list of them (None: anything else)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # ASCII with \uXXXX escapes: a valid TOML basic string
+    if isinstance(value, list):
+        items = [_toml_value(v) for v in value]
+        return None if None in items else "[" + ", ".join(str(i) for i in items) + "]"
+    return None
+
+
+def _toml_table(out: list[str], header: str, table: dict[str, object]) -> None:
+    """A table's plain values under its header, then its subtables ([a.b])."""
+    out.append(f"\n[{header}]")
+    subtables = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            subtables.append((f"{header}.{_toml_key(str(key))}", value))
+        elif (text := _toml_value(value)) is not None:
+            out.append(f"{_toml_key(str(key))} = {text}")
+    for sub, value in subtables:
+        _toml_table(out, sub, value)
+
+
+def config_text(cfg: TuiConfig) -> str:
+    """The config file with `cfg`'s options: the rest of the file as read stays (its
+    comments do not: the file is rewritten). The stops and watches go under the
+    game's own table, [games.ID]: each game names its own."""
+    data = {k: v for k, v in cfg.raw.items() if isinstance(v, dict)}
+    options = dict(data.get("options") or {})
+    options.update(always_ask=cfg.always_ask, theme=cfg.theme, depth=cfg.depth)
+    data["options"] = options
+    if cfg.game:
+        games = dict(data.get("games") or {})
+        own = games.get(cfg.game)
+        games[cfg.game] = {**(own if isinstance(own, dict) else {}),
+                           "stops": sorted(cfg.stops or ()), "watch": sorted(cfg.watch or ())}
+        data["games"] = games
+    out = ["# pmtui table settings (the settings screen, key o, writes this file;",
+           "# docs/tui.md lists every entry)"]
+    for table, values in data.items():
+        _toml_table(out, _toml_key(table), values)
+    return "\n".join(out) + "\n"
+
+
+def save_config(cfg: TuiConfig) -> None:
+    """Write the config file atomically (OSError if it cannot be written; ValueError
+    when the config has no file)."""
+    if cfg.file is None:
+        raise ValueError("no settings file for this table")
+    write_atomically(cfg.file, config_text(cfg).encode("utf-8"), mode=0o644)

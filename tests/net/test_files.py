@@ -5,8 +5,8 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from pmtui.net.files import write_atomically
 from pmtui.net.server import HOST_KEY, host_key
+from pmtui.table.files import write_atomically
 
 
 def test_the_host_key_is_made_once_private_and_kept(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ from pmtui.tui.widgets.panels import GameLog, TurnFlow
 if TYPE_CHECKING:
     from pmtui.tui.app import PmApp
 
-ALWAYS = {"cursor", "help", "quit_game", "scroll_log", "always_ask", "inspect"}
+ALWAYS = {"cursor", "help", "quit_game", "scroll_log", "always_ask", "inspect", "settings"}
 
 
 Card = Mapping[str, Any]
@@ -390,6 +390,9 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.pm.show_help()
+
+    def action_settings(self) -> None:
+        self.pm.open_settings()
 
     def action_quit_game(self) -> None:
         self.pm.exit(0)

@@ -1,4 +1,5 @@
-"""Writing the server's small files so that a crash leaves the old one or the new one."""
+"""Writing small files (the SSH server's, the table's settings) so that a crash leaves the old
+one or the new one."""
 
 from __future__ import annotations
 

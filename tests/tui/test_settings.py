@@ -1,0 +1,134 @@
+"""The settings screen (key o): a change applies at once and is written to tui.toml
+(atomically), and the file read again gives it back; a bad entry in the file leaves
+the defaults with a one-line notice each."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from rich.color import ColorSystem
+
+from pmtui.table.registry import ruleset
+from pmtui.table.session import HUMAN, new_game_header, new_table
+from pmtui.tui.app import PmApp
+from pmtui.tui.keys import load_config
+from pmtui.tui.screens.game import GameScreen
+from pmtui.tui.screens.settings import SettingsScreen
+from pmtui.tui.widgets.picklist import PickList
+
+from .helpers import Scripted, settle
+from .test_stops import _my_passes, _to_my_main
+
+GAME = "precious_memories"
+
+
+def _app(path: Path) -> PmApp:
+    header, _ = new_game_header(3, vs="computer", level="random")
+    table = new_table(header, [HUMAN, Scripted()])
+    return PmApp(table, config=load_config(path), threaded=False)
+
+
+async def _open(pilot, app: PmApp) -> SettingsScreen:  # noqa: ANN001
+    await pilot.press("o")
+    await settle(pilot, app)
+    assert isinstance(app.screen, SettingsScreen)
+    return app.screen
+
+
+async def _to_item(pilot, screen: SettingsScreen, value: str) -> None:  # noqa: ANN001
+    """Move the highlight (by key presses) to the item `value`."""
+    pick = screen.query_one(PickList)
+    target = [i.value for i in pick.items].index(value)
+    while pick.index < target:
+        await pilot.press("down")
+    while pick.index > target:
+        await pilot.press("up")
+    assert pick.highlighted is not None and pick.highlighted.value == value
+
+
+async def test_a_stop_changed_applies_at_once_and_is_saved(tmp_path: Path) -> None:
+    path = tmp_path / "tui.toml"
+    path.write_text('[keys]\nsummon = "S"  # kept\n[options]\nwatch = []\n', encoding="utf-8")
+    app = _app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_my_main(pilot, app)
+        turn = app.table.view_for(0)["vars"]["turn"]
+        before = len(_my_passes(app))
+        screen = await _open(pilot, app)
+        labels = [i.label.plain for i in screen.query_one(PickList).items]
+        # the game's own stops and watches, with its words
+        assert "Stop in: the other player's Main Phase" in labels
+        assert "Summary after: a point goes to a Point Zone" in labels
+        await _to_item(pilot, screen, "stop:own_main")
+        await pilot.press("space")  # off: your own Main Phase passes for you
+        assert "own_main" not in (app.config.stops or ())
+        assert "Saved to" in str(screen.query_one("#hint").render())
+        await pilot.press("escape")
+        await settle(pilot, app)
+        # it took effect: the Main Phase the player was in was passed for them
+        assert len(_my_passes(app)) > before or app.table.view_for(0)["vars"]["turn"] > turn
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["keys"] == {"summon": "S"}  # the rest of the file stays
+    assert data["games"][GAME]["stops"] == ["approach", "opponent_main", "respond"]
+    assert not list(tmp_path.glob("*.tmp"))  # written beside it, then renamed over it
+    again = load_config(path).check(ruleset().screen, GAME)
+    assert again.stops == frozenset({"approach", "opponent_main", "respond"})
+    assert again.problems == []
+
+
+async def test_colours_and_summaries_are_set_and_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "tui.toml"
+    app = _app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")  # the first prompt (turn order) closes; the board
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        screen = await _open(pilot, app)
+        await _to_item(pilot, screen, "theme")
+        await pilot.press("space")
+        assert app.theme == "textual-light" and app.current_theme.dark is False
+        await _to_item(pilot, screen, "depth")
+        await pilot.press("space", "space", "space")  # auto -> 24-bit -> 256 -> 16
+        assert app.config.depth == "16"
+        assert app.console._color_system == ColorSystem.STANDARD
+        await _to_item(pilot, screen, "watch:turn")
+        await pilot.press("enter")
+        assert "turn" not in (app.config.watch or ())
+        await _to_item(pilot, screen, "always_ask")
+        await pilot.press("space")
+        assert app.always_ask
+        await pilot.press("o")  # closes too
+        await settle(pilot, app)
+        assert not isinstance(app.screen, SettingsScreen)
+    cfg = load_config(path).check(ruleset().screen, GAME)
+    assert (cfg.theme, cfg.depth, cfg.always_ask) == ("light", "16", True)
+    assert cfg.watch == frozenset({"points", "leaves"}) and cfg.problems == []
+    # another game keeps its own stops and watches: these names are not its
+    other = load_config(path).check(ruleset("pso").screen, "pso")
+    assert other.problems == [] and "turn" in (other.watch or ())
+
+
+async def test_a_bad_entry_leaves_the_defaults_with_a_notice(tmp_path: Path) -> None:
+    path = tmp_path / "tui.toml"
+    path.write_text('[options]\nalways_ask = "yes"\ntheme = "pink"\ndepth = 99\n'
+                    'stops = ["lunch"]\ncolour = "red"\n', encoding="utf-8")
+    app = _app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        notices = [n.message for n in app._notifications]
+        for word in ("options.always_ask", "options.theme", "options.depth",
+                     "options.stops", "unknown option 'colour'"):
+            line = next((n for n in notices if word in n), None)
+            assert line is not None and "\n" not in line, word
+        assert not app.always_ask and app.theme == "textual-dark"
+        assert app.config.depth == "auto"
+        assert app.config.stops == frozenset(s.name for s in app.spec.stops)
+
+
+def test_a_file_that_cannot_be_read_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "tui.toml"
+    path.write_text("not [toml", encoding="utf-8")
+    cfg = load_config(path)
+    assert cfg.file is None and len(cfg.problems) == 1
