@@ -112,9 +112,10 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #r-line { height: 1; background: $panel; }
     ReplayScreen #detail { height: 1fr; max-height: 12; }
     ReplayScreen #log { height: 1fr; border-top: solid $primary 50%; }
-    /* notices at the top right, over the turn flow: at the bottom (Textual's place)
-       they covered the current-step line */
+    /* notices at the top right, over the turn flow and no wider than the side panel:
+       at the bottom (Textual's place) they covered the current-step line */
     ReplayScreen ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
+    ReplayScreen Toast { max-width: 30%; }
     """
 
     def __init__(
