@@ -420,3 +420,23 @@ async def test_the_card_search_takes_filters_and_says_what_is_wrong() -> None:
         await settle(pilot)
         assert len(screen.query_one(PickList).items) == len(
             app.model.rs.search_cards("cost:5 type:chara")) > 0
+
+
+async def test_palette_add_with_a_filter_in_another_game() -> None:
+    """The palette's card hits describe a card as `pmtui cards` lists it, in every game
+    (it read Precious Memories' colour and series, which a PSO card does not have)."""
+    from pmtui.table.games import ruleset
+
+    app = SandboxApp(Sandbox.from_doc(rs=ruleset("pso")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"add type:monster hp:70+")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        hand = [app.model.defs[c] for c in cids(app.model, 0, "hand")]
+        assert len(hand) == 1 and hand[0].type == "monster" and hand[0].hp >= 70
