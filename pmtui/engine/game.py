@@ -93,6 +93,7 @@ class Game:
         self._annotator = Concealer.of(ruleset, self.header)
         self.state = State()
         self._pending: Decision | None = None
+        self._ctx: Context | None = None
         self._fresh = False
         # A derived, disposable cache: state after the first n effective decisions.
         self.snapshot_every = 0  # off until keep_snapshots() or the first undo
@@ -129,17 +130,20 @@ class Game:
         the next one)."""
         if first_seq is None:
             first_seq = len(self.records)
-        ctx = Context(self.state, self.seed, self.ruleset.end_check, self._annotator,
-                      rng=self.rng_kind)
+        ctx = self._ctx  # one per game, made ready for each step: a step is often tiny
+        if ctx is None:
+            ctx = self._ctx = Context(self.state, self.seed, self.ruleset.end_check,
+                                      self._annotator, rng=self.rng_kind)
+        ctx.state = self.state  # undo and replays put a new state in place
+        ctx.events = []
         hashes: dict[int, str] = {}
         wanted = self.legacy_hashes if self._hashing else frozenset()
-
-        def legacy(_ev: Event) -> None:
-            if first_seq + len(ctx.events) - 1 in wanted:
-                hashes[len(ctx.events) - 1] = state_hash(ctx.state)
-
         if wanted:
-            ctx.listeners.append(legacy)
+            def legacy(_ev: Event) -> None:
+                if first_seq + len(ctx.events) - 1 in wanted:
+                    hashes[len(ctx.events) - 1] = state_hash(ctx.state)
+
+            ctx.listeners = [legacy]
         self._fresh = False
         try:
             body(ctx)
@@ -147,6 +151,8 @@ class Game:
                 self._resolve_chance(ctx)
         except GameOver:
             self._pending, self._fresh = None, True
+        finally:
+            ctx.listeners = []
         if wanted and first_seq + len(ctx.events) - 1 in wanted:  # the closing "end" event
             hashes[len(ctx.events) - 1] = state_hash(self.state)
         return ctx.events, hashes

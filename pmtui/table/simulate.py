@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import signal
@@ -131,6 +132,7 @@ class Batch:
 
 def play_batch(batch: Batch) -> list[GameResult | GameError]:
     """Play a batch's games in order; a game that raises is a GameError, never fatal."""
+    _freeze_once()
     out: list[GameResult | GameError] = []
     for k, (game_seed, decks) in enumerate(zip(batch.seeds, batch.decks, strict=True)):
         keep = batch.save_dir is not None
@@ -151,6 +153,20 @@ def play_batch(batch: Batch) -> list[GameResult | GameError]:
             result.game = None  # what goes back is the result, not the log
         out.append(result)
     return out
+
+
+_frozen = False
+
+
+def _freeze_once() -> None:
+    """What is alive before the first game (the modules, the rules' tables) lives as long
+    as the process: moved, once, where the garbage collector no longer scans it again and
+    again while games are played."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.collect()
+        gc.freeze()
 
 
 def plan(

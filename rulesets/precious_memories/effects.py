@@ -19,7 +19,7 @@ from pmtui.engine.state import State, zkey
 
 from . import areas, costs, fulfil, targets
 from .effect_model import Effect, Step
-from .tables import Tables
+from .tables import Tables, Window
 
 # -- which effects a card has now --
 
@@ -142,31 +142,72 @@ def timing_ok(eff: Effect, phase: str, own_turn: bool) -> bool:
     return eff.side == "both" or (eff.side == "self") == own_turn
 
 
+def timing_allows(timing: str | None, phase: str, own_turn: bool) -> bool:
+    """A timing like "main/self" or "main+approach/both" (p.17)."""
+    if not timing:
+        return False
+    phases, _, side = timing.partition("/")
+    if phase not in phases.split("+"):
+        return False
+    return side == "both" or (side == "self") == own_turn
+
+
+def window(t: Tables, phase: str, own_turn: bool) -> Window:
+    """The cards that may act in a window of `phase` (own turn or not), worked out
+    once per kind of window from the card texts."""
+    w = t.windows.get((phase, own_turn))
+    if w is None:
+        uses = {}
+        backups = {}
+        for cid, effs in t.effects.items():
+            if cid in t.plain:
+                found = tuple(e for e in effs if e.movement and timing_ok(e, phase, own_turn))
+                if found:
+                    uses[cid] = found
+            found = tuple(
+                e for e in effs
+                if e.timing == "backup" and timing_allows(e.backup, phase, own_turn)
+            )
+            if found:
+                backups[cid] = found
+        events = frozenset(
+            d.id for d in t.defs.values()
+            if d.type == "event" and timing_allows(d.timing, phase, own_turn)
+        )
+        w = t.windows[(phase, own_turn)] = Window(events, uses, backups)
+    return w
+
+
 def use_options(state: State, t: Tables, p: int, phase: str, own_turn: bool) -> list[Option]:
     """Effects of cards in your Area usable in this window, and Backup cards in hand."""
+    w = window(t, phase, own_turn)
     opts = []
+    cards = state.cards
     for src in areas.area_cards(state, p):
-        for cid, eff in active_effects(state, t, src):
-            if (
-                eff.movement
-                and timing_ok(eff, phase, own_turn)
-                and can_use(state, t, p, src, cid, eff)
-            ):
-                suffix = "" if cid == state.cards[src].cid else f" from {cid}"
+        card = cards[src]
+        if card.cid in t.plain and "gained" not in card.f:
+            # the common case, as in active_effects: only its own texts, none filtered
+            effs = w.uses.get(card.cid)
+            if not effs:
+                continue
+            found = [(card.cid, e) for e in effs]
+        else:
+            found = [
+                (cid, e) for cid, e in active_effects(state, t, src)
+                if e.movement and timing_ok(e, phase, own_turn)
+            ]
+        for cid, eff in found:
+            if can_use(state, t, p, src, cid, eff):
+                suffix = "" if cid == card.cid else f" from {cid}"
                 text = f"use {ref(state, src)} {eff.index}{suffix}"
                 if any(o.text == text for o in opts):
                     continue  # its own text gained again (Cardcaptor with a same-id card)
                 opts.append(Option(text, ("use", src, cid, eff.index)))
-    if phase == "decline":
+    if phase == "decline" or not w.backups:
         return opts
     for u in state.zones.get(zkey(p, "hand"), ()):
-        cid = state.cards[u].cid
-        for eff in t.effects[cid]:
-            if eff.timing != "backup":
-                continue
-            ph, _, side = eff.backup.partition("/")
-            if phase not in ph.split("+") or not (side == "both" or (side == "self") == own_turn):
-                continue
+        cid = cards[u].cid
+        for eff in w.backups.get(cid, ()):
             if eff.requires and not cond_ok(state, t, p, eff.requires):
                 continue
             if eff.target is not None and len(

@@ -314,7 +314,7 @@ def _event(ask: _Ask) -> str | None:
     d = ask.defn(uid)
     own = p == v["ap"]
     phase = "decline" if ask.d.kind == "respond" else v["phase"]
-    if not plays.timing_allows(d.timing, phase, own):
+    if not effects.timing_allows(d.timing, phase, own):
         phases, _, side = (d.timing or "none/none").partition("/")
         named = " or ".join(
             {

@@ -28,16 +28,6 @@ def copy_in_area(state: State, player: int, card: CardDef, defs: dict[str, CardD
     return None
 
 
-def timing_allows(timing: str | None, phase: str, own_turn: bool) -> bool:
-    """A timing like "main/self" or "main+approach/both" (p.17)."""
-    if not timing:
-        return False
-    phases, _, side = timing.partition("/")
-    if phase not in phases.split("+"):
-        return False
-    return side == "both" or (side == "self") == own_turn
-
-
 def card_cost_met(t: Tables, card: CardDef, paid: list[CardDef]) -> tuple[bool, str]:
     """Usage cost rules, plus Combo: the cost must include a chara named as the
     left or the right name (Japanese text, p.23)."""
@@ -63,10 +53,41 @@ def can_finish(t: Tables, card: CardDef, paid: list[CardDef], rest: list[CardDef
     )
 
 
-def _affordable(t: Tables, card: CardDef, uid: int, pool: list[tuple[int, CardDef]]) -> bool:
-    if card.cost <= 0:
-        return True
-    return can_finish(t, card, [], [d for u, d in pool if u != uid])
+# How many answers Tables.afford keeps before starting again (a few MB at most).
+AFFORD_MEMO = 50_000
+
+
+class Payers:
+    """The cards player `p` can pay with now (p.12), worked out on first need: most
+    decisions that list plays never ask (nothing in hand could be played now)."""
+
+    __slots__ = ("state", "t", "p", "_pool", "_key")
+
+    def __init__(self, state: State, t: Tables, p: int) -> None:
+        self.state, self.t, self.p = state, t, p
+        self._pool: list[tuple[int, CardDef]] | None = None
+        self._key: tuple[str, ...] = ()
+
+    def affordable(self, card: CardDef, uid: int) -> bool:
+        """Whether the other payers can pay for `card` (`uid`, a card in hand)."""
+        if card.cost <= 0:
+            return True
+        if self._pool is None:
+            defs, cards = self.t.defs, self.state.cards
+            self._pool = [(u, defs[cards[u].cid]) for u in costs.payers(self.state, self.p)]
+            self._key = tuple(sorted(d.id for _, d in self._pool))
+        # The answer depends on card ids only (the pool less this card), so it is kept
+        # by (card id, pool ids): a pool changes little from one decision to the next.
+        memo = self.t.afford
+        try:
+            return memo[card.id, self._key]
+        except KeyError:
+            pass
+        if len(memo) >= AFFORD_MEMO:
+            memo.clear()
+        rest = [d for u, d in self._pool if u != uid]
+        ok = memo[card.id, self._key] = can_finish(self.t, card, [], rest)
+        return ok
 
 
 def _event_targets_ok(state: State, t: Tables, p: int, uid: int, d: CardDef) -> bool:
@@ -91,13 +112,14 @@ def priority_decision(state: State, t: Tables) -> Decision:
     phase = v["phase"]
     defs = t.defs
     opts = [Option("pass", ("pass",))]
-    pool = [(u, defs[state.cards[u].cid]) for u in costs.payers(state, p)]
+    pool = Payers(state, t, p)
+    events = effects.window(t, phase, own_turn).events
     for u in state.zone(zkey(p, "hand")):
         d = defs[state.cards[u].cid]
         if d.type == "event":
             if (
-                timing_allows(d.timing, phase, own_turn)
-                and _affordable(t, d, u, pool)
+                d.id in events
+                and pool.affordable(d, u)
                 and _event_targets_ok(state, t, p, u, d)
             ):
                 opts.append(Option(f"event {ref(state, u)}", ("event", u)))
@@ -106,7 +128,7 @@ def priority_decision(state: State, t: Tables) -> Decision:
             continue
         if d.type == "chara" and t.kw[d.id].levelup:
             opts.extend(_levelup_options(state, t, p, u, d, pool))
-        if not _affordable(t, d, u, pool):
+        if not pool.affordable(d, u):
             continue
         if d.type == "chara":
             opts.extend(_summon_options(state, t, p, u, d))
@@ -149,9 +171,9 @@ def levelup_free(state: State, p: int) -> bool:
 
 
 def _levelup_options(
-    state: State, t: Tables, p: int, u: int, d: CardDef, pool: list[tuple[int, CardDef]]
+    state: State, t: Tables, p: int, u: int, d: CardDef, pool: Payers
 ) -> list[Option]:
-    if not levelup_free(state, p) and not _affordable(t, d, u, pool):
+    if not levelup_free(state, p) and not pool.affordable(d, u):
         return []
     if copy_in_area(state, p, d, t.defs) is not None:
         return []  # it would become a second copy of a chara in the Area (p.09, p.24)
@@ -283,13 +305,18 @@ def payment_decision(state: State, t: Tables) -> Decision:
         # offer only the cards after which a legal finish is still reachable
         card = t.defs[state.cards[uid].cid]
         avail_defs = {u: t.defs[state.cards[u].cid] for u in avail}
-        avail = [
-            u
-            for u in avail
-            if can_finish(
-                t, card, [*paid_defs, avail_defs[u]], [d for x, d in avail_defs.items() if x != u]
-            )
-        ]
+        # Paying u and then some of the others is paying from the same cards whatever
+        # u is: the check of them all (can_finish's first try) is made once; only a
+        # purple card's same-name way then depends on u.
+        if not card_cost_met(t, card, [*paid_defs, *avail_defs.values()])[0]:
+            avail = [
+                u
+                for u in avail
+                if card.colour == "purple" and can_finish(
+                    t, card, [*paid_defs, avail_defs[u]],
+                    [d for x, d in avail_defs.items() if x != u]
+                )
+            ]
     opts = [Option(f"pay {ref(state, u)}", ("pay", u)) for u in avail]
     if ok:
         opts.append(Option("done", ("done",)))
@@ -400,13 +427,13 @@ def response_decision(state: State, t: Tables) -> Decision:
     if top.get("by") == p:
         return Decision(p, "respond", tuple(opts), f"Your own {what} waits for an answer: pass",
                         info={"chain": len(state.vars["chain"]), "own": True})
-    pool = [(u, t.defs[state.cards[u].cid]) for u in costs.payers(state, p)]
+    pool = Payers(state, t, p)
+    events = effects.window(t, "decline", own_turn).events
     for u in state.zone(zkey(p, "hand")):
         d = t.defs[state.cards[u].cid]
         if (
-            d.type == "event"
-            and timing_allows(d.timing, "decline", own_turn)
-            and _affordable(t, d, u, pool)
+            d.id in events
+            and pool.affordable(d, u)
             and _event_targets_ok(state, t, p, u, d)
         ):
             opts.append(Option(f"event {ref(state, u)}", ("event", u)))

@@ -3,7 +3,7 @@ the series table and the numbers of ruleset.toml, looked up once."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import (
     CardDef,
@@ -34,6 +34,15 @@ class Tables:
     # card ids whose texts need no filtering at level 1 (no Lv2/Lv3, no Adversity text):
     # asked for every card in an Area at every decision (effects.active_effects)
     plain: frozenset[str] = frozenset()
+    # Answers worked out from the tables alone and kept, because every decision that
+    # lists plays asks them for every card in hand and in the Areas:
+    # the cards a window lets act, by (phase, own turn) (effects.window) ...
+    windows: dict[tuple[str, bool], Window] = field(default_factory=dict, compare=False,
+                                                    repr=False)
+    # ... and whether a card's cost can be paid from a pool of card ids (plays.Payers)
+    afford: dict[tuple[str, tuple[str, ...]], bool] = field(
+        default_factory=dict, compare=False, repr=False)
+
 
     @classmethod
     def load(cls, pool: CardPool | None = None) -> Tables:
@@ -71,3 +80,14 @@ class Tables:
                 if not any(e.level > 1 or e.adversity for e in es)
             ),
         )
+
+
+@dataclass(frozen=True)
+class Window:
+    """What may act in one kind of window (a phase, own turn or not), by card id:
+    events whose timing allows it, the movement texts of plain cards (see `plain`) and
+    Backup texts allowed in it. Most cards have none of these."""
+
+    events: frozenset[str]
+    uses: dict[str, tuple[Effect, ...]]
+    backups: dict[str, tuple[Effect, ...]]
