@@ -138,6 +138,8 @@ async def test_nobody_is_asked_to_answer_their_own_play() -> None:
         for _ in range(20):
             await settle(pilot, app)
             if covers.see():
+                if len(covers.seats) == 1:  # to P2: the cover says what is being played
+                    assert f"{app.label(0)} plays Hotaru Kazami" in cover_text(app)
                 await pilot.press("enter")
             elif isinstance(app.screen, RespondScreen):
                 asked.append(app.viewer)
