@@ -40,9 +40,10 @@ GAME_BINDINGS: list[Binding] = [
     Binding("v", "browse", "View zone", id="browse"),
     Binding("D", "inspect", "Details", id="inspect"),
     Binding("r", "replay", "Replay", show=False, id="replay"),
-    Binding("o", "settings", "Settings", id="settings"),
     Binding("question_mark", "help", "Help", id="help"),
     Binding("q", "quit_game", "Quit", id="quit"),
+    # after help and quit: where the footer is too narrow, it is the one cut
+    Binding("o", "settings", "Settings", id="settings"),
     Binding("left", "cursor(-1, 0)", "Left", show=False, id="left"),
     Binding("right", "cursor(1, 0)", "Right", show=False, id="right"),
     Binding("up", "cursor(0, -1)", "Up", show=False, id="up"),
