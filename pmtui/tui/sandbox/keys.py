@@ -39,7 +39,8 @@ SANDBOX_BINDINGS: list[Binding] = EDIT_BINDINGS + [
 ]
 
 SANDBOX_HELP = {
-    "sb_add": "add a card: search the card pool, then choose the player and zone",
+    "sb_add": "add a card: search the card pool (words, and filters such as cost:2-4), "
+              "then choose the player and zone",
     "sb_remove": "remove the focused card (d or delete); on a zone bar: choose one of its cards",
     "sb_move": "move the focused card to another zone or player",
     "sb_rest": "toggle Rest / Active (cards in play)",
