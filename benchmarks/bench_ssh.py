@@ -2,7 +2,7 @@
 
     python benchmarks/bench_ssh.py [--sessions 20] [--seconds 30] [--rate 1] [--move-every 8]
                                    [--json]
-    python benchmarks/bench_ssh.py --soak MINUTES [--tables 20] [--json]
+    python benchmarks/bench_ssh.py --soak MINUTES [--tables 20] [--drain 5] [--json]
 
 The server runs in its own process (`python -m pmtui serve`, a temporary data
 directory and authorized-keys file); the clients are asyncssh sessions with a
@@ -22,12 +22,16 @@ session = the difference / sessions) and the server's CPU use during the run.
 `--soak MINUTES` is the long run: `--tables` sessions each play whole games against
 the computer through the lobby (p, a deck, then Enter on every prompt and p on the
 board about every `--move-every` seconds until the game is over), go back to the
-lobby, disconnect, reconnect and start the next game, for MINUTES; then everyone
-disconnects (the games under way stay unfinished, as with a dropped connection).
+lobby, disconnect, reconnect and start the next game, for MINUTES; then each
+finishes the game under way (for at most `--drain` minutes more: a game still going
+then stays unfinished, as with a dropped connection) and disconnects.
 The server runs under benchmarks/serve_probe.py: every 30 s it reports, after a
-full collection, its RSS and the full collections' pauses since the last report
-(BENCH_TRACEMALLOC=FRAMES adds the top allocation sites to the result's "probe"
-file). Measured: RSS over time and after everyone left, games played, pauses.
+full collection, its RSS, Python's allocated blocks, the live objects (and those a
+session or a table is made of: apps, games, tables), the load average and the full
+collections' pauses since the last report; the last report, 30 s after everyone
+left, also gives the RSS after glibc's malloc_trim (BENCH_TRACEMALLOC=FRAMES adds
+the top allocation sites to the result's "probe" file). Measured: all that over
+time and after everyone left, games played (and journals of finished games), pauses.
 """
 
 from __future__ import annotations
@@ -183,8 +187,10 @@ async def typist(s: Session, seconds: float, rate: float, move_every: float,
 
 
 async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
-                      move_every: float, rng: random.Random, games: list[int]) -> None:
-    """Whole games against the computer, one after another, a new connection each."""
+                      drain: float, move_every: float, rng: random.Random,
+                      games: list[int], abandoned: list[int]) -> None:
+    """Whole games against the computer, one after another, a new connection each; none
+    begun after `end`, and the last one left unfinished if it is still going at `drain`."""
     while time.monotonic() < end:
         s.out.clear()
         s.footer = ""
@@ -198,7 +204,8 @@ async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
                 await s.wait_for("Your deck against the computer", 60)
             s.send(ENTER)
             while "back to the lobby" not in s.text():
-                if time.monotonic() > end:
+                if time.monotonic() > drain:
+                    abandoned.append(1)
                     return  # time is up: leave in the middle of the game
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * move_every)
                 if "Choose" in s.footer:
@@ -231,10 +238,18 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     marks: list[tuple[float, str]] = []
     t0 = time.monotonic()
 
-    async def report(label: str) -> None:
+    async def report(label: str, trim: bool = False) -> None:
+        """One line from the probe, waited for (a signal while it writes is skipped)."""
         marks.append((time.monotonic() - t0, label))
-        os.kill(proc.pid, signal.SIGUSR1)
-        await asyncio.sleep(3)
+        os.kill(proc.pid, signal.SIGUSR2 if trim else signal.SIGUSR1)
+        deadline = time.monotonic() + 60
+        while reports() < len(marks) and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)
+        if reports() < len(marks):
+            marks.pop()  # never written: no line to label
+
+    def reports() -> int:
+        return len(probe.read_text().splitlines()) if probe.exists() else 0
 
     try:
         assert proc.stdout is not None
@@ -243,26 +258,30 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         await report("started")
         end = time.monotonic() + args.soak * 60
         games: list[int] = []
+        abandoned: list[int] = []
         rng = random.Random(1)
-        players = asyncio.gather(*(soak_player(Session(u), port, keys[u], end, args.move_every,
-                                               random.Random(rng.random()), games)
+        players = asyncio.gather(*(soak_player(Session(u), port, keys[u], end,
+                                               end + args.drain * 60, args.move_every,
+                                               random.Random(rng.random()), games, abandoned)
                                    for u in users), return_exceptions=True)
-        while time.monotonic() < end:
-            await asyncio.sleep(min(30.0, max(0.0, end - time.monotonic())))
-            await report(f"{len(games)} games")
+        while not players.done():
+            await asyncio.wait([players], timeout=30.0)
+            if not players.done():
+                label = "games ending" if time.monotonic() > end else "playing"
+                await report(f"{label}: {len(games)} games")
         errors = [repr(e) for e in await players if isinstance(e, BaseException)]
         await asyncio.sleep(5)
         await report("everyone left")
         await asyncio.sleep(30)
-        await report("30 s later")
+        await report("30 s later", trim=True)
         lines = [json.loads(x) for x in probe.read_text().splitlines()]
         pauses = [p for rec in lines for p in rec["gc_pauses_ms"]]
-        timeline = [{"t_s": round(t), "at": label, "rss_mb": round(rec["rss_kb"] / 1024, 1),
-                     "objects": rec["objects"], "full_gc": len(rec["gc_pauses_ms"]),
-                     "forced_gc_ms": rec["forced_gc_ms"]}
+        timeline = [timeline_entry(t, label, rec)
                     for (t, label), rec in zip(marks, lines, strict=False)]
         return {"tables": args.tables, "minutes": args.soak, "move_every": args.move_every,
-                "games": len(games), "errors": errors[:5], "timeline": timeline,
+                "games": len(games), "left_unfinished": len(abandoned),
+                "finished_journals": finished_journals(tmp / "data"),
+                "errors": errors[:5], "timeline": timeline,
                 "full_gc_count": len(pauses),
                 "pause_p50_ms": round(pct(pauses, 0.5), 1),
                 "pause_p99_ms": round(pct(pauses, 0.99), 1),
@@ -270,6 +289,27 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 "load_avg_1m": round(os.getloadavg()[0], 2), "probe": str(probe)}
     finally:
         stop(proc)
+
+
+def timeline_entry(t: float, label: str, rec: dict[str, Any]) -> dict[str, Any]:
+    """One probe report, in the units the docs give."""
+    kept = dict(rec.get("kept", []))
+    out = {"t_s": round(t), "at": label, "rss_mb": round(rec["rss_kb"] / 1024, 1),
+           "blocks_k": round(rec["blocks"] / 1000), "objects_k": round(rec["objects"] / 1000),
+           "games_in_memory": kept.get("Game", 0), "tables": kept.get("ServerTable", 0),
+           "apps": kept.get("LobbyApp", 0) + kept.get("NetApp", 0),
+           "full_gc": len(rec["gc_pauses_ms"]), "forced_gc_ms": rec["forced_gc_ms"],
+           "load_1m": rec.get("load_1m")}
+    if rec.get("rss_trimmed_kb"):
+        out["rss_after_malloc_trim_mb"] = round(rec["rss_trimmed_kb"] / 1024, 1)
+    return out
+
+
+def finished_journals(data: Path) -> int:
+    """Games played to their end, by their journals in the server's data directory."""
+    from pmtui.table.saves import is_finished
+
+    return sum(1 for p in (data / "tables").glob("table-*.jsonl") if is_finished(p))
 
 
 def stop(proc: subprocess.Popen[str]) -> None:
@@ -363,6 +403,8 @@ def main() -> int:
     p.add_argument("--soak", type=float, default=0, metavar="MINUTES",
                    help="the long run: whole games against the computer for MINUTES")
     p.add_argument("--tables", type=int, default=20, help="--soak: tables (one session each)")
+    p.add_argument("--drain", type=float, default=5, metavar="MINUTES",
+                   help="--soak: at most this long to finish the games under way at the end")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     result = asyncio.run(soak(args) if args.soak else run(args))

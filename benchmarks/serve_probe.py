@@ -7,13 +7,18 @@ Every full collection (generation 2) is timed (gc.callbacks). On SIGUSR1 the ser
 runs a full collection (frozen objects included), then appends one JSON line to
 FILE: RSS, the pauses since the last report and, with BENCH_TRACEMALLOC, a tracemalloc snapshot
 (FILE.N.snap, for tracemalloc.Snapshot.load and compare_to afterwards), and with
-BENCH_REFERRERS=TYPE what refers to the first live object of that type (how the
+BENCH_REFERRERS=TYPE[,TYPE] what refers to the first live object of each type (how the
 session apps that stayed alive were traced to Textual's parser cache).
-The benchmark sends the signal; the server itself is unchanged.
+SIGUSR2 does the same, then asks glibc to hand free memory back to the system
+(`malloc_trim(0)`) and adds the RSS after that: how much of the RSS is memory Python
+has freed but the allocator kept (the RSS does not fall by itself).
+The benchmark sends the signals; the server itself is unchanged.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
 import json
 import os
@@ -52,12 +57,12 @@ def _rss_kb() -> int:
     return 0
 
 
-def _report(_sig: int, _frame: FrameType | None) -> None:
+def _report(sig: int, _frame: FrameType | None) -> None:
     if _busy:  # a signal while the last report is still being written: skipped
         return
     _busy.append(True)
     try:
-        _write_report()
+        _write_report(trim=sig == signal.SIGUSR2)
     finally:
         _busy.clear()
 
@@ -94,7 +99,18 @@ def _chains(objects: list[object], name: str, depth: int = 7) -> list[str]:
     return out
 
 
-def _write_report() -> None:
+def _trimmed_rss_kb() -> int | None:
+    """The RSS after glibc's malloc_trim(0) (None where there is no glibc)."""
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name)
+        libc.malloc_trim(0)
+    except (OSError, AttributeError, TypeError):
+        return None
+    return _rss_kb()
+
+
+def _write_report(trim: bool = False) -> None:
     t = time.perf_counter()
     gc.unfreeze()  # the server freezes survivors (GcSteward): a full collection sees all
     gc.collect()
@@ -107,6 +123,7 @@ def _write_report() -> None:
                               "objects": len(objects),
                               "types": Counter(type(o).__name__ for o in objects).most_common(12),
                               "blocks": sys.getallocatedblocks(),
+                              "load_1m": round(os.getloadavg()[0], 2),
                               # the objects a session or a table is made of, to see which stay
                               "kept": Counter(n for o in objects if (n := type(o).__name__)
                                               .endswith(KEPT)).most_common(20)}
@@ -115,10 +132,13 @@ def _write_report() -> None:
         rec["snapshot"] = f"{OUT}.{len(_snaps)}.snap"
         tracemalloc.take_snapshot().dump(rec["snapshot"])
         _snaps.append(rec["snapshot"])
-    if os.environ.get("BENCH_REFERRERS"):  # who holds the first object of this type
-        rec["referrers"] = _chains(objects, os.environ["BENCH_REFERRERS"])
+    if os.environ.get("BENCH_REFERRERS"):  # who holds the first object of these types
+        rec["referrers"] = [c for name in os.environ["BENCH_REFERRERS"].split(",")
+                            for c in _chains(objects, name)]
     del objects
     gc.freeze()
+    if trim:
+        rec["rss_trimmed_kb"] = _trimmed_rss_kb()
     with OUT.open("a") as f:
         f.write(json.dumps(rec) + "\n")
 
@@ -128,6 +148,7 @@ def main() -> None:
         tracemalloc.start(FRAMES)
     gc.callbacks.append(_gc_callback)
     signal.signal(signal.SIGUSR1, _report)
+    signal.signal(signal.SIGUSR2, _report)
     sys.argv = ["pmtui", *sys.argv[1:]]
     runpy.run_module("pmtui", run_name="__main__", alter_sys=True)
 

@@ -295,6 +295,13 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         assert self.terminal is not None
         app.ssh_terminal = self.terminal
         app.driver_class = SshDriver
+        # A Textual app points sys.stdout/stderr at a capture of its own while it runs
+        # and puts back what it found when it ends. With many apps starting and ending
+        # in any order, the one left in sys.stdout was a capture of a finished app:
+        # that app, its table and its game stayed alive. Here every app "captures" to
+        # the real streams, so whatever order they end in, the real ones are left.
+        app._capture_stdout = sys.__stdout__
+        app._capture_stderr = sys.__stderr__
         if self.terminal.color_system:
             from rich.console import COLOR_SYSTEMS
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import random
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -13,6 +15,7 @@ import pytest
 
 from pmtui.net.driver import IN_HIGH
 from pmtui.net.game import NetApp
+from pmtui.net.lobby import LobbyApp
 from pmtui.net.names import MAX_NAMES_PER_KEY
 from pmtui.net.server import SESSIONS_PER_KEY
 from pmtui.tui.screens.info import TooSmallScreen
@@ -101,6 +104,24 @@ async def test_lobby_create_join_move_disconnect_reconnect(tmp_path: Path) -> No
         assert bob_again.seat_table.view_for(1)["zones"]["1/hand"] == hand_before
         await b.close()
         await a.close()
+    finally:
+        await server.stop()
+
+
+async def test_the_apps_of_sessions_that_left_are_freed(tmp_path: Path) -> None:
+    """Sessions ending in another order than they began left the first one's app (with
+    its table and game) alive: Textual's stdout capture of one app, put back by another."""
+    server, keys = await start_server(tmp_path)
+    try:
+        a = await lobby(server, keys, "alice")
+        b = await lobby(server, keys, "bob")  # began after alice's ...
+        for c in (a, b):  # ... and ends after it
+            await c.close()
+            await wait_until(lambda u=c.user: all(s.user.name != u for s in server.sessions),
+                             what=f"{c.user}'s session gone")
+        gc.collect()
+        assert [o for o in gc.get_objects() if isinstance(o, LobbyApp)] == []
+        assert sys.stdout is not None and not hasattr(sys.stdout, "app")
     finally:
         await server.stop()
 
