@@ -11,7 +11,7 @@ never recompute a rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -259,6 +259,9 @@ class Stage:
     text: str = ""
     tone: Tone = "dim"
     label: str = ""  # a bold word before the text ("Stage:")
+    # the whole chain waiting to resolve, one line per link, first played first: a
+    # response prompt lists it, so every link is in sight while the player answers
+    links: tuple[Line, ...] = ()
 
 
 class ScreenSpec(Protocol):
@@ -297,6 +300,17 @@ class ScreenSpec(Protocol):
 
     def card_name(self, cid: str) -> str:
         """A card's name by its id ("a card" when unknown)."""
+
+    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
+                   names: Sequence[str]) -> str | None:
+        """A line for the game log about an event the log has no words for (a play
+        disabled by a response, say), or None. `card` names a card by its number as
+        the reader last saw it; `names` name the seats."""
+
+
+def whose(name: str) -> str:
+    """A seat's name as a possessive: "You" -> "your", "CPU" -> "CPU's"."""
+    return "your" if name == "You" else f"{name}'s"
 
 
 class PlainScreen:
@@ -361,3 +375,7 @@ class PlainScreen:
 
     def label(self, text: str, view: View) -> str:
         return text
+
+    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
+                   names: Sequence[str]) -> str | None:
+        return None

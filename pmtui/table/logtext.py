@@ -18,6 +18,8 @@ from pmtui.engine.ruleset import CardDef
 
 Record = Mapping[str, object]
 Event = Mapping[str, object]
+# the game's words for an event: (event, card number -> name, seat names) -> line or None
+EventWords = Callable[[Event, Callable[[object], str], Sequence[str]], "str | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +27,7 @@ class LogLine:
     """One line of the game log as one reader may read it."""
 
     text: str
-    kind: str  # "decision", "event", "turn", "undo", "end"
+    kind: str  # "decision", "event", "effect" (the game's own line), "turn", "undo", "end"
     player: int | None = None
     action: str = ""  # a decision's option text (a screen may label it in words)
 
@@ -116,12 +118,18 @@ def log_lines(
     card_name: Callable[[object], str],
     notes: bool = False,
     names: Sequence[str] = SEATS,
+    said: EventWords | None = None,
 ) -> list[tuple[int, LogLine]]:
     """The log of `records` (the records after the header) as (1-based index of the
     record a line belongs to, line). `event` and `decision` redact for the reader;
-    `notes` shows annotations too; `names` name the seats ("You", "CPU")."""
+    `notes` shows annotations too; `names` name the seats ("You", "CPU"); `said` is
+    the game's own line for an event it has words for (`ScreenSpec.event_line`)."""
     out: list[tuple[int, LogLine]] = []
     group: list[tuple[int, Event]] = []
+    seen: dict[object, object] = {}  # card number -> its id, as the reader last saw it
+
+    def by_number(uid: object) -> str:
+        return card_name(seen.get(uid))
 
     def flush() -> None:
         if group:
@@ -136,6 +144,7 @@ def log_lines(
             ev = event(rec.get("event") or {})  # type: ignore[arg-type]
             t = ev.get("t")
             if t == "move":
+                seen[ev.get("card")] = ev.get("cid")
                 key = (ev.get("from"), ev.get("to"), ev.get("why"))
                 first = group[0][1] if group else None
                 if first is not None and (first.get("from"), first.get("to"),
@@ -155,6 +164,8 @@ def log_lines(
                 w = ev.get("winner")
                 out.append((step, LogLine(end_text(ev, names), "end",
                                           w if isinstance(w, int) else None)))
+            elif said is not None and (text := said(ev, by_number, names)):
+                out.append((step, LogLine(f"  {text}", "effect")))
             continue
         flush()
         if kind == "decision":

@@ -207,6 +207,7 @@ class ReplayModel:
                 decision=lambda rec: self._decision(rec, perspective),
                 card_name=self.card_name,
                 notes=True,
+                said=getattr(self.rs.screen, "event_line", None),
             )
             self._logs[perspective] = cached
         return cached

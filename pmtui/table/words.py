@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 # A card in an option text: its id, "@", its number in this game (the notation's card ref).
@@ -16,3 +16,38 @@ def where(view: Mapping[str, Any], uid: int) -> str:
         if isinstance(z, list) and any(c.get("uid") == uid for c in z):
             return key.rpartition("/")[2]
     return ""
+
+
+# "P1"/"P2" in a ruleset's text (its explanations, its prompts): the rules' own seat names
+_SEAT = re.compile(r"\bP([12])('s)?\b")
+# a card id without its number ("a copy of STA-011"): a word with a digit in it
+_BARE = re.compile(r"(?<![\w@-])([A-Za-z][\w-]*\d[\w-]*)\b(?!@)")
+# "You" takes the plural verb: "P1 holds priority" -> "You hold priority"
+_YOU_VERBS = {"is": "are", "was": "were", "has": "have", "holds": "hold", "chooses": "choose",
+              "discards": "discard", "cannot": "cannot", "may": "may", "pays": "pay",
+              "needs": "need", "wins": "win", "passes": "pass", "plays": "play"}
+
+
+def in_words(text: str, card_name: Callable[[str], str], names: Sequence[str]) -> str:
+    """A ruleset's text as the table says it: cards by name, not by reference
+    ("STA-004@12", a bare "STA-004") and the seats as the board names them ("P2"
+    -> "CPU", "P1's" -> "Your"). `card_name` answers "a card" for what is not a card id."""
+
+    def card(m: re.Match[str]) -> str:
+        name = card_name(m.group(1))
+        return m.group(0) if name == "a card" else name
+
+    def seat(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        name = names[i] if i < len(names) else m.group(0)
+        if m.group(2):
+            return "your" if name == "You" else f"{name}'s"
+        return name
+
+    out = _BARE.sub(card, REF.sub(lambda m: card_name(m.group(1)), text))
+    out = _SEAT.sub(seat, out)
+    out = re.sub(r"\b([Yy])ou (\w+)",
+                 lambda m: f"{m.group(1)}ou {_YOU_VERBS.get(m.group(2), m.group(2))}", out)
+    # capitals only where a sentence starts: "…declared; You may" -> "…declared; you may"
+    out = re.sub(r"(?<!^)(?<![.!?] )\bYou\b", "you", out)
+    return re.sub(r"(^|[.!?] )your\b", lambda m: f"{m.group(1)}Your", out)

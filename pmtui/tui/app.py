@@ -19,11 +19,11 @@ from textual.app import App
 from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
-from pmtui.engine.screen import PickSet, ScreenSpec
+from pmtui.engine.screen import PickSet, ScreenSpec, whose
 from pmtui.table.session import LocalTable, LogLine
-from pmtui.table.words import REF, where
+from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
-from pmtui.tui.display import detail_text
+from pmtui.tui.display import append_lines, card_brief, detail_text
 from pmtui.tui.keys import THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import (
@@ -124,8 +124,9 @@ class PmApp(App[int]):
         return self.spec.card_name(cid)
 
     def named(self, text: str) -> str:
-        """Text that may hold card refs (a decision's prompt) with names in their place."""
-        return REF.sub(lambda m: self.card_name(m.group(1)), text)
+        """A ruleset's text (a decision's prompt, a reason, a refusal) as the board says
+        it: cards by name, the seats as You/CPU (or the hot-seat names)."""
+        return in_words(text, self.card_name, [self.label(0), self.label(1)])
 
     def namer(self, text: str) -> str:
         return self.spec.label(text, self.game_screen.pview)
@@ -235,7 +236,7 @@ class PmApp(App[int]):
             try:
                 self.table.act(self.viewer, text)
             except IllegalAction as exc:
-                self.notify(str(exc), severity="warning")
+                self.notify(self.named(str(exc)), severity="warning")
                 break
             except Exception as exc:  # noqa: BLE001 - one-line notice, the game goes on
                 self.notify(f"error: {type(exc).__name__}: {exc}"[:200], severity="error")
@@ -491,16 +492,19 @@ class PmApp(App[int]):
                     title += f" ({panel.lines[0].text})"
             self.push_screen(
                 PickSetScreen(kind, d, self.spec, self.game_screen.pview,
-                              lambda texts: self.table.preview(me, texts), title),
+                              lambda texts: self.table.preview(me, texts), title,
+                              whose=lambda seat: whose(self.label(seat))),
                 callback=self._prompt_done,
             )
         else:
-            # a choice with a line of its own answers a play (a response): titled by it
+            # a choice with a line of its own answers a play (a response): titled by it,
+            # with the whole chain it answers listed under the line
             body = getattr(kind, "body", "")
             title = self._respond_title() if body else self.named(d.prompt or d.kind)
             cls = RespondScreen if body else ChoiceScreen
             self.push_screen(
-                cls(title, d.texts, self.namer, body=body, detail=self._option_detail),
+                cls(title, d.texts, self.namer, body=self._respond_body(body) if body else "",
+                    detail=self._option_detail, brief=self._option_brief),
                 callback=self._prompt_done,
             )
 
@@ -528,7 +532,7 @@ class PmApp(App[int]):
                 body.append("\n\nNot now:", style="bold")
                 for t, reason in nots:
                     body.append(f"\n  {self.namer(t)}: ", style="bold")
-                    body.append(reason)
+                    body.append(self.named(reason))
         self.push_screen(CardScreen(body))
 
     def inspect_text(self, text: str) -> None:
@@ -543,6 +547,20 @@ class PmApp(App[int]):
         """What is being played now, as the stage line says, as a question."""
         st = self.spec.stage(self.game_screen.pview, [self.label(0), self.label(1)])
         return f"{st.text}. Respond?" if st.text else "Respond?"
+
+    def _respond_body(self, body: str) -> Text:
+        """A response prompt's line, then the chain it answers, one line per link."""
+        st = self.spec.stage(self.game_screen.pview, [self.label(0), self.label(1)])
+        return append_lines(Text(body), st.links)
+
+    def _option_brief(self, text: str) -> Text | None:
+        """What the card an option is about is (the last card it names, its target):
+        whose, where, and its face's numbers and state, from the view."""
+        refs = REF.findall(text)
+        c = self.game_screen.cards_by_uid.get(int(refs[-1][1])) if refs else None
+        if c is None:
+            return None
+        return card_brief(self.spec, c, self.game_screen.pview, self.label)
 
     def _option_detail(self, text: str) -> Text | None:
         m = REF.search(text)
@@ -565,7 +583,8 @@ class PmApp(App[int]):
         from pmtui.tui.screens.prompts import ChoiceScreen
 
         self.push_screen(
-            ChoiceScreen(title, options, self.namer, detail=self._option_detail),
+            ChoiceScreen(title, options, self.namer, detail=self._option_detail,
+                         brief=self._option_brief),
             callback=self._prompt_done,
         )
 

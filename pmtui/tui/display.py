@@ -7,11 +7,12 @@ knows a game: colours come as colour keys, styles as tones.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rich.text import Text
 
-from pmtui.engine.screen import Bar, Card, Colour, Detail, Face, Row, ScreenSpec, Tone
+from pmtui.engine.screen import Bar, Card, Colour, Detail, Face, Line, Row, ScreenSpec, Tone
+from pmtui.table.words import where
 
 TONE_STYLE: dict[str, str] = {
     "plain": "",
@@ -79,6 +80,50 @@ def zone_title(spec: ScreenSpec, zone: str) -> str:
     return zone
 
 
+def card_brief(spec: ScreenSpec, card: Card, view: Mapping[str, object],
+               label: Callable[[int], str]) -> Text:
+    """A card in a list (a target, a pick): its face's numbers and state, and whose it
+    is and where ("  R2/1 40/20 Rest · CPU · Main Area"), all from the view; a card in
+    the viewer's own hand goes without the last two. `label` names a seat."""
+    uid = card.get("uid")
+    zone = where(view, int(uid)) if uid is not None else ""
+    face = spec.face(card, zone, view)
+    owner = card.get("owner")
+    parts = [" ".join(x for x in (face.left, face.right, *face.status) if x)]
+    if isinstance(owner, int) and not (owner == view.get("player") and zone == "hand"):
+        parts += [label(owner), zone_title(spec, zone) if zone else ""]
+    return Text("  " + " · ".join(p for p in parts if p), style="cyan")
+
+
+def short_name(name: str, width: int, names: Collection[str]) -> str:
+    """`name` in `width` cells, such that different names on screen stay different.
+
+    A name that fits is whole. Cut to the width, it stays as cut while no other name
+    among `names` cuts the same or is its beginning and it is not a pair's name ("A&B");
+    else it is shortened word by word, keeping each part's last word ("Kanon
+    Amagiri&Noa Shirasagi": "K.Amagiri&N.Shirasagi", "Kanon&Noa", "KA&NS"), and at
+    worst keeps its head and tail ("Kanon…asagi")."""
+    if len(name) <= width:
+        return name
+    cut = name[:width]
+    parts = [p.split() for p in name.split("&")]
+    # the cut alike another name's cut, or that name and a few more letters, clashes; a
+    # cut that loses a whole part of a pair's name ("Shiori Nagis…&Umi") misleads
+    if len(parts) == 1 and not any(o != name and (o[:width] == cut or cut.startswith(o))
+                                   for o in names):
+        return cut
+    forms = ["&".join(".".join(w[0] for w in p[:-1]) + ("." if len(p) > 1 else "") + p[-1]
+                      for p in parts if p),
+             "&".join(p[0] for p in parts if p),
+             "&".join("".join(w[0] for w in p) for p in parts if p)]
+    taken = {o[:width] for o in names if o != name}
+    for form in forms:
+        if len(form) <= width and form not in taken:
+            return form
+    head = max((width - 1) // 2, 1)
+    return f"{name[:head]}…{name[len(name) - (width - 1 - head):]}" if width > 2 else cut
+
+
 def ref(card: Card) -> str:
     """The card in notation (cid@uid), as in the engine's option texts."""
     return f"{card.get('cid')}@{card.get('uid')}"
@@ -92,21 +137,27 @@ def face_lines(
     *,
     mark: str = "",
     focused: bool = False,
+    names: Collection[str] = (),
 ) -> list[Text]:
-    """`height` lines of at most `width` cells describing one card (height >= 1)."""
+    """`height` lines of at most `width` cells describing one card (height >= 1).
+    `names`: the titles on screen, which a shortened title stays apart from."""
     width = max(width, 4)
     name_style = colour_style(colours, face.colour) if face.colour else "bold"
     right_style = "bold cyan" if face.changed else tone(face.right_tone)
-    head = (mark or "") + face.title
+    mark = mark or ""
+
+    def head(room: int) -> str:
+        return mark + short_name(face.title, max(room - len(mark), 1), names)
+
     lines: list[Text] = []
     if height == 1:
         tail = f" {face.short or face.right}" if (face.short or face.right) else ""
         room = max(width - len(tail), 1)
-        t = Text(head[:room].ljust(room), style=name_style)
+        t = Text(head(room)[:room].ljust(room), style=name_style)
         t.append(tail[: width - len(t)], style="bold cyan" if face.changed else "bold")
         lines.append(t)
     else:
-        lines.append(Text(head[:width].ljust(width), style=name_style))
+        lines.append(Text(head(width)[:width].ljust(width), style=name_style))
         # a narrow cell cuts the left part, never the right one (the number that counts)
         room = width - len(face.right) - 1 if face.right else width
         t = Text(face.left if len(face.left) <= room else face.left[:max(room, 0)])
@@ -158,7 +209,12 @@ def detail_text(detail: Detail | None, colours: Mapping[str, Colour]) -> Text:
     t.append(f" {detail.title} ", style=colour_style(colours, detail.colour))
     if detail.ref:
         t.append(f"  {detail.ref}", style="dim")
-    for line in detail.lines:
+    return append_lines(t, detail.lines)
+
+
+def append_lines(t: Text, lines: Sequence[Line]) -> Text:
+    """`t` with each line appended on a line of its own, in its tones."""
+    for line in lines:
         t.append("\n")
         t.append(line.text, style=tone(line.tone))
         if line.more:

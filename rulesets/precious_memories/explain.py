@@ -205,7 +205,7 @@ def _own_main(ask: _Ask, what: str, page: str) -> str | None:
         return f"{what} only in the Approacher's Main Phase, not in the Approach Phase ({page})"
     if ask.p != v["ap"]:
         return (
-            f"{who(ask.p)} holds priority but is not the Approacher: {what} only in "
+            f"{who(ask.p)} holds priority as the Interferer: {what} only in "
             f"your own Main Phase ({page})"
         )
     return None

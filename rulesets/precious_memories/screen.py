@@ -10,7 +10,7 @@ functions of a player's view, which carries the derived AP/DP and costs.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pmtui.engine.decision import Decision
@@ -35,6 +35,7 @@ from pmtui.engine.screen import (
     Watch,
     Window,
     Words,
+    whose,
 )
 
 from .cards import CardDef
@@ -82,8 +83,24 @@ WATCHES = (
 
 APPROACH_WINDOWS = ("w2", "w4", "w6")  # p.13: the windows around an approach
 PHASES = (("start", "Start"), ("main", "Main"), ("approach", "Appr"), ("end", "End"))
-APPROACH_STEPS = (("assign", "assign"), ("w2", "w2"), ("interfere", "interf"),
-                  ("w4", "w4"), ("w6", "w6"))
+# the steps of an approach as p.13-14 numbers them: ① assign the approach, ② a window,
+# ③ interference (or a point), ④ a window, ⑤ judgement, ⑥ a window
+APPROACH_STEPS = (("assign", "①"), ("w2", "②"), ("interfere", "③"), ("w4", "④"),
+                  ("judge", "⑤"), ("w6", "⑥"))
+STEP_WORDS = {
+    "assign": "① the Approacher picks a chara",
+    "w2": "② events, effects",
+    "interfere": "③ interfere or take a point",
+    "w4": "④ events, effects",
+    "w6": "⑥ events, effects",
+}
+# a chain entry in words (the flow panel, a response prompt) and as a disabled play
+PLAY_WORDS = {"summon": "summon {name}", "support": "support {name}",
+              "levelup": "Level Up {name}", "use": "effect of {name}",
+              "trigger": "effect of {name}"}
+DISABLED_WORDS = {"summon": "summon of {name}", "event": "event {name}",
+                  "support": "support {name}", "levelup": "Level Up of {name}",
+                  "use": "effect of {name}", "trigger": "effect of {name}"}
 STEP_NAMES = {
     "assign": "assign approach",
     "w2": "window (after approach)",
@@ -151,7 +168,13 @@ class PreciousMemoriesScreen:
         role_legend="(A) the Approacher, whose turn it is; (I) the Interferer.",
         legend="Act/Rest, 'new' = summoned this turn, LvN = level, cN = coins, +NS = "
                "supports set on it. Pts n/7: the cards in that player's Point Zone; "
-               "whoever has 7 loses. Points: ▲ face up, ▼ face down.",
+               "whoever has 7 loses. Points: ▲ face up, ▼ face down. The turn panel: "
+               "who is to act (the right to play cards and use effects; a pass hands it "
+               "over; the step ends when the Approacher and then the Interferer pass); "
+               "in the Approach Phase the steps ① the "
+               "Approacher picks a chara, ② events/effects, ③ the Interferer interferes "
+               "or takes a point, ④ events/effects, ⑤ judgement, ⑥ events/effects. The "
+               "chain: plays waiting to resolve, numbered; the last one resolves first.",
         stage_empty="stage empty",
     )
     board = frozenset({"priority", "approach", "interfere"})
@@ -254,33 +277,92 @@ class PreciousMemoriesScreen:
             return Flow("Game setup", lines=(Line(f" {name}"),))
         ap = v.get("ap")
         head = f"Turn {v.get('turn', '?')}"
-        sub = f" · A: {names[ap]}" if isinstance(ap, int) else ""
+        sub = f" · Approacher: {names[ap]}" if isinstance(ap, int) else ""
         steps: tuple[tuple[str, bool], ...] = ()
         lines: list[Line] = []
         if phase == "approach":
+            # p.13-14 numbers the steps of an approach ①-⑥; ⑤ (judgement) asks nobody
             steps = tuple((label, key == step) for key, label in APPROACH_STEPS)
+            if step in STEP_WORDS:
+                lines.append(Line(f" {STEP_WORDS[step]}", "dim"))
         elif phase == "end" and step:
             lines.append(Line(f" {STEP_NAMES.get(step, step)}"))
         prio, resp = v.get("prio"), v.get("resp")
+        # who may act now (p.20: the right to play cards and use effects), and whether
+        # the other has just given it up, so that a pass now moves the game on
         if resp:
-            lines.append(Line(f"Respond: {names[int(resp['prio'])]}", "warn",
-                              f" · pass {resp.get('passes', 0)}"))
+            p = int(resp["prio"])
+            lines.append(Line(f"{names[p]} may respond", "warn",
+                              f" · {names[1 - p]} passed" if resp.get("passes") else ""))
         elif isinstance(prio, int):
-            lines.append(Line(f"Priority {names[prio]}", "bold", f" · pass {v.get('passes', 0)}"))
+            lines.append(Line(f"{names[prio]} to act", "bold",
+                              f" · {names[1 - prio]} passed" if v.get("passes") else ""))
         appr = v.get("appr")
         if appr:
             text = f"{self._named(view, appr.get('a'))} approaches"
             if appr.get("i") is not None:
                 text += f", {self._named(view, appr['i'])} interferes"
             lines.append(Line(text, "bold"))
-        chain = v.get("chain") or []
-        if chain:
+        links = self._links(view, names)
+        if links:
             lines.append(Line("Chain (last resolves first):", "warn"))
-            for e in chain:
-                who = names[int(e.get("by", 0))]
-                lines.append(Line(f" {who}: {e.get('kind')} {self._named(view, e.get('card'))}"))
+            lines.extend(links)
         return Flow(head, tuple((label, key == phase) for key, label in PHASES), steps,
                     tuple(lines), sub)
+
+    def _links(self, view: View, names: Sequence[str]) -> tuple[Line, ...]:
+        """The chain, one numbered line per link, first played first, each saying what
+        it answers ("2 CPU: Sorry, We're Closed, disabling 1"; p.19 Decline)."""
+        chain = view["vars"].get("chain") or []
+        number = {e.get("id"): i + 1 for i, e in enumerate(chain)}
+        out = []
+        for i, e in enumerate(chain):
+            text = f"{i + 1} {names[int(e.get('by', 0))]}: {self._play(view, e)}"
+            answered = number.get(e.get("answers"))
+            if answered is not None:
+                verb = "disabling" if self._disables(e) else "answering"
+                text += f", {verb} {answered}"
+            out.append(Line(text, "bold" if i == len(chain) - 1 else "plain"))
+        return tuple(out)
+
+    def _play(self, view: View, e: Mapping[str, Any]) -> str:
+        """A chain entry in words: "summon Nanami Kurose", "Sorry, We're Closed"."""
+        name = self._named(view, e.get("card"))
+        if name == "a card" and e.get("cid"):
+            name = self.card_name(str(e["cid"]))
+        return PLAY_WORDS.get(str(e.get("kind")), "{name}").format(name=name)
+
+    def _disables(self, e: Mapping[str, Any]) -> bool:
+        effects = self.t.effects.get(str(e.get("cid")), ())
+        index = e.get("eff")
+        if not isinstance(index, int) or not 0 < index <= len(effects):
+            return False
+        return any(step.do == "disable" for step in effects[index - 1].steps)
+
+    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
+                   names: Sequence[str]) -> str | None:
+        """A response disabling what it answered (p.19): "CPU: Sorry, We're Closed
+        disabled your summon of Nanami Kurose"; the moves say where the cards went."""
+        if event.get("t") != "var" or event.get("why") != "disabled":
+            return None
+        res = (event.get("set") or {}).get("resolving") or {}
+        by = res.get("cur") or {}
+        target = next((e for e in res.get("entries", ()) if e.get("id") == by.get("answers")),
+                      None)
+        if target is None:
+            return None
+
+        def what(e: Mapping[str, Any]) -> str:
+            name = card(e.get("card"))
+            if name == "a card" and e.get("cid"):
+                name = self.card_name(str(e["cid"]))
+            return DISABLED_WORDS.get(str(e.get("kind")), "{name}").format(name=name)
+
+        disabler = card(by.get("card"))
+        if by.get("kind") in ("use", "trigger"):
+            disabler += "'s effect"
+        return (f"{names[int(by.get('by', 0))]}: {disabler} disabled "
+                f"{whose(names[int(target.get('by', 0))])} {what(target)}")
 
     def stage(self, view: View, names: Sequence[str]) -> Stage:
         v = view["vars"]
@@ -288,11 +370,12 @@ class PreciousMemoriesScreen:
         play = v.get("play")
         if chain:
             top = chain[-1]
-            text = (f"{names[int(top.get('by', 0))]} plays {self._named(view, top.get('card'))}"
-                    f" ({top.get('kind')})")
+            who = names[int(top.get("by", 0))]
+            text = (f"{who} {'play' if who == 'You' else 'plays'} "
+                    f"{self._named(view, top.get('card'))} ({top.get('kind')})")
             if len(chain) > 1:
                 text += f" · chain of {len(chain)}"
-            return Stage(text, "plain", "Stage:")
+            return Stage(text, "plain", "Stage:", links=self._links(view, names))
         if play:
             who = names[int(play.get("by", 0))]
             if play.get("card") is not None:

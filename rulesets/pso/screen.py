@@ -9,7 +9,8 @@ the view carries (card_view: HP left, ATP, MST, DFP, EVP), never adding them up.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from pmtui.engine.decision import Decision
 from pmtui.engine.screen import (
@@ -142,6 +143,10 @@ class PsoScreen:
 
     def card_name(self, cid: str) -> str:
         return self.pool[cid].name if cid in self.pool else "a card"
+
+    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
+                   names: Sequence[str]) -> str | None:
+        return None  # the moves and the decisions say it all
 
     def face(self, card: Card, zone: str, view: View) -> Face:
         d = self._def(card)

@@ -10,8 +10,8 @@ all read from the view (the ruleset's card_view), never worked out here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.decision import Decision
 from pmtui.engine.screen import (
@@ -124,6 +124,10 @@ class Screen:
     def card_name(self, cid: str) -> str:
         card = self.rs.cards.get(cid)
         return card.name if card is not None else "a card"
+
+    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
+                   names: Sequence[str]) -> str | None:
+        return None  # the moves and the decisions say it all
 
     def face(self, card: Card, zone: str, view: View) -> Face:
         if card.get("cid") is None:

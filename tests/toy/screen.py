@@ -4,8 +4,8 @@ whether they are tired, face-down cards as backs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.decision import Decision
 from pmtui.engine.screen import (
@@ -73,6 +73,10 @@ class ToyScreen:
     def card_name(self, cid: str) -> str:
         card = self.rs.cards.get(cid)
         return card.name if card is not None else "a card"
+
+    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
+                   names: Sequence[str]) -> str | None:
+        return None  # the moves and the decisions say it all
 
     def face(self, card: Card, zone: str, view: View) -> Face:
         if card.get("cid") is None:  # a face-down card the viewer may not know

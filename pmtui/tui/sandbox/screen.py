@@ -140,7 +140,7 @@ class SandboxScreen(GameScreen, inherit_bindings=False):
         if d is None:
             return t
         t.append(f"{who(d.player)} ▶ ", style="bold cyan" if d.player == 0 else "bold green")
-        t.append(d.prompt or d.kind, style="bold")
+        t.append(self.pm.named(d.prompt or d.kind), style="bold")
         hint = "  ? keys · w why not?"
         if self.in_area():
             hint = "  c/C coin · t new · w why? · ? keys"  # no room for them in the footer

@@ -9,7 +9,7 @@ one path that saves it before the screen moves on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -22,7 +22,7 @@ from textual.widgets import Static
 from pmtui.engine.decision import Decision
 from pmtui.engine.screen import Card, Face, PickSet, ScreenSpec, View
 from pmtui.table.words import REF, where
-from pmtui.tui.display import colour_chip, detail_text, zone_title
+from pmtui.tui.display import colour_chip, detail_text, short_name, zone_title
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
@@ -38,7 +38,7 @@ class PromptScreen(ModalScreen[list[str] | None]):
     # help is one key away in every prompt too (the first screen is a prompt)
     BINDINGS = [Binding("question_mark", "help", "Help", id="prompt_help")]
 
-    def __init__(self, title: str, body: str = "") -> None:
+    def __init__(self, title: str, body: str | Text = "") -> None:
         super().__init__()
         self.title_text = title
         self.body_text = body
@@ -47,7 +47,8 @@ class PromptScreen(ModalScreen[list[str] | None]):
         with Vertical(id="box"):
             yield Static(Text(self.title_text, style="bold"), id="title")
             if self.body_text:
-                yield Static(Text(self.body_text), id="prompt-body")
+                body = self.body_text
+                yield Static(body if isinstance(body, Text) else Text(body), id="prompt-body")
             yield from self.compose_list()
             yield Static(id="hint")
         yield Footer()
@@ -81,18 +82,23 @@ class ChoiceScreen(PromptScreen):
         title: str,
         options: Sequence[str],
         namer: Namer,
-        body: str = "",
+        body: str | Text = "",
         detail: Callable[[str], Text | None] | None = None,
+        brief: Callable[[str], Text | None] | None = None,
     ) -> None:
         super().__init__(title, body)
         self.options = list(options)
         self.namer = namer
         self.detail = detail
+        self.brief = brief  # what the card an option is about is: owner, stats, state
 
     def compose_list(self) -> ComposeResult:
         items = []
         for text in self.options:
             label = Text(self.namer(text))
+            about = self.brief(text) if self.brief is not None else None
+            if about is not None:
+                label.append_text(about)
             if label.plain.lower() != text.lower():
                 label.append(f"  {text}", style="dim")
             items.append(Item(label, text))
@@ -155,8 +161,10 @@ class PickSetScreen(PromptScreen):
         view: View,
         preview: Callable[[list[str]], Decision | None],
         title: str,
+        whose: Callable[[int], str] | None = None,
     ) -> None:
         super().__init__(title)
+        self.whose = whose  # a seat's possessive ("your", "CPU's")
         self.kind = kind
         self.decision = decision
         self.spec = spec
@@ -192,22 +200,33 @@ class PickSetScreen(PromptScreen):
         head = d.lines[0].text if d.lines else ""
         return f"{head}\n{face.text if face else ''}".strip()
 
-    def _label(self, uid: int) -> Text:
+    def _label(self, uid: int, titles: Collection[str]) -> Text:
+        """Colour, name (cut so that different names stay apart), what it adds, its
+        numbers, and whose and where it is."""
         face = self._face(uid)
         if face is None:
             return Text(f"card {uid}")
         t = colour_chip(self.spec.colours, face.colour)
-        t.append(f" {face.title[:20]:<20} {face.pick}")
-        t.append(f"  {zone_title(self.spec, where(self.view, uid)).lower()}", style="dim")
+        t.append(f" {short_name(face.title, 20, titles):<20} {face.pick}")
+        if face.right:
+            t.append(f"  {face.right}", style="bold cyan" if face.changed else "")
+        c = self.cards[uid]
+        owner = c.get("owner")
+        whose = f"{self.whose(owner)} " if isinstance(owner, int) and self.whose else ""
+        t.append(f"  {whose}{zone_title(self.spec, where(self.view, uid)).lower()}",
+                 style="dim")
         return t
 
     def _items(self) -> list[Item]:
-        items = [Item(self._label(u), f"picked {u}", checked=True, locked=True)
-                 for u in self.paid]
+        uids = [*self.paid]
         for text in self._pickable():
             m = REF.search(text)
-            uid = int(m.group(2)) if m else -1
-            items.append(Item(self._label(uid), text, checked=text in self.picks))
+            uids.append(int(m.group(2)) if m else -1)
+        titles = {f.title for f in map(self._face, uids) if f is not None}
+        items = [Item(self._label(u, titles), f"picked {u}", checked=True, locked=True)
+                 for u in self.paid]
+        for text, uid in zip(self._pickable(), uids[len(self.paid):], strict=True):
+            items.append(Item(self._label(uid, titles), text, checked=text in self.picks))
         return items
 
     def _update(self) -> None:

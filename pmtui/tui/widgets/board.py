@@ -67,6 +67,7 @@ class CardRow(Widget):
         self.cursor: int | None = None  # index of the focused card when this row is active
         self.hidden = 0
         self.marks: Mapping[int, str] = {}  # uid -> one-char mark (playable, ...)
+        self.titles: Collection[str] = ()  # every title on the board: cut names stay apart
 
     def set_data(
         self,
@@ -76,8 +77,10 @@ class CardRow(Widget):
         cursor: int | None,
         marks: Mapping[int, str],
         hidden: int = 0,
+        titles: Collection[str] = (),
     ) -> None:
         self.spec, self.cards, self.faces = spec, list(cards), list(faces)
+        self.titles = titles
         self.hidden = hidden  # cards this viewer may count but not see (a spectator's hand)
         self.cursor, self.marks = cursor, marks
         self.refresh()
@@ -119,7 +122,7 @@ class CardRow(Widget):
                 uid = self.cards[i].get("uid")  # None: a face-down card's back
                 columns.append(face_lines(self.faces[i], colours, w, height,
                                           mark=self.marks.get(uid, "") if uid is not None
-                                          else "", focused=focused))
+                                          else "", focused=focused, names=self.titles))
             else:
                 columns.append(_empty(w, height, focused))
         out = Text()
@@ -227,6 +230,7 @@ class GridView(Widget):
         self.marks: Mapping[int, str] = {}
         self.reach: Collection[str] = ()  # cell names marked REACH
         self.flip = False  # drawn turned round (Grid.turned, for the second seat)
+        self.titles: Collection[str] = ()
 
     def set_data(
         self,
@@ -236,9 +240,10 @@ class GridView(Widget):
         marks: Mapping[int, str],
         flip: bool = False,
         reach: Collection[str] = (),
+        titles: Collection[str] = (),
     ) -> None:
         self.spec, self.pieces, self.cursor, self.marks = spec, pieces, cursor, marks
-        self.flip, self.reach = flip, reach
+        self.flip, self.reach, self.titles = flip, reach, titles
         self.refresh()
 
     def render(self) -> Text:
@@ -263,7 +268,7 @@ class GridView(Widget):
                     uid = card.get("uid")
                     mark = self.marks.get(uid, "") if uid is not None else ""
                     cols.append(face_lines(face, colours, w, h, focused=focused,
-                                           mark=REACH if reached else mark))
+                                           mark=REACH if reached else mark, names=self.titles))
             for line in range(h):
                 if r or line:
                     out.append("\n")
@@ -463,6 +468,8 @@ class Board(Vertical):
         spec = self.spec
         spot = self.focused() if cursor else None
         here = self.row_id if cursor else None
+        faces = self._faces()
+        titles = {f.title for fs in faces.values() for f in fs}  # what cut names keep apart
         for rid, s, side in self.sections:
             seat = self.seat_of(side)
             if isinstance(s, Bar):
@@ -475,18 +482,18 @@ class Board(Vertical):
                 if not visible:
                     continue
                 cards = self.zone(seat, s.zone)
-                faces = [spec.face(c, s.zone, view) for c in cards]
                 hidden = 0 if self.seen(seat, s.zone) else self.count(seat, s.zone)
-                w.set_data(spec, cards, faces, self.cols.get(rid) if here == rid else None,
-                           marks, hidden=hidden)
+                w.set_data(spec, cards, faces[rid], self.cols.get(rid) if here == rid else None,
+                           marks, hidden=hidden, titles=titles)
             else:
                 g = self.query_one(f"#{rid}", GridView)
-                pieces = {str(c.get(s.cell)): (c, spec.face(c, s.zone, view))
-                          for c in self.zone(None, s.zone)}
+                pieces = {str(c.get(s.cell)): (c, f)
+                          for c, f in zip(self.zone(None, s.zone), faces[rid], strict=True)}
                 where = None
                 if spot is not None and spot.kind == "cell" and here and here.startswith(rid):
                     where = (self.cols[here], int(here.rsplit("-", 1)[1]))
-                g.set_data(spec, pieces, where, marks, flip=self.flipped(s), reach=reach)
+                g.set_data(spec, pieces, where, marks, flip=self.flipped(s), reach=reach,
+                           titles=titles)
         st = spec.stage(view, names)
         line = Text(no_wrap=True, overflow="ellipsis")
         if st.text:
@@ -496,6 +503,17 @@ class Board(Vertical):
         else:
             line.append("─" * 3 + f" {spec.words.stage_empty} " + "─" * 60, style="dim")
         self.query_one("#stage", Static).update(line)
+
+    def _faces(self) -> dict[str, list[Face]]:
+        """Each drawn row's and grid's card faces, by widget id."""
+        out: dict[str, list[Face]] = {}
+        for rid, s, side in self.sections:
+            seat = self.seat_of(side)
+            if isinstance(s, Grid) or (isinstance(s, Row) and not (
+                    s.unseen == "hide" and not self.seen(seat, s.zone))):
+                out[rid] = [self.spec.face(c, s.zone, self.view)
+                            for c in self.zone(None if isinstance(s, Grid) else seat, s.zone)]
+        return out
 
     def _draw_bar(self, rid: str, bar: Bar, seat: int, names: Sequence[str],
                   here: str | None) -> None:

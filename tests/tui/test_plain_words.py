@@ -1,0 +1,64 @@
+"""Words a newcomer can read (issue 17, item 4): the turn panel says who is to act and
+which step of an approach this is in the rulebook's terms (p.13-14 number the steps
+①-⑥; p.20, the right to act), and the reasons why a card cannot be played now name
+cards and seats as the board does, not by reference and P1/P2."""
+
+from __future__ import annotations
+
+from pmtui.table.games import ruleset
+from pmtui.table.words import in_words
+from pmtui.tui.screens.info import CardScreen, HelpScreen
+from pmtui.tui.widgets.panels import TurnFlow
+
+from .helpers import settle
+from .test_chain import CHAIN, chain_app, uid_of
+
+# Latte Art Contest (TWC-015) is an [Approach/Self] event: not in a Main Phase (p.17)
+EVENT = {**CHAIN, "p1": {**CHAIN["p1"], "hand": ["TWC-015", *CHAIN["p1"]["hand"]]}}
+
+
+async def test_turn_panel_and_reasons_in_plain_words() -> None:
+    from pmtui.table.sandbox.model import Sandbox
+
+    app = chain_app(Sandbox.from_doc(EVENT).game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        flow = str(app.game_screen.query_one("#flow", TurnFlow).render())
+        assert "You to act" in flow and "Approacher: You" in flow
+        assert "Priority" not in flow and "pass 0" not in flow and "A: You" not in flow
+        latte = uid_of(app, "TWC-015", "0/hand")
+        app.inspect(latte)
+        await settle(pilot, app)
+        assert isinstance(app.screen, CardScreen)
+        text = app.screen.body.plain
+        reasons = text.split("Not now:")[1]
+        assert "Latte Art Contest has the timing [approach/self]" in reasons
+        assert "your Main Phase" in reasons
+        assert "TWC-015" not in reasons and "P1" not in reasons
+        await pilot.press("escape", "question_mark")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HelpScreen)  # the legend is one key away
+
+
+def test_approach_steps_by_the_rulebook_numbers() -> None:
+    spec = ruleset("precious_memories").screen
+    view = {"zones": {}, "vars": {"turn": 4, "phase": "approach", "step": "w2", "ap": 1,
+                                  "prio": 0, "passes": 1}}
+    flow = spec.flow(view, ["You", "CPU"])
+    assert [label for label, _ in flow.steps] == ["①", "②", "③", "④", "⑤", "⑥"]
+    assert [label for label, now in flow.steps if now] == ["②"]
+    lines = [line.text + line.more for line in flow.lines]
+    assert "② events, effects" in lines[0]
+    assert "You to act · CPU passed" in lines
+    assert "(A) the Approacher" in spec.words.role_legend and "①" in spec.words.legend
+
+
+def test_rules_text_in_the_table_words() -> None:
+    name = ruleset("precious_memories").screen.card_name
+    said = in_words("TWC-016@28 was just declared; P1 may only answer it (p.22)", name,
+                    ["You", "CPU"])
+    assert said == "Sorry, We're Closed was just declared; you may only answer it (p.22)"
+    assert in_words("P1 holds priority in P2's Main Phase", name, ["You", "CPU"]) \
+        == "You hold priority in CPU's Main Phase"
+    assert in_words("a copy of STA-011 in P2's Area", name, ["Ann", "Bo"]) \
+        == "a copy of Mirei Tsukishiro in Bo's Area"
