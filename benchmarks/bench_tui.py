@@ -1,7 +1,16 @@
 """Time to first frame and keypress-to-screen latency of `pmtui play` under a
-real pseudo-terminal at 80x24.
+real pseudo-terminal (80x24 unless --size says otherwise), and keys during a game.
 
-    python benchmarks/bench_tui.py [--runs 5] [--keys 100] [--board] [--json]
+    python benchmarks/bench_tui.py [--runs 5] [--keys 100] [--board] [--size 80x24] [--json]
+    python benchmarks/bench_tui.py --play [--runs 3] [--moves 60] [--size 200x50] [--json]
+
+`--play` plays whole games by keys against the random computer, in this process under
+Textual's test pilot (see benchmarks/tui_play.py): cursor moves, a card opened in full
+(shift+d) and closed, summons (each key, and from the key that commits one to the
+board with the chara in place), passes that hand the move to the computer (to its
+move on the screen) and the rest; p50 / p95 / max of key to finished redraw by kind,
+and the CPU time each kind of key cost. Every other option below is for the modes
+that start `pmtui play` under a pseudo-terminal.
 
 Each run starts `python -m pmtui play --seed 1` afresh. Without `--board` the
 keys move the highlight of the opening prompt; with `--board` the opening
@@ -105,13 +114,15 @@ def to_board(fd: int, tries: int = 5) -> None:
     raise TimeoutError("the board never offered Pass")
 
 
-def one_run(keys: int, board: bool = False) -> tuple[float, float | None, list[float], list[float]]:
+def one_run(keys: int, board: bool = False, size: tuple[int, int] = (80, 24),
+            ) -> tuple[float, float | None, list[float], list[float]]:
     """(first frame in s, CPU s used until then, key-to-first-byte times,
     key-to-end-of-redraw times)."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    width, height = size
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
     save = os.path.join(tempfile.mkdtemp(), "bench.jsonl")
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS="80", LINES="24")
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(width), LINES=str(height))
     t0 = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "pmtui", "play", "--seed", "1", "--save", save],
@@ -157,7 +168,16 @@ def main() -> None:
     ap.add_argument("--keys", type=int, default=100, help="keys per run (default 100)")
     ap.add_argument("--board", action="store_true", help="time cursor moves on the board")
     ap.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    ap.add_argument("--size", default="80x24", help="terminal columns x rows (default 80x24)")
+    ap.add_argument("--play", action="store_true", help="keys during whole games (in process)")
+    ap.add_argument("--moves", type=int, default=60, help="--play: moves per game (default 60)")
+    ap.add_argument("--seed", type=int, default=1, help="--play: the first game's seed")
     args = ap.parse_args()
+    cols, _, rows = args.size.partition("x")
+    size = (int(cols), int(rows))
+    if args.play:
+        play_main(args.runs, args.moves, args.seed, size, args.json)
+        return
     load_before = os.getloadavg()
     frames: list[float] = []
     cpus: list[float] = []
@@ -166,7 +186,7 @@ def main() -> None:
     for i in range(args.runs):
         if i:
             time.sleep(0.5)  # let the previous process finish exiting
-        frame, cpu, f, b = one_run(args.keys, args.board)
+        frame, cpu, f, b = one_run(args.keys, args.board, size)
         frames.append(frame)
         if cpu is not None:
             cpus.append(cpu)
@@ -176,6 +196,7 @@ def main() -> None:
     out = {
         "runs": args.runs,
         "keys_on": "board" if args.board else "opening prompt",
+        "size": args.size,
         "first_frame_ms": [round(x * 1000) for x in frames],
         "first_frame_median_ms": round(statistics.median(frames) * 1000),
         "first_frame_p95_ms": round(pct(frames, 0.95)),
@@ -209,6 +230,45 @@ def main() -> None:
     print(f"load average (1/5/15 min): before {' '.join(map(str, out['loadavg_before']))}, "
           f"after {' '.join(map(str, out['loadavg_after']))}; {out['cpus']} CPUs"
           + ("" if out["bytecode_cache"] else "; PYTHONDONTWRITEBYTECODE is set"))
+
+
+def play_main(runs: int, moves: int, seed: int, size: tuple[int, int], as_json: bool) -> None:
+    """`--play`: `runs` games (seeds seed, seed + 1, ...), every key pooled by kind."""
+    import asyncio
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from tui_play import play  # noqa: PLC0415 - needs Textual's pilot: only for --play
+
+    load_before = os.getloadavg()
+    times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    for i in range(runs):
+        run = asyncio.run(play(size, seed + i, moves))
+        for kind, xs in run.times.items():
+            times.setdefault(kind, []).extend(xs)
+        for kind, xs in run.cpu.items():
+            cpu.setdefault(kind, []).extend(xs)
+    rows = {
+        kind: {"keys": len(xs), "p50_ms": round(statistics.median(xs) * 1000, 1),
+               "p95_ms": round(pct(xs, 0.95), 1), "max_ms": round(max(xs) * 1000, 1),
+               "cpu_p50_ms": round(statistics.median(cpu[kind]) * 1000, 1) if cpu.get(kind)
+               else None}
+        for kind, xs in sorted(times.items())
+    }
+    out = {"mode": "play", "size": f"{size[0]}x{size[1]}", "runs": runs, "moves": moves,
+           "keys": rows, "loadavg_before": [round(x, 2) for x in load_before],
+           "loadavg_after": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count()}
+    if as_json:
+        print(json.dumps(out))
+        return
+    print(f"keys during play at {out['size']}, {runs} games of at most {moves} moves; "
+          "key to finished redraw (ms):")
+    print(f"{'':34} {'keys':>5} {'p50':>7} {'p95':>7} {'max':>7} {'CPU p50':>8}")
+    for kind, r in rows.items():
+        print(f"{kind:34} {r['keys']:>5} {r['p50_ms']:>7} {r['p95_ms']:>7} {r['max_ms']:>7} "
+              f"{r['cpu_p50_ms']!s:>8}")
+    print(f"load average (1/5/15 min): before {' '.join(map(str, out['loadavg_before']))}, "
+          f"after {' '.join(map(str, out['loadavg_after']))}; {out['cpus']} CPUs")
 
 
 if __name__ == "__main__":

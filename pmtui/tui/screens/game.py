@@ -27,7 +27,7 @@ from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, verb_bindings, with_verbs
 from pmtui.tui.widgets.board import Board, Spot
 from pmtui.tui.widgets.footer import Footer
-from pmtui.tui.widgets.panels import GameLog, TurnFlow
+from pmtui.tui.widgets.panels import GameLog, TurnFlow, show_text
 
 if TYPE_CHECKING:
     from pmtui.tui.app import PmApp
@@ -220,10 +220,10 @@ class GameScreen(Screen[None]):
     def _draw(self) -> None:
         self.board.show(self.names(), marks=self._marks(), reach=self._reach())
         self.query_one("#flow", TurnFlow).show(self.spec.flow(self.pview, self.names()))
-        self.query_one("#detail", Static).update(self._detail())
+        show_text(self.query_one("#detail", Static), self._detail())
         self._draw_log()
-        self.query_one("#status", Static).update(self._status_text())
-        self.query_one("#prompt", Static).update(self._prompt_text())
+        show_text(self.query_one("#status", Static), self._status_text())
+        show_text(self.query_one("#prompt", Static), self._prompt_text())
         self.refresh_bindings()
 
     def _draw_log(self) -> None:

@@ -23,6 +23,7 @@ from textual.widgets import Static
 from pmtui.engine.screen import Bar, Card, Counter, Face, Grid, Row, ScreenSpec, Section, View
 from pmtui.engine.state import shared_zone, zkey
 from pmtui.tui.display import face_lines, tone
+from pmtui.tui.widgets.panels import show_text
 
 MIN_CARD = 10  # narrowest card cell that still shows a name and its stats
 REACH = "◇"  # a grid cell the focused card's options name: where it can move, attack, go
@@ -79,11 +80,19 @@ class CardRow(Widget):
         hidden: int = 0,
         titles: Collection[str] = (),
     ) -> None:
+        # most redraws (a cursor move) leave most rows as they were: those are not drawn again
+        if (spec, self.cursor, self.hidden, self.cards, self.faces) == (
+                self.spec, cursor, hidden, cards, faces) and self._marked(marks):
+            return
         self.spec, self.cards, self.faces = spec, list(cards), list(faces)
         self.titles = titles
         self.hidden = hidden  # cards this viewer may count but not see (a spectator's hand)
         self.cursor, self.marks = cursor, marks
         self.refresh()
+
+    def _marked(self, marks: Mapping[int, str]) -> bool:
+        """Whether `marks` marks this row's cards as they are marked now."""
+        return all(marks.get(c.get("uid")) == self.marks.get(c.get("uid")) for c in self.cards)
 
     def render(self) -> Text:
         width, height = self.size.width, max(self.size.height, 1)
@@ -196,6 +205,8 @@ class ZoneBar(Widget):
         self.items: list[str] = []
 
     def set_data(self, parts: list[tuple[str, Text]], cursor: int | None) -> None:
+        if (parts, cursor) == (self.parts, self.cursor):
+            return  # as drawn: not drawn again
         self.parts = parts
         self.items = [k for k, _ in parts if k]
         self.cursor = cursor
@@ -242,6 +253,11 @@ class GridView(Widget):
         reach: Collection[str] = (),
         titles: Collection[str] = (),
     ) -> None:
+        if (spec, pieces, cursor, flip, set(reach)) == (
+                self.spec, self.pieces, self.cursor, self.flip, set(self.reach)) and all(
+                marks.get(c.get("uid")) == self.marks.get(c.get("uid"))
+                for c, _ in pieces.values()):
+            return  # as drawn: not drawn again
         self.spec, self.pieces, self.cursor, self.marks = spec, pieces, cursor, marks
         self.flip, self.reach, self.titles = flip, reach, titles
         self.refresh()
@@ -502,7 +518,7 @@ class Board(Vertical):
             line.append(st.text, style=tone(st.tone))
         else:
             line.append("─" * 3 + f" {spec.words.stage_empty} " + "─" * 60, style="dim")
-        self.query_one("#stage", Static).update(line)
+        show_text(self.query_one("#stage", Static), line)
 
     def _faces(self) -> dict[str, list[Face]]:
         """Each drawn row's and grid's card faces, by widget id."""

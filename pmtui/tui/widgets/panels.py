@@ -12,11 +12,18 @@ from pmtui.table.session import LogLine
 from pmtui.tui.display import tone
 
 
+def show_text(widget: Static, text: Text) -> None:
+    """`widget.update(text)` unless it shows exactly that already: an update lays the
+    whole screen out again, and most redraws (a cursor move) change a line or two."""
+    if widget.content != text:
+        widget.update(text)
+
+
 class TurnFlow(Static):
     """Whose turn, the phase and step highlighted, priority, the chain: as the ruleset says."""
 
     def show(self, flow: Flow) -> None:
-        self.update(flow_text(flow))
+        show_text(self, flow_text(flow))
 
 
 def flow_text(flow: Flow) -> Text:
