@@ -297,6 +297,9 @@ class PmApp(App[int]):
         is their only choice (unless "always ask"), when they took the window out of their
         stops, or until the end of the turn when they asked for it."""
         pass_text = self.spec.words.pass_text
+        passing = self.pass_turn is not None and self.pass_turn[0] == d.player
+        if pass_text not in d.texts and not passing:
+            return False  # no window (and no view to build: this runs after every move)
         view = self.table.view_for(d.player)
         turn = view["vars"].get("turn")
         wanted = self.pass_turn is not None and self.pass_turn == (d.player, turn)
