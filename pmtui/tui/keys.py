@@ -265,14 +265,15 @@ def _toml_value(value: object) -> str | None:
 
 
 def _toml_table(out: list[str], header: str, table: dict[str, object]) -> None:
-    """A table's plain values under its header, then its subtables ([a.b])."""
-    out.append(f"\n[{header}]")
-    subtables = []
-    for key, value in table.items():
-        if isinstance(value, dict):
-            subtables.append((f"{header}.{_toml_key(str(key))}", value))
-        elif (text := _toml_value(value)) is not None:
-            out.append(f"{_toml_key(str(key))} = {text}")
+    """A table's plain values under its header, then its subtables ([a.b]); a table
+    holding only subtables gets no header of its own."""
+    subtables = [(f"{header}.{_toml_key(str(k))}", v) for k, v in table.items()
+                 if isinstance(v, dict)]
+    values = [(k, text) for k, v in table.items() if not isinstance(v, dict)
+              and (text := _toml_value(v)) is not None]
+    if values or not subtables:
+        out.append(f"\n[{header}]")
+    out.extend(f"{_toml_key(str(k))} = {text}" for k, text in values)
     for sub, value in subtables:
         _toml_table(out, sub, value)
 

@@ -132,3 +132,19 @@ def test_a_file_that_cannot_be_read_is_never_overwritten(tmp_path: Path) -> None
     path.write_text("not [toml", encoding="utf-8")
     cfg = load_config(path)
     assert cfg.file is None and len(cfg.problems) == 1
+
+
+def test_the_file_written_reads_back_as_it_was() -> None:
+    """Whatever the file held (keys with odd names, quotes, other games' tables) is
+    written back as TOML that reads the same, with the new options in it."""
+    from pmtui.tui.keys import TuiConfig, config_text
+
+    raw = {"keys": {"pass": 'p,"space"', "odd key": "ü\\x"},
+           "games": {"pso": {"stops": ["own_turn"], "n": 3}}}
+    cfg = TuiConfig(stops=frozenset({"respond"}), watch=frozenset(), theme="light",
+                    game=GAME, raw=raw)
+    data = tomllib.loads(config_text(cfg))
+    assert data["keys"] == raw["keys"]
+    assert data["games"]["pso"] == raw["games"]["pso"]
+    assert data["games"][GAME] == {"stops": ["respond"], "watch": []}
+    assert data["options"] == {"always_ask": False, "theme": "light", "depth": "auto"}
