@@ -76,8 +76,12 @@ class PmApp(App[int]):
         game = getattr(table, "game", None)  # a network seat has no game object
         self.config = (config or TuiConfig()).check(self.spec,
                                                     game.ruleset.id if game is not None else "")
-        # the colour depth Rich found for this terminal: the setting "auto" goes back to it
+        # the colour depth Rich found for this terminal, and the one the config asks for.
+        # Rich's Console has no setter for it; Textual reads this attribute when it turns
+        # a line into terminal codes and keeps the codes with the line (and with every
+        # line made from it), so it is set once, before anything is drawn
         self._auto_depth = self.console._color_system
+        self.console._color_system = DEPTH_SYSTEMS.get(self.config.depth, self._auto_depth)
         self.always_ask = self.config.always_ask
         self.pass_turn: tuple[int, int] | None = None  # (player, turn) passing to end of turn
         self.threaded = threaded
@@ -610,7 +614,8 @@ class PmApp(App[int]):
         if self.setting:
             return
         self.config.always_ask = self.always_ask  # shift+a may have changed it
-        now = DEPTH_NAMES.get(self._auto_depth, "") if self._auto_depth is not None else ""
+        now = DEPTH_NAMES.get(self.console._color_system, "") \
+            if self.console._color_system is not None else ""
         self.push_screen(SettingsScreen(self.config, self.spec, self.settings_changed, now),
                          callback=lambda _: self.advance())
 
@@ -628,13 +633,8 @@ class PmApp(App[int]):
         return f"Saved to {self.config.file}."
 
     def apply_colours(self) -> None:
-        """The config's theme and colour depth, from the next frame on."""
+        """The config's theme, from the next frame on (the depth: from the next start)."""
         self.theme = THEMES.get(self.config.theme, THEMES["dark"])
-        depth = DEPTH_SYSTEMS.get(self.config.depth, self._auto_depth)
-        # Rich's Console has no setter for its colour system, and Textual reads this
-        # attribute for every frame it writes: set it, then redraw everything
-        self.console._color_system = depth
-        self.refresh(repaint=True)
 
     def show_help(self) -> None:
         self.push_screen(HelpScreen(self.key_for, self.spec))

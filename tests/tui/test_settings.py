@@ -92,7 +92,6 @@ async def test_colours_and_summaries_are_set_and_read_back(tmp_path: Path) -> No
         await _to_item(pilot, screen, "depth")
         await pilot.press("space", "space", "space")  # auto -> 24-bit -> 256 -> 16
         assert app.config.depth == "16"
-        assert app.console._color_system == ColorSystem.STANDARD
         await _to_item(pilot, screen, "watch:turn")
         await pilot.press("enter")
         assert "turn" not in (app.config.watch or ())
@@ -104,6 +103,8 @@ async def test_colours_and_summaries_are_set_and_read_back(tmp_path: Path) -> No
         assert not isinstance(app.screen, SettingsScreen)
     cfg = load_config(path).check(ruleset().screen, GAME)
     assert (cfg.theme, cfg.depth, cfg.always_ask) == ("light", "16", True)
+    again = _app(path)  # the depth applies from the next start, before the first frame
+    assert again.console._color_system == ColorSystem.STANDARD
     assert cfg.watch == frozenset({"points", "leaves"}) and cfg.problems == []
     # another game keeps its own stops and watches: these names are not its
     other = load_config(path).check(ruleset("pso").screen, "pso")

@@ -49,7 +49,7 @@ class SettingsScreen(ModalScreen[None]):
         self.config = config
         self.spec = spec
         self.on_change = on_change
-        self.depth_now = depth_now  # what "auto" came to in this terminal
+        self.depth_now = depth_now  # the depth this table was started with
         self.status = (f"Changes apply at once and are saved to {config.file}."
                        if config.file is not None
                        else "Changes apply at once; this table has no settings file to save to.")
@@ -69,8 +69,8 @@ class SettingsScreen(ModalScreen[None]):
         out.append(Item(Text(f"Colours: {cfg.theme} theme (space: "
                              f"{_next(tuple(THEMES), cfg.theme)})"), "theme"))
         depth = DEPTH_WORDS.get(cfg.depth, cfg.depth)
-        if cfg.depth == "auto" and self.depth_now:
-            depth += f" ({self.depth_now})"
+        if self.depth_now:
+            depth += f" (now {self.depth_now})"
         out.append(Item(Text(f"Colour depth: {depth} (space: "
                              f"{DEPTH_WORDS[_next(DEPTHS, cfg.depth)]})"), "depth"))
         return out
@@ -100,7 +100,7 @@ class SettingsScreen(ModalScreen[None]):
             "always_ask": "Ask even when passing is the only choice (also shift+a).",
             "theme": "The table's background and text; card colours read on both.",
             "depth": "How many colours are sent to the terminal: fewer if the card "
-                     "colours look wrong.",
+                     "colours look wrong. From the next start of the table.",
         }.get(item.value.partition(":")[0], "") if item is not None else ""
         hint = Text(what)
         hint.append(f"\n{self.status}", style="dim")
