@@ -149,3 +149,12 @@ def test_the_file_written_reads_back_as_it_was() -> None:
     assert data["games"]["pso"] == raw["games"]["pso"]
     assert data["games"][GAME] == {"stops": ["respond"], "watch": []}
     assert data["options"] == {"always_ask": False, "theme": "light", "depth": "auto"}
+
+
+def test_no_game_gives_the_settings_key_to_a_verb() -> None:
+    from pmtui.table.registry import known
+    from pmtui.tui.keys import GAME_BINDINGS
+
+    key = next(b.key for b in GAME_BINDINGS if b.id == "settings")
+    for game in known():
+        assert key not in {v.key for v in ruleset(game).screen.verbs}, game
