@@ -57,7 +57,7 @@ class ToyScreen:
         Verb("set", "t", "Set trap", "set the first trap in your hand on the focused cell"),
         Verb("attack", "a", "Attack", "attack with the focused creature"),
         Verb("spring", "g", "Spring", "spring your trap on the focused cell"),
-        Verb("open", "o", "Open", "open the face-down relic on the focused cell"),
+        Verb("open", "y", "Open", "open the face-down relic on the focused cell"),
         Verb("end", "x", "End turn", "end your turn", on_card=False),
     )
     stops: Sequence[Stop] = ()
