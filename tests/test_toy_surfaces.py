@@ -281,7 +281,7 @@ def test_the_transcript_names_chance_and_who_moved_to_the_board() -> None:
 
     game = _trap_game()
     texts = [line.text for line in LocalTable(game, [HUMAN, HUMAN]).log_for(None)]
-    assert any(t.strip().startswith(("P1 ", "P2 ")) and "→board (set)" in t for t in texts)
+    assert any(t.strip().startswith(("P1 ", "P2 ")) and "→Board (set)" in t for t in texts)
     assert not any(t.strip().startswith("?") for t in texts)
 
 

@@ -104,6 +104,18 @@ class Layout:
     mine: tuple[Section, ...]
     middle: tuple[Section, ...] = ()
 
+    def title(self, zone: str) -> str:
+        """A zone's name (without the seat): a row's label or a counter's title, else
+        the zone's own name."""
+        for s in (*self.theirs, *self.middle, *self.mine):
+            if isinstance(s, Row) and s.zone == zone:
+                return s.label
+            if isinstance(s, Bar):
+                for c in s.counters:
+                    if c.zone == zone:
+                        return c.title
+        return zone
+
 
 # -- faces, panels, lines ----------------------------------------------------------------
 

@@ -83,8 +83,10 @@ def _owner(zone: object, names: Sequence[str] = SEATS) -> str:
 
 
 def moves_text(moves: Sequence[Event], card_name: Callable[[object], str],
-               names: Sequence[str] = SEATS) -> str:
-    """Moves alike (same zones, same reason) in one line: "P1 Mirei: hand→main (summon)"."""
+               names: Sequence[str] = SEATS, zone_name: Callable[[str], str] | None = None,
+               ) -> str:
+    """Moves alike (same zones, same reason) in one line: "P1 Mirei: hand→main (summon)";
+    `zone_name` names a zone (without the seat) in the game's words ("Main Area")."""
     ev = moves[0]
     if len(moves) == 1:
         what = card_name(ev.get("cid")) if ev.get("card") is not None else "a card"
@@ -92,11 +94,17 @@ def moves_text(moves: Sequence[Event], card_name: Callable[[object], str],
         what = f"{len(moves)} cards"
     why = f" ({ev['why']})" if ev.get("why") else ""
     src, dest = zone_word(ev.get("from")), zone_word(ev.get("to"))
+    if zone_name is not None:
+        src, dest = (_capital(zone_name(z)) for z in (src, dest))
     # a move into a shared zone (a board) is its source seat's: "P2 a card: hand→board";
     # between two shared zones it is nobody's: "a card: box→board"
     who = _owner(ev.get("to"), names)
     who = _owner(ev.get("from"), names) if who == "?" else who
     return f"{'' if who == '?' else who + ' '}{what}: {src}→{dest}{why}"
+
+
+def _capital(word: str) -> str:
+    return word[:1].upper() + word[1:]
 
 
 def end_text(ev: Event, names: Sequence[str] = SEATS) -> str:
@@ -119,11 +127,13 @@ def log_lines(
     notes: bool = False,
     names: Sequence[str] = SEATS,
     said: EventWords | None = None,
+    zone_name: Callable[[str], str] | None = None,
 ) -> list[tuple[int, LogLine]]:
     """The log of `records` (the records after the header) as (1-based index of the
     record a line belongs to, line). `event` and `decision` redact for the reader;
     `notes` shows annotations too; `names` name the seats ("You", "CPU"); `said` is
-    the game's own line for an event it has words for (`ScreenSpec.event_line`)."""
+    the game's own line for an event it has words for (`ScreenSpec.event_line`);
+    `zone_name` names zones in the game's words (`Layout.title`: "Point Zone")."""
     out: list[tuple[int, LogLine]] = []
     group: list[tuple[int, Event]] = []
     seen: dict[object, object] = {}  # card number -> its id, as the reader last saw it
@@ -133,7 +143,7 @@ def log_lines(
 
     def flush() -> None:
         if group:
-            text = moves_text([e for _, e in group], card_name, names)
+            text = moves_text([e for _, e in group], card_name, names, zone_name)
             out.append((group[0][0], LogLine(f"  {text}", "event")))
             group.clear()
 

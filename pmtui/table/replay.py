@@ -208,6 +208,8 @@ class ReplayModel:
                 card_name=self.card_name,
                 notes=True,
                 said=getattr(self.rs.screen, "event_line", None),
+                zone_name=layout.title if (layout := getattr(self.rs.screen, "layout", None))
+                else None,
             )
             self._logs[perspective] = cached
         return cached

@@ -20,7 +20,7 @@ from pmtui.engine.ruleset import CardDef, Ruleset
 from pmtui.engine.screen import PickSet, PlainScreen, ScreenSpec
 from pmtui.engine.state import SHARED
 from pmtui.engine.views import LazyView, SecretDecisions, redact, redact_decision, view
-from pmtui.table.logtext import SEATS, EventWords, LogLine, card_namer, log_lines, printable
+from pmtui.table.logtext import SEATS, LogLine, card_namer, log_lines, printable
 from pmtui.table.undo import Consent, UndoRefused, undo_targets
 from pmtui.table.undo import undo as undo_to
 
@@ -127,7 +127,7 @@ class LocalTable:
             cached = self._log_cache.get(key)
             if cached is None or cached[0] != n:
                 cached = (n, _log_lines(self.game, self.game.records, player, key[1],
-                                        self._secret_decisions(), self.screen.event_line))
+                                        self._secret_decisions(), self.screen))
                 self._log_cache[key] = cached
         return [line for step, line in cached[1] if step >= since]
 
@@ -289,7 +289,7 @@ class LocalTable:
 
 def _log_lines(
     game: Game, records: Sequence[Record], player: int | None, names: Sequence[str],
-    secrets: SecretDecisions | None = None, said: EventWords | None = None,
+    secrets: SecretDecisions | None = None, screen: ScreenSpec | None = None,
 ) -> list[tuple[int, LogLine]]:
     rs = game.ruleset
     return log_lines(
@@ -298,7 +298,8 @@ def _log_lines(
         decision=lambda rec: redact_decision(rec, player, secrets),
         card_name=card_namer(rs.cards),
         names=names,
-        said=said,
+        said=screen.event_line if screen is not None else None,
+        zone_name=screen.layout.title if screen is not None else None,
     )
 
 

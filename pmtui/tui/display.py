@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rich.text import Text
 
-from pmtui.engine.screen import Bar, Card, Colour, Detail, Face, Line, Row, ScreenSpec, Tone
+from pmtui.engine.screen import Card, Colour, Detail, Face, Line, ScreenSpec, Tone
 from pmtui.table.words import where
 
 TONE_STYLE: dict[str, str] = {
@@ -69,15 +69,7 @@ def colour_chip(colours: Mapping[str, Colour], key: str) -> Text:
 
 def zone_title(spec: ScreenSpec, zone: str) -> str:
     """A zone's name from the layout: a row's label or a counter's title."""
-    lay = spec.layout
-    for s in (*lay.theirs, *lay.middle, *lay.mine):
-        if isinstance(s, Row) and s.zone == zone:
-            return s.label
-        if isinstance(s, Bar):
-            for c in s.counters:
-                if c.zone == zone:
-                    return c.title
-    return zone
+    return spec.layout.title(zone)
 
 
 def card_brief(spec: ScreenSpec, card: Card, view: Mapping[str, object],

@@ -91,7 +91,7 @@ async def test_a_point_stops_the_table_in_the_middle_of_a_turn() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         shown = await _until_summary(pilot, app)
         text = "\n".join(line.plain for line in shown.lines)
-        assert "→points" in text  # a point went to a Point Zone: that is why it stopped
+        assert "→Point Zone" in text  # a point went to a Point Zone: that is why it stopped
         assert "CPU: Approach with" in text
 
 
