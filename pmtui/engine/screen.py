@@ -315,9 +315,10 @@ class ScreenSpec(Protocol):
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:
-        """A line for the game log about an event the log has no words for (a play
-        disabled by a response, say), or None. `card` names a card by its number as
-        the reader last saw it; `names` name the seats."""
+        """A line for the game log about an event, in the game's words (a play disabled
+        by a response, a damage dealt), or None: the log's own line for it, if any.
+        `card` names a card by its number as the reader last saw it; `names` name the
+        seats."""
 
 
 def whose(name: str) -> str:

@@ -164,7 +164,10 @@ def log_lines(
                 continue
             flush()
             changes = ev.get("set")
-            if t == "var" and isinstance(changes, Mapping) and "turn" in changes:
+            text = said(ev, by_number, names) if said is not None else None
+            if text:  # the game's own words first: PSO's coin says who goes first
+                out.append((step, LogLine(f"  {text}", "effect")))
+            elif t == "var" and isinstance(changes, Mapping) and "turn" in changes:
                 ap = changes.get("ap")
                 out.append((step, LogLine(turn_text(changes, names), "turn",
                                           ap if isinstance(ap, int) else None)))
@@ -174,8 +177,6 @@ def log_lines(
                 w = ev.get("winner")
                 out.append((step, LogLine(end_text(ev, names), "end",
                                           w if isinstance(w, int) else None)))
-            elif said is not None and (text := said(ev, by_number, names)):
-                out.append((step, LogLine(f"  {text}", "effect")))
             continue
         flush()
         if kind == "decision":

@@ -175,12 +175,27 @@ def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, sou
             evaded = evp >= 5 or ctx.roll(
                 5, why=f"evasion of {ref(state, target)}, EVP {evp}/5")[0] <= evp
         if evaded:
-            ctx.emit({"t": "say", "what": "evaded", "card": target, "why": "evasion"})
+            ctx.emit({"t": "say", "what": "evaded", "card": target, "cid": c.cid,
+                      "seat": c.owner, "src": state.cards[source].cid, "why": "evasion"})
             return
     if dealt > 0:
-        dmg = int(c.f.get("dmg", 0)) + dealt
-        ctx.emit({"t": "flag", "card": target, "f": {"dmg": dmg}, "why": f"{dealt} damage",
-                  "by": source})
+        damage(ctx, pool, target, dealt, f"{dealt} damage", source)
+
+
+def damage(ctx: Context, pool: CardPool, target: int, dealt: int, why: str,
+           source: int | None = None) -> None:
+    """Damage dealt to a card: its damage counter grows. The event also carries what the
+    log says of it (screen.event_line): the card, the source, the amount, the HP left."""
+    state = ctx.state
+    c = state.cards[target]
+    ev: dict[str, object] = {
+        "t": "flag", "card": target, "f": {"dmg": int(c.f.get("dmg", 0)) + dealt},
+        "why": why, "cid": c.cid, "seat": c.owner, "dealt": dealt,
+        "left": board.hp_left(state, pool, target) - dealt,
+    }
+    if source is not None:
+        ev |= {"by": source, "src": state.cards[source].cid}
+    ctx.emit(ev)
 
 
 def search(ctx: Context, pool: CardPool, player: int, ctype: str) -> None:

@@ -20,12 +20,13 @@ from pmtui.engine.state import State, zkey
 from . import board
 from .board import other
 from .cards import CardPool, Condition
-from .effects import cleanup, draw, enter_play, move, power_on, resolve
+from .effects import cleanup, damage, draw, enter_play, move, power_on, resolve
 
 SEARCH_SIZE = 10  # "Draw the top 10 cards" (Setup)
 OPENING_HAND = 5  # "your starting hand of 5 cards" (Setup)
 POISON = 10  # "loses 10 HP every turn" (Battle effects)
 TURN_LIMIT = 200  # ours, not the source's: a stalled game ends in a draw (D-27)
+COIN_WHY = "who goes first"  # the coin of the setup (heads: player 1)
 
 
 # -- setup ------------------------------------------------------------------------
@@ -50,12 +51,25 @@ def setup(ctx: Context, pool: CardPool, header: Mapping[str, Any]) -> None:
         monster_search(ctx, pool, p)
     for p in (0, 1):
         draw(ctx, p, OPENING_HAND, why="opening hand")
-    # the coin: heads, player 1 goes first; its winner goes first, no choice (D-06)
-    first = 0 if ctx.flip(why="who goes first (heads: player 1)") else 1
-    limit = int(header.get("options", {}).get("turn_limit", TURN_LIMIT))
+    # the coin: heads, player 1 goes first; its winner goes first, no choice (D-06); the
+    # log says who that is by the seats' names (screen.event_line)
+    first = 0 if ctx.flip(why=COIN_WHY) else 1
+    limit = turn_limit(header.get("options", {}).get("turn_limit", TURN_LIMIT))
     setvars(ctx, "coin flip for the first player", first=first, limit=limit)
     setvars(ctx, "the game starts", live=True)
     start_turn(ctx, first, 1)
+
+
+def turn_limit(raw: object) -> int:
+    """The header's turn_limit option: a whole number of turns, 1 or more (D-27)."""
+    try:
+        limit = int(str(raw))
+    except ValueError:
+        limit = 0
+    if limit < 1:
+        raise ValueError(f"turn_limit {raw!r}: give a whole number of turns, 1 or more "
+                         f"(default {TURN_LIMIT})")
+    return limit
 
 
 def deck_lead(deck: Mapping[str, Any]) -> list[str]:
@@ -126,8 +140,7 @@ def end_turn(ctx: Context, pool: CardPool) -> None:
         for u in mine:
             c = state.cards[u]
             if c.f.get("poi"):
-                dmg = int(c.f.get("dmg", 0)) + POISON
-                ctx.emit({"t": "flag", "card": u, "f": {"dmg": dmg}, "why": "poison"})
+                damage(ctx, pool, u, POISON, "poison")
     cleanup(ctx, pool)
     quest_check(ctx, pool)
     expire(ctx)
@@ -135,7 +148,7 @@ def end_turn(ctx: Context, pool: CardPool) -> None:
     turn = state.vars["turn"]
     if turn >= state.vars.get("limit", TURN_LIMIT):
         ctx.emit({"t": "end", "winner": None,
-                  "reason": f"draw: turn limit {turn} reached (a pmtui rule, not the source's)"})
+                  "reason": f"turn limit {turn} reached (a pmtui rule, not the source's)"})
         return
     start_turn(ctx, other(tp), turn + 1)
 

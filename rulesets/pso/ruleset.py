@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # loaded on first use
     from .positions import Positions
     from .strategy import Strategy
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 # the deck (shuffled at setup) and the main character set aside ("Deck Limits")
 DECK_PARTS = ("main", "lead")
 HEADER_OPTIONS = {
@@ -420,8 +420,9 @@ class Pso:
         if not gone:
             return None
         if len(gone) == 2:
-            return None, "draw: both players lost their last Monster at once"
-        return other(gone[0]), f"player {gone[0] + 1} has no Monster left"
+            return None, "both sides lost their last Monster at once"
+        # the log names the winner first ("CPU wins: ..."): the loser is the other side
+        return other(gone[0]), "the other side has no Monster left"
 
     # -- what players see -----------------------------------------------------------------
 

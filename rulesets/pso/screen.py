@@ -33,10 +33,12 @@ from pmtui.engine.screen import (
     Watch,
     Window,
     Words,
+    whose,
 )
 
 from . import board
 from .cards import CardDef, CardPool
+from .flow import COIN_WHY
 
 # a colour per card type, for the title bar and the face
 COLOURS = {
@@ -143,10 +145,6 @@ class PsoScreen:
 
     def card_name(self, cid: str) -> str:
         return self.pool[cid].name if cid in self.pool else "a card"
-
-    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
-                   names: Sequence[str]) -> str | None:
-        return None  # the moves and the decisions say it all
 
     def face(self, card: Card, zone: str, view: View) -> Face:
         d = self._def(card)
@@ -260,6 +258,45 @@ class PsoScreen:
         if verb in LABEL_VERBS and refs:
             return f"{LABEL_VERBS[verb]} {name(refs[0][0])}"
         return REF.sub(lambda m: name(m.group(1)), text)
+
+    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
+                   names: Sequence[str]) -> str | None:
+        """The coin, damage and evasion in words, with the seats' names (the events
+        carry the card ids: `card` is not needed)."""
+        t = event.get("t")
+        if t == "roll" and event.get("coin") and event.get("why") == COIN_WHY:
+            heads = event.get("faces") == [1]
+            who = _seat(0 if heads else 1, names)
+            return f"coin: {'heads' if heads else 'tails'}, {who} {_verb(who, 'go')} first"
+        if t == "roll" and event.get("chance") == "evasion":  # a declared action's roll
+            hit = str(event.get("outcome", "")).startswith("hit")
+            return f"{event.get('why')}: {'hit' if hit else 'evaded'}"
+        if "dealt" in event and t == "flag":
+            what = f"{_whose(event.get('seat'), names)} {self.card_name(str(event['cid']))}"
+            src = event.get("src")
+            why = f"from {self.card_name(str(src))}" if src else f"({event.get('why')})"
+            left = int(event.get("left", 0))
+            after = f"{left} HP left" if left > 0 else "no HP left"
+            return f"{what} takes {event['dealt']} damage {why}: {after}"
+        if t == "say" and event.get("what") == "evaded" and event.get("cid"):
+            what = f"{_whose(event.get('seat'), names)} {self.card_name(str(event['cid']))}"
+            return f"{what} evades {self.card_name(str(event.get('src')))}"
+        return None
+
+
+def _seat(player: object, names: Sequence[str]) -> str:
+    return names[player] if isinstance(player, int) and 0 <= player < len(names) else "?"
+
+
+def _whose(player: object, names: Sequence[str]) -> str:
+    """"Your", "CPU's": a line starts with it."""
+    w = whose(_seat(player, names))
+    return w[:1].upper() + w[1:]
+
+
+def _verb(subject: str, verb: str) -> str:
+    """"You go", "CPU goes"."""
+    return verb if subject == "You" else verb + ("es" if verb.endswith("o") else "s")
 
 
 def _area(view: View) -> Card | None:

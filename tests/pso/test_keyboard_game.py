@@ -115,3 +115,29 @@ def test_no_pso_verb_key_hides_a_table_key() -> None:
     table_keys = {b.key for b in GAME_BINDINGS}
     clashes = [v for v in ruleset("pso").screen.verbs if v.key in table_keys]
     assert clashes == []
+
+
+async def test_a_verb_key_on_a_card_it_does_not_fit_says_so() -> None:
+    """The attack key on a monster in the hand during the main phase: a short notice
+    (the rules' reason), where the key used to do nothing."""
+    for seed in range(1, 40):
+        header, seats = new_game_header(seed, vs="computer", game="pso", opponent="heuristic")
+        game = Game(ruleset("pso"), header)
+        d = game.pending()
+        if d is not None and d.player == 0 and any(t.startswith("monster ") for t in d.texts):
+            break
+    monster = next(t for t in d.texts if t.startswith("monster ")).split()[1]
+    app = PmApp(LocalTable(game, seats), hotseat=False, catch_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await _focus(pilot, screen, monster)
+        await pilot.press("a")
+        await pilot.pause(0.1)
+        notes = [n.message for n in app._notifications]
+        assert any(m.startswith("Attack ") for m in notes), notes
+        assert game.pending() == d  # nothing was played
+        await pilot.press("m")  # the verb that fits still plays it
+        await pilot.pause(0.1)
+        assert game.state.cards[int(monster.split("@")[1])].zone == "0/monsters"

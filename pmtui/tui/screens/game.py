@@ -24,7 +24,7 @@ from pmtui.engine.decision import Decision
 from pmtui.engine.screen import Grid, ScreenSpec, Verb
 from pmtui.tui.display import detail_text, ref
 from pmtui.tui.guard import guarded
-from pmtui.tui.keys import GAME_BINDINGS, verb_bindings, with_verbs
+from pmtui.tui.keys import GAME_BINDINGS, verb_bindings, verb_id, with_verbs
 from pmtui.tui.widgets.board import Board, Spot
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import GameLog, TurnFlow, show_text
@@ -52,6 +52,7 @@ class GameScreen(Screen[None]):
         taken = {key for key, group in self._bindings.key_to_bindings.items()
                  if any(b.id != "act" for b in group)}
         self._bindings = with_verbs(self._bindings, verb_bindings(spec.verbs, taken))
+        self._keyed_verbs = [v for v in spec.verbs if v.key not in taken]
         self.pview: Mapping[str, Any] = {"zones": {}, "vars": {}}
         self.decision: Decision | None = None
         self.cards_by_uid: dict[int, Card] = {}
@@ -372,11 +373,35 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         self.pm.undo()
 
+    def _keys(self, binding_id: str, default: str) -> list[str]:
+        return [k.strip() for k in self.pm.key_for(binding_id, default).split(",")]
+
     def on_key(self, event: Any) -> None:
-        # The undo key when undo is not possible (its binding is off): say why.
-        keys = [k.strip() for k in self.pm.key_for("undo", "u").split(",")]
-        if event.key in keys and not self.check_action("undo", ()):
+        # A key whose binding is off says why rather than nothing: undo when it is not
+        # possible, a verb on a card (or at a moment) it does not apply to.
+        if event.key in self._keys("undo", "u") and not self.check_action("undo", ()):
             self.pm.notify(f"cannot undo: {self.pm.undo_refusal()}", severity="warning")
+            return
+        if self.decision is None or self.pm.busy:
+            return
+        for verb in self._keyed_verbs:
+            if event.key in self._keys(verb_id(verb), verb.key) and \
+                    not self._verb_options(verb):
+                self.pm.notify(self._verb_refusal(verb), timeout=3)
+                return
+
+    def _verb_refusal(self, verb: Verb) -> str:
+        """Why a verb key did nothing, short: the rules' reason when they give one."""
+        card = self.focused_card()
+        if not verb.on_card or card is None or card.get("uid") is None:
+            return f"{verb.label}: not possible now"
+        uid = int(card["uid"])
+        name = self.name_of(uid)
+        why_not = getattr(self.pm.table, "why_not", None)
+        for text, reason in why_not(self.pm.viewer, uid) if why_not is not None else ():
+            if text.split()[0] == verb.verb:
+                return f"{verb.label} {name}: {reason}"
+        return f"{verb.label}: not for {name} now"
 
     def action_replay(self) -> None:
         self.pm.open_replay()

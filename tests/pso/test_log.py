@@ -1,0 +1,88 @@
+"""The PSO game log in words: the coin, each damage dealt, evasion and the end name the
+seats as the table does ("You", "CPU"), never "player 1"."""
+
+from __future__ import annotations
+
+import pytest
+
+from pmtui.cli import main
+from pmtui.engine.game import Game
+from pmtui.engine.views import redact, redact_decision
+from pmtui.table.logtext import card_namer, log_lines
+
+from .helpers import new_game, position_game, ref, ruleset, side
+
+NAMES = ("You", "CPU")
+
+
+def _log(g: Game, reader: int = 0) -> list[str]:
+    rs = ruleset()
+    return [line.text.strip() for _, line in log_lines(
+        g.records[1:], event=lambda ev: redact(rs, ev, reader),
+        decision=lambda rec: redact_decision(rec, reader), card_name=card_namer(rs.cards),
+        names=NAMES, said=rs.screen.event_line)]
+
+
+def test_the_coin_line_says_who_goes_first_by_name():
+    """Setup: a coin decides who goes first (D-06); heads is the first seat."""
+    seen = set()
+    for seed in range(1, 12):
+        g = new_game(seed)
+        first = g.state.vars["first"]
+        coin = [t for t in _log(g) if t.startswith("coin")]
+        want = "coin: heads, You go first" if first == 0 else "coin: tails, CPU goes first"
+        assert coin == [want]
+        seen.add(first)
+    assert seen == {0, 1}
+
+
+def test_each_damage_dealt_has_one_line_with_what_is_left():
+    """Character/monster card stats: Brakka's attack, ATP 30 against DFP 15 of the Golem
+    (HP 60): 15 damage, 45 left; a kill says no HP is left."""
+    g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
+        side(lead=["HAL-003"], monsters=["HAL-022"]),
+        side(monsters=["HAL-033", {"id": "HAL-030", "dmg": 25}])]})
+    golem = g.ruleset.pool["HAL-033"]
+    g.act(f"attack {ref(g, 'HAL-003')}")
+    g.act(f"target {ref(g, 'HAL-033')}")
+    hits = [t for t in _log(g) if "damage" in t]
+    assert hits == [f"CPU's {golem.name} takes 15 damage from "
+                    f"{g.ruleset.pool['HAL-003'].name}: {golem.hp - 15} HP left"]
+    assert all("player" not in t for t in _log(g))
+
+
+def test_poison_damage_has_its_line():
+    """Battle effects: a poisoned card loses 10 HP at the end of its owner's turn."""
+    g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
+        side(lead=["HAL-003"], monsters=[{"id": "HAL-033", "poi": True}]),
+        side(monsters=["HAL-030"])]})
+    g.act("end")
+    name = g.ruleset.pool["HAL-033"].name
+    lines = [t for t in _log(g, reader=1) if "damage" in t]
+    assert lines == [f"Your {name} takes 10 damage (poison): "
+                     f"{g.ruleset.pool['HAL-033'].hp - 10} HP left"]
+
+
+def test_the_end_line_reads_with_names():
+    """Winning: no Monster left loses; the reason does not say "player 2"."""
+    for seed in range(1, 30):
+        g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
+            side(lead=["HAL-003"], monsters=["HAL-022"]),
+            side(lead=["HAL-002"], monsters=[{"id": "HAL-020", "dmg": 10}])]}, seed)
+        g.act(f"attack {ref(g, 'HAL-003')}")
+        g.act(f"target {ref(g, 'HAL-020')}")
+        if g.over is not None:
+            assert _log(g)[-1] == "== You win: the other side has no Monster left =="
+            return
+    raise AssertionError("every seed evaded")
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-2", "1.5"])
+def test_a_bad_turn_limit_is_one_line_naming_the_option(
+        value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """D-27: the turn limit is a whole number of turns, 1 or more."""
+    assert main(["simulate", "--game", "pso", "--games", "1", "--jobs", "1",
+                 "--option", f"turn_limit={value}"]) != 0
+    err = capsys.readouterr().err.strip()
+    assert err == (f"pmtui: turn_limit '{value}': give a whole number of turns, 1 or more "
+                   "(default 200)")
