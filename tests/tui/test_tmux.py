@@ -71,7 +71,7 @@ def test_play_in_tmux_80x24(tmp_path: Path) -> None:
         wait_gone(session, "Keys (remap")
         time.sleep(0.3)  # a key right after ESC would read as alt+key
         tmux("send-keys", "-t", session, "p")  # pass: on to turn end / the opponent
-        wait_for(session, "pass", timeout=10)
+        wait_gone(session, "Your move (main)", timeout=10)
         tmux("send-keys", "-t", session, "C-q")  # quits from any screen
         screen = wait_for(session, "game saved in")
         assert "Traceback" not in screen
@@ -81,4 +81,5 @@ def test_play_in_tmux_80x24(tmp_path: Path) -> None:
     assert records[0]["type"] == "header" and records[0]["seed"] == 1
     mine = [r for r in records if r.get("type") == "decision" and r.get("player") == 0]
     assert mine and mine[0]["action"] == "keep"
+    assert any(r["action"] == "pass" for r in mine[1:])  # the p key passed
     assert os.path.getsize(save) > 0
