@@ -19,7 +19,7 @@ def where(view: Mapping[str, Any], uid: int) -> str:
 
 
 # "P1"/"P2" in a ruleset's text (its explanations, its prompts): the rules' own seat names
-_SEAT = re.compile(r"\bP([12])('s)?\b")
+_SEAT = re.compile(r"\b(?:P|[Pp]layer )([12])('s)?\b")
 # a card id without its number ("a copy of STA-011"): a word with a digit in it
 _BARE = re.compile(r"(?<![\w@-])([A-Za-z][\w-]*\d[\w-]*)\b(?!@)")
 # "You" takes the plural verb: "P1 holds priority" -> "You hold priority"
@@ -31,7 +31,8 @@ _YOU_VERBS = {"is": "are", "was": "were", "has": "have", "holds": "hold", "choos
 def in_words(text: str, card_name: Callable[[str], str], names: Sequence[str]) -> str:
     """A ruleset's text as the table says it: cards by name, not by reference
     ("STA-004@12", a bare "STA-004") and the seats as the board names them ("P2"
-    -> "CPU", "P1's" -> "Your"). `card_name` answers "a card" for what is not a card id."""
+    -> "CPU", "P1's" -> "Your", "player 1" too). `card_name` answers "a card" for what is
+    not a card id."""
 
     def card(m: re.Match[str]) -> str:
         name = card_name(m.group(1))

@@ -137,7 +137,9 @@ class PmApp(App[int]):
 
     def worded(self, line: LogLine) -> LogLine:
         """A log line as the board says it: a decision in the ruleset's words, by the
-        seat's name ("CPU: Summon Kaede to the Main Area")."""
+        seat's name ("CPU: Summon Kaede to the Main Area"); the end's reason too."""
+        if line.kind == "end":
+            return replace(line, text=self.named(line.text))
         if line.kind != "decision" or not line.action or line.player is None:
             return line
         out = self._worded.get(line)
@@ -654,7 +656,7 @@ class PmApp(App[int]):
         # the game over screen says what the computer did since the player's last move
         last = self._summary() if self._summary_due(at_stop=True) else []
         self._close_prompts()
-        self.push_screen(GameOverScreen(headline, str(over.get("reason", "")), last))
+        self.push_screen(GameOverScreen(headline, self.named(str(over.get("reason", ""))), last))
 
     # -- undo and the palette --------------------------------------------------------------------
 

@@ -62,3 +62,7 @@ def test_rules_text_in_the_table_words() -> None:
         == "You hold priority in CPU's Main Phase"
     assert in_words("a copy of STA-011 in P2's Area", name, ["Ann", "Bo"]) \
         == "a copy of Mirei Tsukishiro in Bo's Area"
+    # the end of the game (p.07: an empty deck loses), as the game over box says it
+    assert in_words("player 1's deck is empty", name, ["You", "CPU"]) == "Your deck is empty"
+    assert in_words("player 2 has 7 point cards", name, ["You", "CPU"]) \
+        == "CPU has 7 point cards"

@@ -268,7 +268,8 @@ class GameScreen(Screen[None]):
         if over:
             w = over.get("winner")
             result = "Draw" if w is None else f"{pm.label(w)} won"
-            t.append(f"Game over: {result} ({over.get('reason', '')}). {self.QUIT_HINT}.",
+            t.append(f"Game over: {result} ({pm.named(str(over.get('reason', '')))}). "
+                     f"{self.QUIT_HINT}.",
                      style="bold")
             return t
         if pm.busy:
@@ -400,7 +401,7 @@ class GameScreen(Screen[None]):
         why_not = getattr(self.pm.table, "why_not", None)
         for text, reason in why_not(self.pm.viewer, uid) if why_not is not None else ():
             if text.split()[0] == verb.verb:
-                return f"{verb.label} {name}: {reason}"
+                return f"{verb.label} {name}: {self.pm.named(reason)}"
         return f"{verb.label}: not for {name} now"
 
     def action_replay(self) -> None:
