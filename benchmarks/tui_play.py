@@ -59,6 +59,7 @@ class Run:
         # CPU seconds of this process from the key until the screen stood still (the
         # computer's thread included): what the key cost, whatever else the machine runs
         self.cpu: dict[str, list[float]] = defaultdict(list)
+        self.last_cpu = 0.0
 
     async def still(self, limit: float = 10.0) -> None:
         """Until the computer is done and no update came for QUIET."""
@@ -82,10 +83,14 @@ class Run:
         await self.pilot.press(key)
         await self.still()
         t = self.since(sent)
+        self.last_cpu = time.process_time() - cpu
         if t is not None and kind is not None:
-            self.times[kind].append(t)
-            self.cpu[kind].append(time.process_time() - cpu)
+            self.note(kind, t, self.last_cpu)
         return t
+
+    def note(self, kind: str, seconds: float, cpu: float) -> None:
+        self.times[kind].append(seconds)
+        self.cpu[kind].append(cpu)
 
     def computer_moves(self) -> int:
         return sum(1 for r in self.app.table.game.records
@@ -124,7 +129,7 @@ class Run:
             await self.key("summon: commit", "enter")
         t = self.since(sent)
         if t is not None and self.app.table.game.state.cards[uid].zone.endswith("/main"):
-            self.times["summon: last key to resolved board"].append(t)
+            self.note("summon: last key to resolved board", t, self.last_cpu)
 
     async def step(self) -> bool:
         """One move of the player (a few keys); False when the game is over."""
@@ -154,7 +159,7 @@ class Run:
             t = await self.key(None, "p")
             if t is not None:
                 moved = self.computer_moves() > before
-                self.times["pass, computer moves" if moved else "pass"].append(t)
+                self.note("pass, computer moves" if moved else "pass", t, self.last_cpu)
         elif screen.check_action("verb", ("no-interference",)):
             await self.key("other board key", "n")
         elif screen.check_action("verb", ("stop",)):
