@@ -83,6 +83,7 @@ class Grid:
     rows: tuple[str, ...]  # row names top to bottom ("3", "2", "1"): cell = col + row
     cell: str = "cell"  # the card flag naming the cell a piece stands on
     turned: bool = False  # the second seat sees it turned round: its own side at the bottom
+    label: str = ""  # its name in words ("Battlefield"; default: the zone's name)
 
     def cell_name(self, col: int, row: int, flip: bool = False) -> str:
         """The cell drawn at (col, row); `flip`: as the turned board shows it."""
@@ -109,6 +110,8 @@ class Layout:
         the zone's own name."""
         for s in (*self.theirs, *self.middle, *self.mine):
             if isinstance(s, Row) and s.zone == zone:
+                return s.label
+            if isinstance(s, Grid) and s.zone == zone and s.label:
                 return s.label
             if isinstance(s, Bar):
                 for c in s.counters:

@@ -83,7 +83,7 @@ def grid(spec: str = DEFAULT) -> Grid:
     b = parse_board(spec)
     cols = tuple(chr(ord("a") + c) for c in range(b.cols))
     rows = tuple(str(r) for r in range(b.rows, 0, -1))
-    return Grid("bf", cols=cols, rows=rows, cell="at", turned=True)
+    return Grid("bf", cols=cols, rows=rows, cell="at", turned=True, label="Battlefield")
 
 
 def _bar() -> Bar:
