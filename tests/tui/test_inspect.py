@@ -81,3 +81,45 @@ async def test_help_opens_from_the_first_prompt_and_prompts_name_cards() -> None
         assert isinstance(app.screen, ChoiceScreen)
     # a decision's prompt with a card ref reads with the card's name
     assert app.named("Respond to STA-001@4?") == f"Respond to {app.card_name('STA-001')}?"
+
+
+async def test_the_card_sheet_shown_again_shows_the_new_card_from_its_top() -> None:
+    """The sheet is one screen the table shows again for each card (a new screen each
+    time cost half of opening it): the next card's text replaces the last one's on the
+    screen, scrolled back to the top."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        screen = app.game_screen
+        while screen.row_name != "my-hand":
+            await pilot.press("down")
+        first = screen.focused_card()
+        assert first is not None
+        await pilot.press("D")
+        await settle(pilot, app)
+        sheet = app.screen
+        assert isinstance(sheet, CardScreen)
+        first_shown = str(sheet.query_one("#card-body", Static).content)
+        await pilot.press("down", "down", "down")  # read further down
+        await settle(pilot, app)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        for _ in range(len(screen.row_cards["my-hand"])):  # a card of another name
+            await pilot.press("right")
+            second = screen.focused_card()
+            if second is not None and second["cid"] != first["cid"]:
+                break
+        else:
+            raise AssertionError("the opening hand holds one card name only")
+        await pilot.press("D")
+        await settle(pilot, app)
+        assert app.screen is sheet
+        shown = str(sheet.query_one("#card-body", Static).content)
+        assert shown == sheet.body.plain != first_shown
+        assert app.spec.card_name(str(second["cid"])) in shown
+        assert sheet.query_one(VerticalScroll).scroll_y == 0

@@ -137,8 +137,15 @@ class CardScreen(ScrollingModal):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"), VerticalScroll(id="summary-scroll"):
-            yield Static(self.body)
+            yield Static(self.body, id="card-body")
         yield Footer()
+
+    def show(self, body: Text) -> None:
+        """Another card on this sheet (the app keeps one and shows it again), from its top."""
+        self.body = body
+        if self.is_mounted:
+            self.query_one("#card-body", Static).update(body)
+            self.query_one(f"#{self.SCROLL}", VerticalScroll).scroll_home(animate=False)
 
 
 
