@@ -268,7 +268,10 @@ class PmApp(App[int]):
         self.game_screen.refresh_board()
         if self.too_small or self.replaying or self.setting:
             return
-        if self._summary_due(at_stop=True) and not self.table.over:
+        # only where this keyboard decides: after passes made for it the computer's turn
+        # may go on, and a summary then would cut it in two ("Waiting for CPU…" under it)
+        mine = decision is not None and self.table.is_human(decision.player)
+        if mine and self._summary_due(at_stop=True) and not self.table.over:
             self._show_summary()
             return
         if self.table.over:

@@ -10,9 +10,9 @@ from pmtui.engine.screen import Watch
 from pmtui.table.games import ruleset
 from pmtui.tui.keys import TuiConfig, load_config
 from pmtui.tui.screens.info import SummaryScreen
-from pmtui.tui.screens.prompts import ChoiceScreen
+from pmtui.tui.screens.prompts import ChoiceScreen, PromptScreen
 
-from .helpers import make_app, settle
+from .helpers import Scripted, make_app, settle
 
 
 def test_a_watch_sees_moves_into_and_out_of_its_zones() -> None:
@@ -153,3 +153,31 @@ def test_what_the_other_side_did_keeps_its_effects_on_the_players_cards() -> Non
         "CPU: Approach with X", "  You Y: main→discard (destroyed)", "chance: 4",
         "── turn 2: You ──", "CPU: Respond with Z", "  You W: main→discard (Z)",
     ]
+
+
+
+async def test_the_summary_waits_until_the_player_decides() -> None:
+    """The summary opens where the player decides, never while the computer's turn goes
+    on. Seed 3: the player goes first, summons and passes; the summary used to open
+    after the pass made for the player in answer to the computer's first summon, with
+    the summon still on the stage and "Waiting for CPU…" under it."""
+    app = make_app(seed=3, watch=frozenset({"turn"}))
+    me = Scripted(prefer=("summon", "done", "pay", "first", "keep"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(80):
+            await settle(pilot, app)
+            if isinstance(app.screen, SummaryScreen):
+                break
+            while isinstance(app.screen, PromptScreen):  # the player's moves go by text
+                app.screen.dismiss(None)
+                await settle(pilot, app)
+            d = app.table.decision_for(0)
+            if d is not None:
+                app.submit(me.choose({}, d))
+        assert isinstance(app.screen, SummaryScreen)
+        texts = [line.plain for line in app.screen.lines]
+        pending = app.table.pending()
+        assert pending is not None and pending.player == 0  # the player decides now
+        # the computer's summon is summed up whole, not while it stood on the stage
+        assert "CPU: Summon Ren Kuzunoha to the Main Area" in texts
+        assert "  CPU Ren Kuzunoha: Stage→Main Area (summon)" in texts
