@@ -19,6 +19,10 @@ from .tables import Tables
 
 ref = effects.ref
 
+# the approach windows by the rulebook's step numbers (p.13-14), for the prompt line
+WINDOW_WORDS = {"w2": "② after the approach", "w4": "④ before judgement",
+                "w6": "⑥ after judgement"}
+
 
 def copy_in_area(state: State, player: int, card: CardDef, defs: dict[str, CardDef]) -> int | None:
     """A chara of the same series and number already in the Area (p.09)."""
@@ -139,7 +143,7 @@ def priority_decision(state: State, t: Tables) -> Decision:
                         Option(f"support {ref(state, u)} on {ref(state, h)}", ("support", u, h))
                     )
     opts.extend(effects.use_options(state, t, p, phase, own_turn))
-    where = phase if phase == "main" else f"approach {v['step']}"
+    where = phase if phase == "main" else f"approach {WINDOW_WORDS.get(v['step'], v['step'])}"
     info = {"passes": v["passes"]}
     prompt = f"Your move ({where})"
     if p != v["ap"] and v["passes"] >= 1:  # the Interferer's last word (p.07)

@@ -66,3 +66,20 @@ def test_rules_text_in_the_table_words() -> None:
     assert in_words("player 1's deck is empty", name, ["You", "CPU"]) == "Your deck is empty"
     assert in_words("player 2 has 7 point cards", name, ["You", "CPU"]) \
         == "CPU has 7 point cards"
+
+
+def test_the_prompt_line_names_an_approach_window_in_words() -> None:
+    """The bottom line's prompt in an approach window says the rulebook's step (p.13-14),
+    not the rules' own step names ("Your move (approach w2)")."""
+    from pmtui.table.sandbox.model import Sandbox
+
+    for step, words in (("w2", "② after the approach"), ("w4", "④ before judgement"),
+                        ("w6", "⑥ after judgement")):
+        doc = {"position": {"turn": 3, "phase": "approach", "step": step,
+                            "approach": "STA-002",
+                            **({"interfere": "STA-001"} if step != "w2" else {})},
+               "p1": {"main": ["STA-002"], "deck": 10}, "p2": {"main": ["STA-001"],
+                                                              "deck": 10}}
+        d = Sandbox.from_doc(doc).game.pending()
+        assert d is not None and d.kind == "priority"
+        assert d.prompt == f"Your move (approach {words})", d.prompt
