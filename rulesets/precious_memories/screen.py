@@ -122,7 +122,7 @@ FIXED = {
     "first": "Go first",
     "second": "Go second",
     "stop": "Stop approaching (go to Turn End)",
-    "no-interference": "No interference: take the top card of your deck as a point",
+    "no-interference": "No interference: the top card of the deck becomes a point",
 }
 LABEL_VERBS = {
     "event": "Play",

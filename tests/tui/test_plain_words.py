@@ -83,3 +83,11 @@ def test_the_prompt_line_names_an_approach_window_in_words() -> None:
         d = Sandbox.from_doc(doc).game.pending()
         assert d is not None and d.kind == "priority"
         assert d.prompt == f"Your move (approach {words})", d.prompt
+
+
+def test_a_label_read_in_the_log_for_either_seat_names_no_ones_deck() -> None:
+    """"CPU: No interference: take the top card of your deck as a point" read as if the
+    point came from the player's deck: the log and the summaries show the same label
+    for the computer's decision as the menu does for the player's."""
+    label = ruleset("precious_memories").screen.label("no-interference")
+    assert "your" not in label and "point" in label
