@@ -101,6 +101,9 @@ class PmApp(App[int]):
         # records up to here the viewer has seen (their last decision, the last summary):
         # the summary of what happened while they waited starts after it
         self._mark = self._records
+        # where the viewer's last decision began: the turn it ended is no news, the
+        # other side's turn that began right after it is (see _turn_began)
+        self._decided = self._mark
         self._worded: dict[LogLine, LogLine] = {}
         self.game_screen = GameScreen(self.spec)
 
@@ -241,6 +244,7 @@ class PmApp(App[int]):
         if self.busy:
             self.notify("wait: the opponent is deciding", severity="warning")
             return
+        decided = self._records
         for text in texts:
             try:
                 self.table.act(self.viewer, text)
@@ -251,6 +255,7 @@ class PmApp(App[int]):
                 self.notify(f"error: {type(exc).__name__}: {exc}"[:200], severity="error")
                 break
         self._mark = self._records
+        self._decided = decided
         self.advance()
 
     def advance(self) -> None:
@@ -357,6 +362,8 @@ class PmApp(App[int]):
         # start ends nobody's turn (set-up answers such as keeping a hand are not a turn)
         turn = at_stop and TURN_WATCH in watch and any(
             x.get("action") != self.spec.words.pass_text for x in theirs)
+        if turn and self._turn_began() is not None:  # their turn began with the
+            return True  # viewer's own last move (stopping, a hand adjustment)
         for r in records:
             ev = r.get("event") if r.get("type") == "event" else None
             if not isinstance(ev, Mapping):
@@ -371,11 +378,24 @@ class PmApp(App[int]):
                 return True
         return False
 
+    def _turn_began(self) -> int | None:
+        """The record where a turn (after the first) began as the result of the viewer's
+        last decision, before the mark: the summary starts there, with the turn's line."""
+        records = self.table.game.records
+        for i in range(self._mark - 1, self._decided - 1, -1):
+            r = records[i]
+            ev = r.get("event") if r.get("type") == "event" else None
+            changes = ev.get("set") if isinstance(ev, Mapping) and ev.get("t") == "var" else None
+            if isinstance(changes, Mapping) and isinstance(changes.get("turn"), int) \
+                    and changes["turn"] > 1:
+                return i
+        return None
+
     def _summary(self) -> list[Text]:
         """The log since the viewer's mark, less the passes and the viewer's own doings;
         the mark moves to now."""
-        kept = self._others_doings(self.log_lines(self._mark))
-        self._mark = self._records
+        kept = self._others_doings(self.log_lines(self._turn_began() or self._mark))
+        self._mark = self._decided = self._records
         lines: list[Text] = []
         for i, x in enumerate(kept):  # the same line again ("CPU: pay") once, counted
             if i and x == kept[i - 1]:
@@ -729,7 +749,7 @@ class PmApp(App[int]):
             return
         self._prompted = -1
         self._over_shown = False
-        self._mark = self._records
+        self._mark = self._decided = self._records
         if isinstance(self.screen, GameOverScreen):
             self.pop_screen()
         self.notify(f"took back: {self.namer(text)}", timeout=4)

@@ -181,3 +181,17 @@ async def test_the_summary_waits_until_the_player_decides() -> None:
         # the computer's summon is summed up whole, not while it stood on the stage
         assert "CPU: Summon Ren Kuzunoha to the Main Area" in texts
         assert "  CPU Ren Kuzunoha: Stage→Main Area (summon)" in texts
+
+
+async def test_a_turn_the_players_own_move_ended_is_summed_up() -> None:
+    """When the player's own move ends their turn (a hand adjustment, stopping the
+    approaches), the computer's turn that follows still opens the summary. Seed 3: the
+    player passes and ends turn 1 by discarding; the table used to stop for none of
+    the computer's turns, since the turn had changed before the player's move was
+    marked as seen."""
+    app = make_app(seed=3, watch=frozenset({"turn"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await _until_summary(pilot, app)
+        texts = [line.plain for line in shown.lines]
+        assert "── turn 2: CPU ──" in texts
+        assert any(t.startswith("CPU: Summon") for t in texts)
