@@ -104,10 +104,13 @@ class Layout:
     theirs: tuple[Section, ...]
     mine: tuple[Section, ...]
     middle: tuple[Section, ...] = ()
+    # zones drawn nowhere on the board (cards under a unit), by name in words, so that
+    # the log names them too: (("under", "under a unit"),)
+    off_board: tuple[tuple[str, str], ...] = ()
 
     def title(self, zone: str) -> str:
-        """A zone's name (without the seat): a row's label or a counter's title, else
-        the zone's own name."""
+        """A zone's name (without the seat): a row's label, a counter's title or its
+        name in `off_board`, else the zone's own name."""
         for s in (*self.theirs, *self.middle, *self.mine):
             if isinstance(s, Row) and s.zone == zone:
                 return s.label
@@ -117,7 +120,7 @@ class Layout:
                 for c in s.counters:
                     if c.zone == zone:
                         return c.title
-        return zone
+        return dict(self.off_board).get(zone, zone)
 
 
 # -- faces, panels, lines ----------------------------------------------------------------

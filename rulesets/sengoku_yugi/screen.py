@@ -37,6 +37,7 @@ from pmtui.engine.screen import (
 )
 
 from .board import DEFAULT, parse_board
+from .positions import ZONE_WORDS
 
 if TYPE_CHECKING:
     from .ruleset import SengokuYugi
@@ -104,6 +105,7 @@ class Screen:
         middle=(grid(),),
         mine=(Row("cz", "Command Zone", slots=1), _bar(),
               Row("hand", "Hand", wrap=True, large=True), Row("fhand", "Familiars")),
+        off_board=tuple(ZONE_WORDS.items()),  # cards under a unit, the Last Guard
     )
     colours = COLOURS
     verbs: Sequence[Verb] = VERBS

@@ -201,3 +201,17 @@ async def test_a_game_against_the_computer_starts_and_goes_on_by_keys() -> None:
         assert d is not None and d.player == 0 and d.kind == "main"
         assert table.game.state.vars["phase"] == "main"
         assert app.screen.query_one(GridView).render().plain
+
+
+def test_the_log_names_zones_the_board_does_not_draw() -> None:
+    """A card put under a unit, or into the Last Guard, is named in words in the log,
+    not by the zone's key ("Under")."""
+    from pmtui.table.logtext import moves_text
+
+    title = ruleset("sengoku_yugi").screen.layout.title
+    move = {"t": "move", "card": 7, "cid": "SGY-013", "from": "0/hand", "to": "0/under",
+            "why": "equip"}
+    assert moves_text([move], lambda _cid: "Ashigaru", zone_name=title) \
+        == "P1 Ashigaru: Hand→Under units (equip)"
+    assert title("guard") == "Last Guard"
+    assert title("bf") == "Battlefield"
