@@ -15,6 +15,11 @@ from typing import Any
 CHANCE = -1
 
 
+# The marks a decision record may carry for other readers (docs/engine.md, "Views"):
+# "private", only its kind shows; "secret", nothing of it shows.
+MARKS = ("private", "secret")
+
+
 class IllegalAction(ValueError):
     """A decision that is not among the legal options (message: one line, with the reason)."""
 
@@ -37,6 +42,9 @@ class Decision:
     prompt: str = ""
     info: dict[str, Any] = field(default_factory=dict)  # e.g. running cost total, for screens
     private: bool = False  # the choice reveals hidden cards: others see only the kind
+    # A question only a hidden card raises ("use this card from your hand?"): when its
+    # player chooses this option (a pass), the others never learn it was asked at all.
+    secret_pass: str = ""
 
     def find(self, text: str) -> Option | None:
         for opt in self.options:  # the usual case: a text taken from an option

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import chance
 from .context import LEGACY_RNG, Context, GameOver, check_rng
-from .decision import CHANCE, Decision, IllegalAction, Option
+from .decision import CHANCE, MARKS, Decision, IllegalAction, Option
 from .hashes import HASH_KEYS, HashTrail
 from .ruleset import Ruleset
 from .state import Event, State, state_hash
@@ -226,6 +226,8 @@ class Game:
         rec["kind"] = decision.kind
         if decision.private:
             rec["private"] = True
+        if decision.secret_pass and option.text == decision.secret_pass:
+            rec["secret"] = True
         self._commit(events, hashes, rec)
         return events
 
@@ -399,7 +401,7 @@ def differs(want: Record, got: Record, hashes: bool = True) -> bool:
     """Whether a re-executed record differs from the logged one (with `hashes`, the
     hashes the logged record carries are compared too). Notes are never compared.
     Types count: a `1` rewritten `true` differs; so does a decision's kind or
-    private mark (a save from before decisions had a kind is not asked for one)."""
+    private or secret mark (a save from before decisions had a kind is not asked for one)."""
     kind = want.get("type")
     if kind != got.get("type"):
         return True
@@ -409,8 +411,8 @@ def differs(want: Record, got: Record, hashes: bool = True) -> bool:
         return hashes and any(k in want and want[k] != got.get(k) for k in HASH_KEYS)
     if kind == "decision":
         keys = ("player", "action", "kind") if "kind" in want else ("player", "action")
-        return not all(same(want.get(k), got.get(k)) for k in keys) or (
-            want.get("private", False) is not got.get("private", False))
+        return not all(same(want.get(k), got.get(k)) for k in keys) or any(
+            want.get(mark, False) is not got.get(mark, False) for mark in MARKS)
     if kind == "undo":
         return not same(want.get("to"), got.get("to"))
     return False

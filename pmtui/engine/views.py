@@ -139,7 +139,10 @@ def redact(ruleset: Ruleset, ev: Event, player: int | None) -> Event:
     if t == "flag" and ev.get("zone") and not visible(ruleset, ev["zone"], player):
         return {k: v for k, v in ev.items() if k not in ("card", "cards")}
     if t == "var":
-        return {**ev, "set": ruleset.redact_vars(ev.get("set", {}), player, partial=True)}
+        changes = ruleset.redact_vars(ev.get("set", {}), player, partial=True)
+        if changes != ev.get("set", {}):  # part of the change is hidden: so is its reason
+            return {k: v for k, v in ev.items() if k != "why"} | {"set": changes}
+        return {**ev, "set": changes}
     return ev
 
 
@@ -150,7 +153,11 @@ def redact_decision(
     """A logged decision as another player may read it: a private one (a pick among
     hidden cards) shows only its kind, and so does one naming a card hidden from
     `player` until its play is confirmed (`secrets`, fed with the log; `at`: as the
-    log stood after that sequence number, for a replay)."""
+    log stood after that sequence number, for a replay). A secret one (a question
+    about a hidden card, passed: Decision.secret_pass) shows nothing, not even whose
+    it was: `{"type": "decision", "seq": ..., "secret": True}`, which logs leave out."""
+    if record.get("player") != player and record.get("secret"):
+        return {"type": "decision", "seq": record.get("seq"), "secret": True}
     if record.get("player") != player and (
         record.get("private")
         or (secrets is not None and secrets.hides(record.get("seq"), player, at))

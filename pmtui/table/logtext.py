@@ -181,6 +181,8 @@ def log_lines(
         flush()
         if kind == "decision":
             r = decision(rec)
+            if r.get("secret") and "action" not in r:
+                continue  # a question the reader may not know was asked
             p = r.get("player")
             out.append((step, LogLine(f"{seat(p, names)} {r.get('action')}", "decision",
                                       p if isinstance(p, int) else None,

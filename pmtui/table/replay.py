@@ -154,6 +154,8 @@ class ReplayModel:
         kind = rec.get("type")
         if kind == "decision":
             r = self._decision(rec, perspective)
+            if r.get("secret") and "action" not in r:
+                return ""  # a question this reader may not know was asked
             return f"{seat(r.get('player'))} {r.get('action')}"
         if kind == "undo":
             return f"undo: back to decision {rec.get('to')}"
@@ -394,7 +396,7 @@ class Replay:
         if at > 0:
             line = model.record_text(at - 1, p)
             rec = model.cursor.record_at(at - 1) or {}
-            decision = rec.get("type") == "decision"
+            decision = rec.get("type") == "decision" and bool(line)
             if decision:
                 action = line.split(" ", 1)[-1]
                 worded = model.rs.screen.label(action, pview)

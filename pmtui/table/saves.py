@@ -27,6 +27,7 @@ from typing import Any
 import platformdirs
 
 from pmtui.engine.context import LEGACY_RNG
+from pmtui.engine.decision import MARKS
 from pmtui.engine.game import Game, Record, differs, same
 from pmtui.engine.hashes import HASH_KEYS
 from pmtui.engine.journal import (
@@ -204,7 +205,7 @@ def _mismatch(name: str, want: Record, got: Record | None) -> str:
     found = None
     if got is not None and want.get("type") == got.get("type"):
         keys = {"event": ("event", *HASH_KEYS), "decision": ("player", "action", "kind",
-                                                               "private")}
+                                                               *MARKS)}
         for k in keys.get(str(want.get("type")), ("to",)):
             found = _difference(want.get(k, _MISSING), got.get(k, _MISSING), k)
             if found:

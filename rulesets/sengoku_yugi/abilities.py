@@ -252,7 +252,9 @@ def trigger_decision(state: State, pool: Pool) -> Decision | None:
         if opts:
             opts.append(Option("skip", ("skip",)))
             owner = state.cards[item["u"]].owner
-            return Decision(owner, "trigger", tuple(opts), f"Use an ability ({item['t']})?")
+            # about a hand card, the question itself is secret: declined, nobody learns it
+            return Decision(owner, "trigger", tuple(opts), f"Use an ability ({item['t']})?",
+                            secret_pass="skip" if item.get("hand") else "")
     return None
 
 

@@ -45,7 +45,7 @@ from .units import (
     push_ask,
 )
 
-VERSION = "0.1.0"
+VERSION = "0.1.1"
 MODES = ("standard", "ultimate")
 
 
@@ -424,10 +424,9 @@ class SengokuYugi:
             if ab.get("hand"):  # an ability used from a hand: which copy stays secret
                 ab = {k: v for k, v in ab.items() if k != "u"}
             out["ab"] = ab
-        if out.get("trig"):
-            out["trig"] = [{k: v for k, v in t.items() if k != "u"}
-                           if t.get("hand") and t.get("p") != player else t
-                           for t in out["trig"]]
+        if out.get("trig"):  # a question about a hand card is its owner's secret (S45)
+            out["trig"] = [t for t in out["trig"]
+                           if not (t.get("hand") and t.get("p") != player)] or None
         if out.get("used_hand"):
             out["used_hand"] = [pair for pair in out["used_hand"] if pair[1] == player] or None
         return out

@@ -78,3 +78,48 @@ def test_an_ability_used_from_hand_keeps_its_number_secret() -> None:
             assert leak not in seen, seen
     assert rs.redact_vars(pos.state.vars, 1).get("used_hand") is None
     assert rs.redact_vars(pos.state.vars, 0)["used_hand"] == [[whisper, 0]]
+
+
+WHISPER_ASKED = """
+ruleset = "sengoku_yugi"
+name = "a hand card's trigger"
+page = "G1 (14)"
+[position]
+turn = 4
+[p1]
+hand = ["SGY-021"]
+sh = 10
+[p2]
+bf = [{ card = "SGY-030", at = "c3" }]
+sh = 10
+"""
+
+
+def test_a_question_about_a_hand_card_is_the_owners_secret() -> None:
+    """G1 (14), S46: when a unit attacks the Stronghold, the defender is asked whether to
+    show a hand card and use its ability. The attacker must not learn that a question
+    was asked (that would tell them a card of that kind is in the hand): neither from
+    the variables while it is pending nor from the log once it is declined."""
+    from pmtui.table.scenarios import loads
+    from pmtui.table.scenarios.run import new_game
+    from pmtui.table.session import HUMAN, LocalTable
+
+    game = new_game(loads(WHISPER_ASKED))
+    game.act("attack c3 c1 atk")
+    game.act("done")
+    d = game.pending()
+    assert d is not None and (d.player, d.texts) == (0, ["show hand#1", "skip"])
+    rs = ruleset()
+    assert view(rs, game.state, 0)["vars"]["trig"]  # the owner sees their question
+    for viewer in (1, None):
+        assert not view(rs, game.state, viewer)["vars"].get("trig")
+    game.act("skip")
+    table = LocalTable(game, [HUMAN, HUMAN])
+    asked = [line.text for line in table.log_for(0) if line.kind == "decision"]
+    assert asked[-1] == "P1 skip"
+    for viewer in (1, None):
+        lines = [line.text for line in table.log_for(viewer) if line.kind == "decision"]
+        assert lines == ["P2 attack c3 c1 atk", "P2 done"], lines
+        for rec in game.records[1:]:
+            if rec["type"] == "event":
+                assert "stronghold-attacked" not in json.dumps(redact(rs, rec["event"], viewer))
