@@ -6,6 +6,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pmtui.engine.screen import whose
+
 # A card in an option text: its id, "@", its number in this game (the notation's card ref).
 REF = re.compile(r"(?<![\w@])([^\s@]+)@(\d+)\b")
 
@@ -22,6 +24,8 @@ def where(view: Mapping[str, Any], uid: int) -> str:
 _SEAT = re.compile(r"\b(?:P|[Pp]layer )([12])('s)?\b")
 # a card id without its number ("a copy of STA-011"): a word with a digit in it
 _BARE = re.compile(r"(?<![\w@-])([A-Za-z][\w-]*\d[\w-]*)\b(?!@)")
+# that id in brackets after its name, and brackets right after: one pair will do
+_ID_THEN_BRACKET = re.compile(r"\(([A-Za-z][\w-]*\d[\w-]*)\) \(")
 # "You" takes the plural verb: "P1 holds priority" -> "You hold priority"
 _YOU_VERBS = {"is": "are", "was": "were", "has": "have", "holds": "hold", "chooses": "choose",
               "discards": "discard", "cannot": "cannot", "may": "may", "pays": "pay",
@@ -30,23 +34,24 @@ _YOU_VERBS = {"is": "are", "was": "were", "has": "have", "holds": "hold", "choos
 
 def in_words(text: str, card_name: Callable[[str], str], names: Sequence[str]) -> str:
     """A ruleset's text as the table says it: cards by name, not by reference
-    ("STA-004@12", a bare "STA-004") and the seats as the board names them ("P2"
+    ("STA-004@12"; a bare "STA-004", which names what copies share, keeps its id
+    beside the name) and the seats as the board names them ("P2"
     -> "CPU", "P1's" -> "Your", "player 1" too). `card_name` answers "a card" for what is
     not a card id."""
 
     def card(m: re.Match[str]) -> str:
+        # a bare id stays beside the name: it is what a copy shares ("a copy of X")
         name = card_name(m.group(1))
-        return m.group(0) if name == "a card" else name
+        return m.group(0) if name == "a card" else f"{name} ({m.group(1)})"
 
     def seat(m: re.Match[str]) -> str:
         i = int(m.group(1)) - 1
         name = names[i] if i < len(names) else m.group(0)
-        if m.group(2):
-            return "your" if name == "You" else f"{name}'s"
-        return name
+        return whose(name) if m.group(2) else name
 
     out = _BARE.sub(card, REF.sub(lambda m: card_name(m.group(1)), text))
     out = _SEAT.sub(seat, out)
+    out = _ID_THEN_BRACKET.sub(r"(\1, ", out)  # "Mirei (STA-011, same series and number)"
     out = re.sub(r"\b([Yy])ou (\w+)",
                  lambda m: f"{m.group(1)}ou {_YOU_VERBS.get(m.group(2), m.group(2))}", out)
     # capitals only where a sentence starts: "…declared; You may" -> "…declared; you may"

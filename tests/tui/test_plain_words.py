@@ -61,7 +61,12 @@ def test_rules_text_in_the_table_words() -> None:
     assert in_words("P1 holds priority in P2's Main Phase", name, ["You", "CPU"]) \
         == "You hold priority in CPU's Main Phase"
     assert in_words("a copy of STA-011 in P2's Area", name, ["Ann", "Bo"]) \
-        == "a copy of Mirei Tsukishiro in Bo's Area"
+        == "a copy of Mirei Tsukishiro (STA-011) in Bo's Area"
+    # p.09: a copy is the same series and number, so the id stays in sight
+    assert in_words("P2's Area already holds a copy of STA-011 (same series and number)",
+                    name, ["You", "CPU"]) \
+        == "CPU's Area already holds a copy of Mirei Tsukishiro (STA-011, same series and " \
+           "number)"
     # the end of the game (p.07: an empty deck loses), as the game over box says it
     assert in_words("player 1's deck is empty", name, ["You", "CPU"]) == "Your deck is empty"
     assert in_words("player 2 has 7 point cards", name, ["You", "CPU"]) \
