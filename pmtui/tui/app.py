@@ -433,6 +433,7 @@ class PmApp(App[int]):
         self._close_prompts()
         self.push_screen(SummaryScreen("While you waited", lines),
                          callback=lambda _: self.advance())
+        self.game_screen.refresh_board()  # the prompt line: the summary, not a decision
 
     def _hand_over(self, player: int) -> None:
         """Cover the table until `player` has the keyboard (hot seat); the cover says

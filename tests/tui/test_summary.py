@@ -195,3 +195,16 @@ async def test_a_turn_the_players_own_move_ended_is_summed_up() -> None:
         texts = [line.plain for line in shown.lines]
         assert "── turn 2: CPU ──" in texts
         assert any(t.startswith("CPU: Summon") for t in texts)
+
+
+async def test_under_the_summary_the_prompt_line_claims_no_decision() -> None:
+    """Under the summary the bottom line said "Your move (approach ⑥ …)" for a window the
+    table passes for the player once the summary closes: a key pressed for it then
+    landed on the next decision (the player's Main Phase). It says what enter does."""
+    from textual.widgets import Static
+
+    app = make_app(seed=2, watch=frozenset({"turn"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_summary(pilot, app)
+        line = str(app.game_screen.query_one("#prompt", Static).render())
+        assert "Your move" not in line and "While you waited" in line

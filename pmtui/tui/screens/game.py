@@ -275,6 +275,10 @@ class GameScreen(Screen[None]):
         if pm.busy:
             t.append("Opponent is thinking…", style="bold yellow")
             return t
+        if pm.summing_up:  # the pending window may be passed for the player once it
+            # closes: a key pressed for it would land on the next decision
+            t.append("While you waited: enter goes on", style="bold")
+            return t
         d = self.decision
         if d is None:
             pending = pm.table.pending()
