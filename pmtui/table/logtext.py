@@ -51,6 +51,7 @@ def json_printable(text: str) -> str:
     return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+_INNER, _FOLD = re.compile(r" \(([^()]*)\)"), r", \1"  # a bracketed part of a move's reason
 SEATS = ("P1", "P2")  # how a seat is named when the reader gives no names
 
 
@@ -92,7 +93,8 @@ def moves_text(moves: Sequence[Event], card_name: Callable[[object], str],
         what = card_name(ev.get("cid")) if ev.get("card") is not None else "a card"
     else:
         what = f"{len(moves)} cards"
-    why = f" ({ev['why']})" if ev.get("why") else ""
+    # the reason's own brackets fold into the line's: "(disabled, cost not refunded)"
+    why = f" ({_INNER.sub(_FOLD, str(ev['why']))})" if ev.get("why") else ""
     src, dest = zone_word(ev.get("from")), zone_word(ev.get("to"))
     if zone_name is not None:
         src, dest = (_capital(zone_name(z)) for z in (src, dest))

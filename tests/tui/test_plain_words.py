@@ -96,3 +96,14 @@ def test_a_label_read_in_the_log_for_either_seat_names_no_ones_deck() -> None:
     for the computer's decision as the menu does for the player's."""
     label = ruleset("precious_memories").screen.label("no-interference")
     assert "your" not in label and "point" in label
+
+
+def test_a_moves_reason_in_brackets_keeps_one_pair() -> None:
+    """A play disabled by a Decline goes to the discard without its cost back (p.17): the
+    log line reads "(disabled, cost not refunded)", not brackets inside brackets."""
+    from pmtui.table.logtext import moves_text
+
+    move = {"t": "move", "card": 3, "cid": "STA-011", "from": "1/hand", "to": "1/discard",
+            "why": "disabled (cost not refunded)"}
+    assert moves_text([move], lambda _cid: "Mirei", ["You", "CPU"]) \
+        == "CPU Mirei: hand→discard (disabled, cost not refunded)"
