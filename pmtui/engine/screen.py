@@ -76,7 +76,13 @@ class Row:
 
 @dataclass(frozen=True)
 class Grid:
-    """A board of cells shared by both seats; a piece's cell is a card flag."""
+    """A board of cells shared by both seats; a piece's cell is a card flag.
+
+    `cols` and `rows` are the board a game has by default; when its size is a game
+    option, `sized` gives the grid of a position (from its view's variables), and
+    the table draws that one. `fixtures` gives what stands on cells besides the
+    pieces (a Stronghold, a river): cell name -> its face, for a view and the
+    seats' names."""
 
     zone: str  # a shared zone's name ("board": the view's key is "shared/board")
     cols: tuple[str, ...]  # column names left to right ("a", "b", "c")
@@ -84,6 +90,12 @@ class Grid:
     cell: str = "cell"  # the card flag naming the cell a piece stands on
     turned: bool = False  # the second seat sees it turned round: its own side at the bottom
     label: str = ""  # its name in words ("Battlefield"; default: the zone's name)
+    sized: Callable[[View], Grid] | None = None
+    fixtures: Callable[[View, Sequence[str]], Mapping[str, Face]] | None = None
+
+    def of(self, view: View) -> Grid:
+        """The grid as the position in `view` has it."""
+        return self.sized(view) if self.sized is not None else self
 
     def cell_name(self, col: int, row: int, flip: bool = False) -> str:
         """The cell drawn at (col, row); `flip`: as the turned board shows it."""

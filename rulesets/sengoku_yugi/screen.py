@@ -11,6 +11,7 @@ all read from the view (the ruleset's card_view), never worked out here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.decision import Decision
@@ -36,7 +37,7 @@ from pmtui.engine.screen import (
     Words,
 )
 
-from .board import DEFAULT, parse_board
+from .board import DEFAULT, BoardError, parse_board
 from .positions import ZONE_WORDS
 
 if TYPE_CHECKING:
@@ -51,6 +52,9 @@ COLOURS: Mapping[str, Colour] = {
     "dark": Colour("D", "magenta"),
     "holy": Colour("H", "white", dark_text=True),
     "back": Colour("?", "black"),
+    # a Stronghold on the grid: the viewer's in their bar's colour, the other's in theirs
+    "own": Colour("S", "cyan", dark_text=True),
+    "foe": Colour("S", "green", dark_text=True),
 }
 
 VERBS = (
@@ -84,7 +88,45 @@ def grid(spec: str = DEFAULT) -> Grid:
     b = parse_board(spec)
     cols = tuple(chr(ord("a") + c) for c in range(b.cols))
     rows = tuple(str(r) for r in range(b.rows, 0, -1))
-    return Grid("bf", cols=cols, rows=rows, cell="at", turned=True, label="Battlefield")
+    return Grid("bf", cols=cols, rows=rows, cell="at", turned=True, label="Battlefield",
+                sized=_sized,
+                fixtures=strongholds)
+
+
+def _board(view: View) -> str:
+    return str(view["vars"].get("board") or DEFAULT)
+
+
+def _sized(view: View) -> Grid:
+    """The grid of the game's `board` option (S2): a position's size, not the default."""
+    return _grid_of(_board(view))
+
+
+@cache
+def _grid_of(spec: str) -> Grid:
+    try:
+        return grid(spec)
+    except BoardError:  # a position the ruleset refused never reaches a screen
+        return grid()
+
+
+def strongholds(view: View, names: Sequence[str]) -> dict[str, Face]:
+    """Each Stronghold on its cell (Guide I (8)): whose it is and its HP. Its cell is
+    never a piece's, so it would otherwise look empty."""
+    try:
+        b = parse_board(_board(view))
+    except BoardError:
+        return {}
+    hp = view["vars"].get("sh_hp") or [0, 0]
+    near = view.get("player")
+    near = 0 if near is None else near  # the seat drawn at the bottom (a spectator: P1)
+    out = {}
+    for p in (0, 1):
+        who = names[p] if p < len(names) else f"P{p + 1}"
+        out[b.stronghold(p)] = Face(f"▣{who}", colour="own" if p == near else "foe",
+                                    left="Stronghold", right=f"HP {hp[p]}", short=f"HP{hp[p]}",
+                                    status=(f"{who}'s Stronghold",))
+    return out
 
 
 def _bar() -> Bar:

@@ -12,13 +12,15 @@ from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.prompts import ChoiceScreen
 from pmtui.tui.widgets.board import GridView
+from rulesets.sengoku_yugi.screen import strongholds
 
 
-def sengoku_app(seed: int = 4) -> PmApp:
+def sengoku_app(seed: int = 4, board: str = "") -> PmApp:
     rs = ruleset("sengoku_yugi")
     decks = [rs.load_deck("mist_valley_standard"), rs.load_deck("moon_shore_standard")]
     players = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]
-    g = Game(rs, make_header(rs, decks, seed, players, mode="hotseat"))
+    extra = {"options": {"board": board}} if board else {}
+    g = Game(rs, make_header(rs, decks, seed, players, mode="hotseat", **extra))
     # setup, then the first player's Charge Phase: straight to the Main Phase
     while g.state.vars["phase"] != "main":
         d = g.pending()
@@ -84,6 +86,44 @@ async def test_the_grid_is_drawn_and_played_by_keys() -> None:
         await pilot.press("x")  # end the turn
         await take_keyboard(pilot, app)
         assert app.table.pending().player != me
+
+
+async def test_a_board_of_another_size_is_drawn_and_walked_at_its_size() -> None:
+    """S2: the `board` option (here 6x7) is the grid drawn, with its Strongholds on
+    d1 and d6, and the cursor reaches its far corner."""
+    app = sengoku_app(board="6x7")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await take_keyboard(pilot, app)
+        screen = game(app)
+        me = screen.decision.player
+        drawn = app.screen.query_one(GridView).render().plain
+        lines = [ln for ln in drawn.splitlines() if ln.strip()]
+        assert "g6" in drawn and "a1" in drawn and "h" not in "".join(
+            w[0] for w in drawn.split() if len(w) == 2 and w[1].isdigit())
+        assert len(lines) % 6 == 0  # six rows of cells
+        assert (drawn.index("g6") < drawn.index("a1")) == (me == 0)
+        cells = {s.cell for n in screen.board.nav for s in n.spots if s.kind == "cell"}
+        assert len(cells) == 42 and {"a1", "g6", "d1", "d6"} <= cells
+        assert screen.board.goto(lambda s: s.cell == "g6")
+
+
+async def test_the_strongholds_stand_on_their_cells_with_owner_and_hp() -> None:
+    """G1 (8): each Stronghold is on the middle cell of its Backline (c1, c4), shown
+    with whose it is and its HP, which follows the game."""
+    app = sengoku_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, app)
+        grid = app.screen.query_one(GridView)
+        hp = app.table.view_for(0)["vars"]["sh_hp"]
+        assert grid.fixtures["c1"].title == "▣Ann" and grid.fixtures["c4"].title == "▣Bo"
+        drawn = grid.render().plain
+        assert "▣Ann" in drawn and f"HP{hp[0]}" in drawn and "c1" not in drawn
+        # the faces are read from the view: a Stronghold down to 2 HP shows 2
+        view = app.table.view_for(0)
+        fallen = {**view, "vars": {**view["vars"], "sh_hp": [hp[0], 2]}}
+        faces = strongholds(fallen, ["Ann", "Bo"])
+        assert (faces["c4"].right, faces["c1"].right) == ("HP 2", f"HP {hp[0]}")
+        assert (faces["c1"].colour, faces["c4"].colour) == ("own", "foe")
 
 
 async def test_the_replay_viewer_steps_through_a_saved_game_on_the_grid() -> None:

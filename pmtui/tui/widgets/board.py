@@ -228,7 +228,8 @@ class ZoneBar(Widget):
 
 
 class GridView(Widget):
-    """A board of named cells; a piece shows its face (owner's colour, stance, HP)."""
+    """A board of named cells; a piece shows its face (owner's colour, stance, HP), and so
+    does a fixture (Grid.fixtures: a Stronghold) on a cell without a piece."""
 
     DEFAULT_CSS = "GridView { height: 1fr; }"
 
@@ -237,6 +238,7 @@ class GridView(Widget):
         self.grid = grid
         self.spec: ScreenSpec | None = None
         self.pieces: dict[str, tuple[Card, Face]] = {}  # cell name -> piece
+        self.fixtures: Mapping[str, Face] = {}  # cell name -> what stands there
         self.cursor: tuple[int, int] | None = None  # (col, row)
         self.marks: Mapping[int, str] = {}
         self.reach: Collection[str] = ()  # cell names marked REACH
@@ -252,6 +254,8 @@ class GridView(Widget):
         flip: bool = False,
         reach: Collection[str] = (),
         titles: Collection[str] = (),
+        grid: Grid | None = None,
+        fixtures: Mapping[str, Face] | None = None,
     ) -> None:
         if (spec, pieces, cursor, flip, set(reach)) == (
                 self.spec, self.pieces, self.cursor, self.flip, set(self.reach)) and all(
@@ -260,6 +264,8 @@ class GridView(Widget):
             return  # as drawn: not drawn again
         self.spec, self.pieces, self.cursor, self.marks = spec, pieces, cursor, marks
         self.flip, self.reach, self.titles = flip, reach, titles
+        self.grid = grid or self.grid  # the position's own size (Grid.sized)
+        self.fixtures = fixtures or {}
         self.refresh()
 
     def render(self) -> Text:
@@ -277,7 +283,11 @@ class GridView(Widget):
                 focused = self.cursor == (c, r)
                 piece = self.pieces.get(name)
                 reached = name in self.reach
-                if piece is None:
+                fixture = self.fixtures.get(name)
+                if piece is None and fixture is not None:
+                    cols.append(face_lines(fixture, colours, w, h, focused=focused,
+                                           mark=REACH if reached else ""))
+                elif piece is None:
                     cols.append(_empty(w, h, focused, name, reach=reached))
                 else:
                     card, face = piece
@@ -321,6 +331,7 @@ class Board(Vertical):
             + [(rid, s, "my") for rid, s in _side(lay.mine, "my")]
         )
         self.nav: list[NavRow] = []
+        self.grids: dict[str, Grid] = {}  # a grid section's id -> the position's grid
         self.row = 0
         self.cols: dict[str, int] = {}
         self.view: View = {"zones": {}, "vars": {}}
@@ -378,6 +389,10 @@ class Board(Vertical):
             out.append(c)
         return out
 
+    def grid_of(self, rid: str, s: Grid) -> Grid:
+        """The grid section `rid` as the loaded position has it (its size may be an option)."""
+        return self.grids.get(rid, s)
+
     def flipped(self, g: Grid) -> bool:
         """A turned grid is drawn round when the second seat is at the bottom."""
         return g.turned and self.bottom == 1
@@ -406,11 +421,12 @@ class Board(Vertical):
                                              card=cards[i] if i < len(cards) else None)
                                         for i in range(n)]))
             else:
-                at = {str(c.get(s.cell)): c for c in self.zone(None, s.zone)}
-                for r in range(len(s.rows)):
+                g = self.grids[rid] = s.of(self.view)
+                at = {str(c.get(g.cell)): c for c in self.zone(None, g.zone)}
+                for r in range(len(g.rows)):
                     spots = []
-                    for c in range(len(s.cols)):
-                        name = s.cell_name(c, r, self.flipped(s))
+                    for c in range(len(g.cols)):
+                        name = g.cell_name(c, r, self.flipped(g))
                         spots.append(Spot("cell", None, s.zone, name, card=at.get(name),
                                           cell=name))
                     nav.append(NavRow(f"{rid}-{r}", spots))
@@ -502,14 +518,16 @@ class Board(Vertical):
                 w.set_data(spec, cards, faces[rid], self.cols.get(rid) if here == rid else None,
                            marks, hidden=hidden, titles=titles)
             else:
-                g = self.query_one(f"#{rid}", GridView)
-                pieces = {str(c.get(s.cell)): (c, f)
-                          for c, f in zip(self.zone(None, s.zone), faces[rid], strict=True)}
+                gv = self.query_one(f"#{rid}", GridView)
+                g = self.grid_of(rid, s)
+                pieces = {str(c.get(g.cell)): (c, f)
+                          for c, f in zip(self.zone(None, g.zone), faces[rid], strict=True)}
                 where = None
                 if spot is not None and spot.kind == "cell" and here and here.startswith(rid):
                     where = (self.cols[here], int(here.rsplit("-", 1)[1]))
-                g.set_data(spec, pieces, where, marks, flip=self.flipped(s), reach=reach,
-                           titles=titles)
+                fixtures = g.fixtures(view, names) if g.fixtures is not None else {}
+                gv.set_data(spec, pieces, where, marks, flip=self.flipped(g), reach=reach,
+                            titles=titles, grid=g, fixtures=fixtures)
         st = spec.stage(view, names)
         line = Text(no_wrap=True, overflow="ellipsis")
         if st.text:
