@@ -209,9 +209,8 @@ class ReplayModel:
                 decision=lambda rec: self._decision(rec, perspective),
                 card_name=self.card_name,
                 notes=True,
-                said=getattr(self.rs.screen, "event_line", None),
-                zone_name=layout.title if (layout := getattr(self.rs.screen, "layout", None))
-                else None,
+                said=self.rs.screen.event_line,
+                zone_name=self.rs.screen.layout.title,
             )
             self._logs[perspective] = cached
         return cached
