@@ -379,6 +379,9 @@ class Ruleset(Protocol):
     # -- decks --
     deck_parts: tuple[str, ...]  # e.g. ("main", "ex"); a header's decks use these keys
     header_options: Mapping[str, str]  # option name -> what it does (header "options")
+    # option name -> the values a menu offers (the SSH lobby); an option left out of a
+    # menu keeps the game's default there
+    option_values: Mapping[str, tuple[str, ...]]
 
     def builtin_decks(self, options: Mapping[str, str] | None = None) -> list[str]:
         """The built-in deck names; with header `options`, those that suit them

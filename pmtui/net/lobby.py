@@ -2,12 +2,14 @@
 
 The app ends with what the session does next: `("play", table id)` to sit at
 your seat, `("watch", table id)`, or None to leave. Creating a table keeps you
-in the lobby until someone joins; then you are taken to the table.
+in the lobby until someone joins; then you are taken to the table. A new table
+(or a game against the computer) asks, in turn: which game (when several can be
+played), each of its options (Ruleset.option_values, the default first), the deck.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.text import Text
@@ -38,8 +40,8 @@ DeckScreen OptionList { height: auto; max-height: 16; }
 
 
 class DeckScreen(ModalScreen[str | None]):
-    """Choose one of a list: a game, or a deck (the starter decks, then the deck files of
-    the data directory)."""
+    """Choose one of a list: a game, a value of one of its options, or a deck (the
+    starter decks, then the deck files of the data directory)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="deck_cancel")]
 
@@ -212,13 +214,13 @@ class LobbyApp(CalmNotifications, App[Choice]):
             self.say(f"error: {type(exc).__name__}: {exc}"[:200], "bold red")
 
     def _pick_deck(self, title: str, then: Callable[[str], None],
-                   game: str = DEFAULT_RULESET) -> None:
+                   game: str = DEFAULT_RULESET, options: Mapping[str, str] | None = None) -> None:
         def chosen(spec: str | None) -> None:
             if spec:
                 self._guard(lambda: then(spec))
 
         choices: list[tuple[str, str]] = []
-        self._guard(lambda: choices.extend(self.registry.deck_choices(game)))
+        self._guard(lambda: choices.extend(self.registry.deck_choices(game, options)))
         if choices:
             self.push_screen(DeckScreen(title, choices), callback=chosen)
 
@@ -235,19 +237,44 @@ class LobbyApp(CalmNotifications, App[Choice]):
 
         self.push_screen(DeckScreen("Which game?", games), callback=chosen)
 
-    def action_create(self) -> None:
-        self._pick_game(self._create)
+    def _pick_options(self, game: str, then: Callable[[str, dict[str, str]], None]) -> None:
+        """The game's options, one menu each (escape gives up the new table)."""
+        menus: list[tuple[str, list[tuple[str, str]]]] = []
+        self._guard(lambda: menus.extend(self.registry.option_menus(game)))
+        chosen: dict[str, str] = {}
 
-    def _create(self, game: str) -> None:
+        def ask(i: int) -> None:
+            if i == len(menus):
+                then(game, chosen)
+                return
+            title, choices = menus[i]
+            name = title.partition(":")[0]
+
+            def answered(value: str | None) -> None:
+                if value is None:
+                    return  # escape: no table
+                if value:
+                    chosen[name] = value
+                ask(i + 1)
+
+            # the default's value is "": the menu gives None only for escape
+            self.push_screen(DeckScreen(f"Game option {title}", choices), callback=answered)
+
+        ask(0)
+
+    def action_create(self) -> None:
+        self._pick_game(lambda game: self._pick_options(game, self._create))
+
+    def _create(self, game: str, options: Mapping[str, str]) -> None:
         def create(spec: str) -> None:
-            t = self.registry.create(self.user, spec, game)
+            t = self.registry.create(self.user, spec, game, options)
             self.waiting_for = t.id
             self.refresh_tables()
             self._select(t.id)
             self.say(f"Table {t.id} is open: waiting for a player to join "
                      "(you will be taken there; x closes it).", "bold")
 
-        self._pick_deck("Your deck for a new table", create, game)
+        self._pick_deck("Your deck for a new table", create, game, options)
 
     def action_join(self) -> None:
         t = self.selected()
@@ -271,7 +298,8 @@ class LobbyApp(CalmNotifications, App[Choice]):
             table = self.registry.join(self.user, t.id, spec)
             self.exit(("play", table.id))
 
-        self._pick_deck(f"Your deck for table {t.id} (against {t.names()[0]})", join, t.game)
+        self._pick_deck(f"Your deck for table {t.id} (against {t.names()[0]})", join, t.game,
+                        t.options)
 
     def action_watch(self) -> None:
         t = self.selected()
@@ -286,14 +314,14 @@ class LobbyApp(CalmNotifications, App[Choice]):
         self.exit(("watch", t.id))
 
     def action_computer(self) -> None:
-        self._pick_game(self._computer)
+        self._pick_game(lambda game: self._pick_options(game, self._computer))
 
-    def _computer(self, game: str) -> None:
+    def _computer(self, game: str, options: Mapping[str, str]) -> None:
         def play(spec: str) -> None:
-            table = self.registry.play_computer(self.user, spec, game=game)
+            table = self.registry.play_computer(self.user, spec, game=game, options=options)
             self.exit(("play", table.id))
 
-        self._pick_deck("Your deck against the computer", play, game)
+        self._pick_deck("Your deck against the computer", play, game, options)
 
     def action_close_table(self) -> None:
         t = self.selected()

@@ -37,7 +37,7 @@ from typing import Any
 from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.journal import JournalWriter, SaveError, read_journal
-from pmtui.engine.ruleset import DeckList
+from pmtui.engine.ruleset import DeckList, Ruleset
 from pmtui.engine.screen import ScreenSpec
 from pmtui.engine.views import view
 from pmtui.table.files import write_atomically
@@ -75,6 +75,14 @@ class User:
     key: str = ""
 
 
+def _rules(game: str) -> Ruleset:
+    """The installed ruleset `game` (TableError, one line, when it is not)."""
+    try:
+        return ruleset(game)
+    except SetupError as exc:
+        raise TableError(str(exc)) from None
+
+
 def valid_name(name: str) -> bool:
     """Player names are SSH user names: letters, digits, `_ . -`, at most 32."""
     return bool(_NAME_OK.match(name))
@@ -99,12 +107,13 @@ class ServerTable:
     """One table on the server: seats, and once both are taken, the game and its journal."""
 
     def __init__(self, registry: Registry, tid: int, name: str, level: str = DEFAULT_LEVEL,
-                 game: str = DEFAULT_RULESET):
+                 game: str = DEFAULT_RULESET, options: Mapping[str, str] | None = None):
         self.registry = registry
         self.id = tid
         self.name = name
         self.level = level
         self.game = game  # the ruleset id: what is played at this table
+        self.options = dict(options or {})  # the game's header options its creator chose
         self.seats: list[SeatInfo | None] = [None, None]
         self.decks: list[Any] = [None, None]
         self.local: LocalTable | None = None
@@ -154,13 +163,15 @@ class ServerTable:
         return s is not None and s.human and self.present[seat] == 0
 
     def _game_note(self) -> str:
-        """The game's name when it is not the default one (the lobby names every other)."""
-        if self.game == DEFAULT_RULESET:
-            return ""
-        try:
-            return f" ({ruleset(self.game).name})"
-        except SetupError:
-            return f" ({self.game})"
+        """The game's name when it is not the default one (the lobby names every other),
+        and the options chosen, so that whoever joins knows what they join."""
+        words = [f"{k} {v}" for k, v in self.options.items()]
+        if self.game != DEFAULT_RULESET:
+            try:
+                words.insert(0, ruleset(self.game).name)
+            except SetupError:
+                words.insert(0, self.game)
+        return f" ({', '.join(words)})" if words else ""
 
     def describe(self) -> str:
         """The table's state in a few public words, for the lobby."""
@@ -547,13 +558,30 @@ class Registry:
                 out.append((f"{e.name} ({e.id})", e.id))
         return out
 
-    def deck_choices(self, game: str = DEFAULT_RULESET) -> list[tuple[str, str]]:
-        """(label, spec) of every deck a player may choose for `game`: built-in, then the
-        data dir's (decks/ for the default game, decks/<game id>/ for the others)."""
-        try:
-            names = ruleset(game).builtin_decks()
-        except SetupError as exc:
-            raise TableError(str(exc)) from None
+    def option_menus(self, game: str) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The game's options a table's creator chooses, one menu each: (title,
+        [(label, value)]), the game's default first (value "": the option left unset)."""
+        rs = _rules(game)
+        return [(f"{name}: {rs.header_options.get(name, '')}",
+                 [("the game's default", ""), *((v, v) for v in values)])
+                for name, values in rs.option_values.items() if values]
+
+    def check_options(self, game: str, options: Mapping[str, str]) -> dict[str, str]:
+        """The options as a table keeps them, each a value its menu offers (TableError)."""
+        offered = dict(_rules(game).option_values)
+        for name, value in options.items():
+            if value not in offered.get(name, ()):
+                raise TableError(f"option {name}={value}: not one of the values offered")
+        return dict(options)
+
+    def deck_choices(self, game: str = DEFAULT_RULESET,
+                     options: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+        """(label, spec) of every deck a player may choose for `game`: built-in (those
+        that suit the table's `options`, a mode's own decks), then the data dir's
+        (decks/ for the default game, decks/<game id>/ for the others)."""
+        from pmtui.table.games import builtin_decks
+
+        names = builtin_decks(_rules(game), options)
         out = [(f"{name} (starter)", name) for name in names]
         folder = self.decks_dir if game == DEFAULT_RULESET else self.decks_dir / game
         try:
@@ -564,11 +592,12 @@ class Registry:
         out += [(f"{p.stem} (decks/{p.name})", str(p)) for p in files[:100]]
         return out
 
-    def load_deck(self, spec: str, game: str = DEFAULT_RULESET) -> DeckList:
+    def load_deck(self, spec: str, game: str = DEFAULT_RULESET,
+                  options: Mapping[str, str] | None = None) -> DeckList:
         """A deck among the choices, validated (TableError with the reason otherwise)."""
         from pmtui.table.games import load_deck
 
-        if spec not in {s for _, s in self.deck_choices(game)}:
+        if spec not in {s for _, s in self.deck_choices(game, options)}:
             raise TableError("not one of the decks offered")
         try:
             return load_deck(spec, ruleset(game))
@@ -629,7 +658,8 @@ class Registry:
                 and t.seat_of(user) is not None]
 
     def _new_table(self, name: str, level: str = DEFAULT_LEVEL,
-                   game: str = DEFAULT_RULESET) -> ServerTable:
+                   game: str = DEFAULT_RULESET,
+                   options: Mapping[str, str] | None = None) -> ServerTable:
         live = [t for t in self.tables.values() if t.state != "over"]
         if len(live) >= MAX_TABLES:
             raise TableError("the server has too many tables open; try again later")
@@ -639,20 +669,24 @@ class Registry:
                 del self.tables[t.id]
         tid = self._next_id
         self._next_id += 1
-        table = ServerTable(self, tid, name, level, game)
+        table = ServerTable(self, tid, name, level, game, options)
         self.tables[tid] = table
         return table
 
-    def create(self, user: User, deck_spec: str, game: str = DEFAULT_RULESET) -> ServerTable:
-        """A table of `game` with `user` in seat 1, waiting for an opponent."""
+    def create(self, user: User, deck_spec: str, game: str = DEFAULT_RULESET,
+               options: Mapping[str, str] | None = None) -> ServerTable:
+        """A table of `game` (with header `options`) with `user` in seat 1, waiting for
+        an opponent."""
         for t in self.listing():
             if t.state == "waiting" and t.seat_of(user) is not None:
                 raise TableError(f"you already have table {t.id} waiting for a player")
         if self._mine(user, "waiting", False) >= MAX_WAITING_PER_KEY:
             raise TableError(f"your key already has {MAX_WAITING_PER_KEY} tables waiting")
         self._throttle(user)
-        deck = self.load_deck(deck_spec, game)
-        table = self._new_table(f"{user.name}'s table", game=game)
+        options = self.check_options(game, options or {})
+        deck = self.load_deck(deck_spec, game, options)
+        self._check_setup(game, (deck, deck), options)
+        table = self._new_table(f"{user.name}'s table", game=game, options=options)
         table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
         table.decks[0] = deck
         try:
@@ -674,7 +708,7 @@ class Registry:
         assert seat is not None
         record = {"format": WAITING_FORMAT, "id": table.id, "name": table.name,
                   "player": {"name": seat.name, "key": seat.key}, "deck": deck_spec,
-                  "game": table.game, "created": table.created}
+                  "game": table.game, "options": table.options, "created": table.created}
         write_atomically(self._waiting_path(table.id), json.dumps(record).encode())
 
     def _forget_waiting(self, tid: int) -> None:
@@ -693,8 +727,13 @@ class Registry:
         if not valid_name(name):
             raise ValueError("its player's name is not valid")
         game = str(record.get("game") or DEFAULT_RULESET)  # files from before games: the default
-        deck = self.load_deck(str(record["deck"]), game)
-        table = ServerTable(self, tid, str(record.get("name") or f"table {tid}")[:60], game=game)
+        raw = record.get("options") or {}  # files from before options: none
+        if not isinstance(raw, dict):
+            raise ValueError("its options are not a table of names and values")
+        options = self.check_options(game, {str(k): str(v) for k, v in raw.items()})
+        deck = self.load_deck(str(record["deck"]), game, options)
+        table = ServerTable(self, tid, str(record.get("name") or f"table {tid}")[:60], game=game,
+                            options=options)
         table.seats[0] = SeatInfo(name, key, HUMAN, deck.name)
         table.decks[0] = deck
         created = record.get("created")
@@ -711,7 +750,7 @@ class Registry:
         self._throttle(user)
         if any(s is not None and s.name == user.name for s in table.seats):
             raise TableError("you cannot play against yourself")
-        deck = self.load_deck(deck_spec, table.game)
+        deck = self.load_deck(deck_spec, table.game, table.options)
         table.seats[seat] = SeatInfo(user.name, user.key, HUMAN, deck.name)
         table.decks[seat] = deck
         try:
@@ -725,19 +764,25 @@ class Registry:
 
     def play_computer(self, user: User, deck_spec: str, level: str = DEFAULT_LEVEL,
                       opponent_spec: str | None = None,
-                      game: str = DEFAULT_RULESET) -> ServerTable:
-        """A new table of `game` against a computer player; the game starts at once."""
+                      game: str = DEFAULT_RULESET,
+                      options: Mapping[str, str] | None = None) -> ServerTable:
+        """A new table of `game` (with header `options`) against a computer player; the
+        game starts at once."""
         if self._mine(user, "playing", True) >= MAX_COMPUTER_PER_KEY:
             raise TableError(f"your key already has {MAX_COMPUTER_PER_KEY} games against the "
                              "computer under way; finish one first")
+        from pmtui.table.games import builtin_decks
+
         self._throttle(user)
-        deck = self.load_deck(deck_spec, game)
+        options = self.check_options(game, options or {})
+        deck = self.load_deck(deck_spec, game, options)
         if opponent_spec is None:
-            names = ruleset(game).builtin_decks()
+            names = builtin_decks(ruleset(game), options)
             opponent_spec = names[(names.index(deck_spec) + 1) % len(names)] \
                 if deck_spec in names else names[0]
-        opponent = self.load_deck(opponent_spec, game)
-        table = self._new_table(f"{user.name} vs {COMPUTER}", level, game)
+        opponent = self.load_deck(opponent_spec, game, options)
+        self._check_setup(game, (deck, opponent), options)
+        table = self._new_table(f"{user.name} vs {COMPUTER}", level, game, options)
         table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
         table.seats[1] = SeatInfo(COMPUTER, "", "computer", opponent.name)
         table.decks = [deck, opponent]
@@ -747,6 +792,17 @@ class Registry:
             del self.tables[table.id]
             raise
         return table
+
+    def _check_setup(self, game: str, decks: Sequence[DeckList],
+                     options: Mapping[str, str]) -> None:
+        """Options that cannot be played with these decks: one line (TableError) now."""
+        from pmtui.table.games import check_options
+
+        if options:
+            try:
+                check_options(ruleset(game), decks, options)
+            except SetupError as exc:
+                raise TableError(str(exc).splitlines()[0][:200]) from None
 
     def close(self, user: User, tid: int) -> None:
         """Close `user`'s own table while it waits for a player."""
@@ -776,8 +832,10 @@ class Registry:
                 seats.append(cpu)
                 players.append({"name": info.name, "kind": cpu.name})
         mode = "computer" if table.vs_computer else "ssh"
+        extra: dict[str, Any] = {"options": dict(table.options)} if table.options else {}
         header = make_header(rs, table.decks, seed, players, mode, rng=rng,
-                             table={"id": table.id, "name": table.name, "level": table.level})
+                             table={"id": table.id, "name": table.name, "level": table.level},
+                             **extra)
         self.tables_dir.mkdir(parents=True, exist_ok=True)
         path = self.tables_dir / f"table-{table.id}.jsonl"
         n = 2
@@ -862,8 +920,9 @@ class Registry:
         if not isinstance(players, list) or len(players) != 2:
             raise ValueError("the header has no two players")
         level = str(info.get("level") or DEFAULT_LEVEL)
+        options = header.get("options")
         table = ServerTable(self, tid, str(info.get("name") or f"table {tid}")[:60], level,
-                            game.ruleset.id)
+                            game.ruleset.id, options if isinstance(options, dict) else None)
         seats: list[Seat] = []
         decks = header.get("decks") or [{}, {}]
         for i, p in enumerate(players):

@@ -43,6 +43,7 @@ class PreciousMemories:
     concealed = None  # face-down point cards stay known to both (p.06/P27): nothing concealed
     deck_parts = DECK_PARTS
     header_options: Mapping[str, str] = {}
+    option_values: Mapping[str, tuple[str, ...]] = {}
     notation = NOTATION
 
     def __init__(self, tables: Tables | None = None) -> None:

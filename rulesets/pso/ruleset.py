@@ -52,6 +52,7 @@ class Pso:
     concealed = None  # set traps lie in their own zone, which the zone's visibility hides
     deck_parts = DECK_PARTS
     header_options: Mapping[str, str] = HEADER_OPTIONS
+    option_values: Mapping[str, tuple[str, ...]] = {"turn_limit": ("100", "200", "400")}
     notation = NOTATION
     def __init__(self, pool: CardPool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()

@@ -53,6 +53,8 @@ HEADER_OPTIONS = {
     "mode": "standard or ultimate (default: ultimate when both decks bring familiars)",
     "board": "the grid as ROWSxCOLUMNS, rows even 4-8, columns odd 3-9 (default 4x5)",
 }
+# what the lobby's menus offer: both modes, and a few boards around the default (S2)
+OPTION_VALUES = {"mode": MODES, "board": ("4x5", "4x7", "6x5", "6x7")}
 
 
 class SengokuYugi:
@@ -62,6 +64,7 @@ class SengokuYugi:
     visibility = VISIBILITY
     deck_parts = ("main", "nameless", "familiar")
     header_options = HEADER_OPTIONS
+    option_values = OPTION_VALUES
     notation = NOTATION
 
     def __init__(self, pool: Pool | None = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -149,11 +149,12 @@ async def app_of(server: PmServer, user: str, kind: str, timeout: float = 15.0) 
     return session_of(server, user).app
 
 
-async def two_at_a_table(server: PmServer, keys: Any, downs: int,
-                         game: str) -> tuple[Client, Client, Any, Any, Any]:
+async def two_at_a_table(server: PmServer, keys: Any, downs: int, game: str,
+                         options: Sequence[int] = ()) -> tuple[Client, Client, Any, Any, Any]:
     """alice creates a table of the lobby's game `downs` places below the default ("Which
-    game?"), bob joins it with his first deck. Returns alice's and bob's clients, the
-    table, and their apps (seats 0 and 1)."""
+    game?"), taking in each of its option menus the entry `options[i]` places below the
+    game's default (the default when not given), and bob joins it with his first deck.
+    Returns alice's and bob's clients, the table, and their apps (seats 0 and 1)."""
     down, enter = "\x1b[B", "\r"
     clients = []
     for user in ("alice", "bob"):
@@ -166,6 +167,10 @@ async def two_at_a_table(server: PmServer, keys: Any, downs: int,
     a.send("c")
     await a.wait_for("Which game?")
     a.send(down * downs + enter)
+    for i, (title, _) in enumerate(server.registry.option_menus(game)):
+        await a.wait_for(f"Game option {title.partition(':')[0]}")
+        a.set_mark()
+        a.send(down * (options[i] if i < len(options) else 0) + enter)
     await a.wait_for("Your deck for a new table")
     a.send(enter)
     await a.wait_for("waiting for a player")

@@ -118,6 +118,7 @@ class Toy:
     visibility = VISIBILITY
     deck_parts = ("main",)
     header_options: Mapping[str, str] = {}
+    option_values: Mapping[str, tuple[str, ...]] = {}
     notation = NOTATION
 
     def __init__(self) -> None:
