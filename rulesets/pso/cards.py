@@ -17,7 +17,7 @@ from typing import Any
 
 from pmtui.engine.cardquery import CardField
 from pmtui.engine.pool import CardPool as EnginePool
-from pmtui.engine.pool import gather
+from pmtui.engine.pool import gather, has_control
 from pmtui.engine.tomlfile import read_toml, toml_files
 
 RULESET_DIR = "pso"
@@ -232,7 +232,7 @@ class _Reader:
             raise self.fail(name, "must be a string")
         if choices and v not in choices:
             raise self.fail(name, f"must be one of {', '.join(choices)}")
-        if any(ord(ch) < 32 and ch != "\n" or ord(ch) == 127 for ch in v):
+        if has_control(v):
             raise self.fail(name, "control characters are not allowed")
         return v
 
