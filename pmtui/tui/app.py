@@ -30,6 +30,7 @@ from pmtui.tui.screens.info import (
     GameOverScreen,
     HelpScreen,
     PassKeyboardScreen,
+    ScrollingModal,
     SummaryScreen,
     TooSmallScreen,
     size_check,
@@ -49,7 +50,9 @@ def _loaded(module: str, name: str) -> Any:
     return getattr(sys.modules.get(module), name, None)
 
 
-CARD_SHEET = "card-sheet"  # the installed screen of the inspect key (PmApp.inspect)
+# the screens kept and shown again (PmApp._open_again): the inspect key's, the summary's
+CARD_SHEET = "card-sheet"
+SUMMARY = "summary"
 
 
 class PmApp(App[int]):
@@ -431,7 +434,7 @@ class PmApp(App[int]):
     def _show_summary(self) -> None:
         lines = self._summary()
         self._close_prompts()
-        self.push_screen(SummaryScreen("While you waited", lines),
+        self._open_again(SUMMARY, SummaryScreen("While you waited", lines),
                          callback=lambda _: self.advance())
         self.game_screen.refresh_board()  # the prompt line: the summary, not a decision
 
@@ -569,17 +572,22 @@ class PmApp(App[int]):
                 for t, reason in nots:
                     body.append(f"\n  {self.namer(t)}: ", style="bold")
                     body.append(self.named(reason))
-        # One card sheet per table, shown again with each card: a new screen costs its
-        # styles and layout every time (about half of what opening one took)
-        if not self.is_screen_installed(CARD_SHEET):
-            self.install_screen(CardScreen(body), CARD_SHEET)
+        self._open_again(CARD_SHEET, CardScreen(body))
+
+    def _open_again(self, name: str, fresh: ScrollingModal,
+                    callback: Callable[[None], None] | None = None) -> None:
+        """Open the screen kept as `name` showing what `fresh` would: one screen of a
+        kind per table, shown again each time, since a new one costs its styles and
+        layout every time (about half of what opening one took)."""
+        if not self.is_screen_installed(name):
+            self.install_screen(fresh, name)
         else:
-            sheet = self.get_screen(CARD_SHEET)
-            assert isinstance(sheet, CardScreen)
-            sheet.show(body)
-            if sheet in self.screen_stack:  # open under another screen: it shows this card
+            screen = self.get_screen(name)
+            assert isinstance(screen, type(fresh))
+            screen.refill(fresh)
+            if screen in self.screen_stack:  # open under another screen: it shows this now
                 return
-        self.push_screen(CARD_SHEET)
+        self.push_screen(name, callback=callback)
 
     def inspect_text(self, text: str) -> None:
         """The inspect key in a prompt: the card an option names."""

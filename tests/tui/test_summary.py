@@ -208,3 +208,38 @@ async def test_under_the_summary_the_prompt_line_claims_no_decision() -> None:
         await _until_summary(pilot, app)
         line = str(app.game_screen.query_one("#prompt", Static).render())
         assert "Your move" not in line and "While you waited" in line
+
+
+async def test_the_next_summary_shows_its_own_moves_on_the_same_screen() -> None:
+    """One summary screen per table is shown again (a new screen each time cost half of
+    opening it): the second shows the second stretch of moves, not the first."""
+    from textual.widgets import Static
+
+    from pmtui.ai import make_player
+
+    app = make_app(seed=7, computer=make_player("random", 7), watch=None)  # every watch
+    shown: list[tuple[SummaryScreen, str]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):  # by keys, as a player: pass, let approaches through, stop
+            await settle(pilot, app)
+            screen = app.screen
+            if isinstance(screen, SummaryScreen):
+                text = str(screen.query_one("#summary-lines", Static).content)
+                assert text == "\n".join(line.plain for line in screen.lines)
+                shown.append((screen, text))
+                if len(shown) == 2:
+                    break
+                await pilot.press("enter")
+            elif isinstance(screen, ChoiceScreen):
+                await pilot.press("enter")
+            else:
+                d = app.table.decision_for(0)
+                key = {"pass": "p", "no-interference": "n", "stop": "x"}
+                await pilot.press(next((key[t] for t in key if d and t in d.texts), "enter"))
+        assert len(shown) == 2, "the table stopped twice to show the computer's moves"
+        (first, first_text), (second, second_text) = shown
+        assert second is first
+        assert second_text != first_text
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, SummaryScreen)

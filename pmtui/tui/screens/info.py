@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 from rich.table import Table
 from rich.text import Text
@@ -34,6 +34,12 @@ class ScrollingModal(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def refill(self, like: Self) -> None:
+        """Show what `like` (a new screen of this kind, never mounted) would show: the app
+        keeps one screen of a kind and shows it again, since a new one costs its styles
+        and layout each time. Kinds that are shown again override this."""
+        raise NotImplementedError
 
 
 @guarded
@@ -107,13 +113,23 @@ class SummaryScreen(ScrollingModal):
         with Vertical(id="box"):
             yield Static(Text(self.title_text, style="bold"), id="summary-title")
             with VerticalScroll(id="summary-scroll"):
-                yield Static(Text("\n").join(self.lines) if self.lines
-                             else Text("nothing to see", style="dim"))
+                yield Static(self._body(), id="summary-lines")
         yield Footer()
+
+    def _body(self) -> Text:
+        return Text("\n").join(self.lines) if self.lines else Text("nothing to see", style="dim")
 
     def on_mount(self) -> None:
         # the latest lines matter most: start at the bottom
         self.query_one("#summary-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def refill(self, like: SummaryScreen) -> None:
+        self.title_text, self.lines = like.title_text, like.lines
+        if self.is_mounted:
+            self.query_one("#summary-title", Static).update(Text(self.title_text, style="bold"))
+            self.query_one("#summary-lines", Static).update(self._body())
+            scroll = self.query_one("#summary-scroll", VerticalScroll)
+            scroll.call_after_refresh(scroll.scroll_end, animate=False)
 
 
 
@@ -140,11 +156,11 @@ class CardScreen(ScrollingModal):
             yield Static(self.body, id="card-body")
         yield Footer()
 
-    def show(self, body: Text) -> None:
-        """Another card on this sheet (the app keeps one and shows it again), from its top."""
-        self.body = body
+    def refill(self, like: CardScreen) -> None:
+        """Another card on this sheet, from its top."""
+        self.body = like.body
         if self.is_mounted:
-            self.query_one("#card-body", Static).update(body)
+            self.query_one("#card-body", Static).update(self.body)
             self.query_one(f"#{self.SCROLL}", VerticalScroll).scroll_home(animate=False)
 
 
