@@ -210,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(COMMANDS[command](args) or 0)
     except CliError as exc:
-        print(f"pmtui: {exc}", file=sys.stderr)
+        print(f"pmtui: {_printable(exc)}", file=sys.stderr)
         return exc.status
     except KeyboardInterrupt:
         return 130
@@ -220,8 +220,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("PMTUI_DEBUG"):
             raise
         text = str(exc).strip()
-        print(f"pmtui: {text.splitlines()[0] if text else type(exc).__name__}", file=sys.stderr)
+        print(f"pmtui: {_printable(text.splitlines()[0]) if text else type(exc).__name__}",
+              file=sys.stderr)
         return 1
+
+
+def _printable(text: object) -> str:
+    """An error line may quote a file (a deck's name): its control characters written out."""
+    from pmtui.table.logtext import printable
+
+    return printable(text)
 
 
 # -- commands ---------------------------------------------------------------------
@@ -495,7 +503,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
         raise CliError(str(exc), status=1) from None
     problems = rs.validate_deck(deck)
     for problem in problems:
-        print(f"{args.file}: {problem}")
+        print(_printable(f"{args.file}: {problem}"))
     if problems:
         return 1
     sizes = ", ".join(f"{part} {len(deck.part(part))}" for part in rs.deck_parts)
@@ -517,7 +525,7 @@ def _list_decks(args: argparse.Namespace) -> int:
                 about = rs.load_deck(name).description
             except DeckError as exc:
                 about = f"cannot be read: {exc}"
-            print(f"  {name:<24} {about}".rstrip())
+            print(_printable(f"  {name:<24} {about}".rstrip()))
     return 0
 
 

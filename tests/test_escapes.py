@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pmtui.engine.journal import read_journal
 from pmtui.table.logtext import printable
 from pmtui.table.replay import ReplayModel
@@ -77,3 +79,20 @@ def test_replay_shows_no_escape(tmp_path: Path) -> None:
             assert not any(c in line.text for c in RAW), line.text
         for i in range(min(len(loaded.records), 40)):
             assert not any(c in model.record_text(i, perspective) for c in RAW)
+
+
+def test_a_deck_files_words_in_an_error_carry_no_escape(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """A deck file's name and card ids come back in `pmtui deck validate` and `pmtui
+    play` errors: written out, not sent to the terminal."""
+    from pmtui.cli import main
+
+    deck = tmp_path / "d.toml"
+    deck.write_text('name = "Bad\\u001b]0;pwned\\u0007"\n[main]\n"STA-001" = 4\n'
+                    '"\\u001b[2J" = 1\n', encoding="utf-8")
+    assert main(["deck", "validate", str(deck)]) == 1
+    assert main(["play", "--deck", str(deck)]) == 2
+    out, err = capsys.readouterr()
+    assert "\\x1b[2J" in out and "Bad\\x1b]0;pwned\\x07" in err
+    assert not any(c in out + err for c in RAW)

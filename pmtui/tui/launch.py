@@ -10,8 +10,11 @@ from typing import Any
 
 
 def _fail(message: object) -> int:
-    """One line on stderr, exit status 2 (bad input: never a traceback)."""
-    print(f"pmtui: {message}", file=sys.stderr)
+    """One line on stderr, exit status 2 (bad input: never a traceback); what it quotes
+    from a file (a deck's name) with its control characters written out."""
+    from pmtui.table.logtext import printable
+
+    print(f"pmtui: {printable(message)}", file=sys.stderr)
     return 2
 
 
