@@ -128,10 +128,15 @@ class PmApp(App[int]):
             return self.table.names[player]
         return "You" if self.table.is_human(player) else "CPU"
 
+    @property
+    def seat_names(self) -> list[str]:
+        """Both seats as `label` names them, for a ruleset's `names` arguments."""
+        return [self.label(0), self.label(1)]
+
     def whose(self, player: int) -> str:
-        """The possessive of `label`: "Your", "CPU's", "Aiko's"."""
-        name = self.label(player)
-        return "Your" if name == "You" else f"{name}'s"
+        """The possessive of `label`, as a title starts: "Your", "CPU's", "Aiko's"."""
+        mine = whose(self.label(player))
+        return "Your" if mine == "your" else mine
 
     def card_name(self, cid: str) -> str:
         return self.spec.card_name(cid)
@@ -139,7 +144,7 @@ class PmApp(App[int]):
     def named(self, text: str) -> str:
         """A ruleset's text (a decision's prompt, a reason, a refusal) as the board says
         it: cards by name, the seats as You/CPU (or the hot-seat names)."""
-        return in_words(text, self.card_name, [self.label(0), self.label(1)])
+        return in_words(text, self.card_name, self.seat_names)
 
     def namer(self, text: str) -> str:
         return self.spec.label(text, self.game_screen.pview)
@@ -159,7 +164,7 @@ class PmApp(App[int]):
 
     def log_lines(self, since: int = 0) -> list[LogLine]:
         """The viewer's log in words, with the board's seat names (You, CPU)."""
-        names = [self.label(0), self.label(1)]
+        names = self.seat_names
         return [self.worded(x) for x in self.table.log_for(self.viewer, names, since)]
 
     def key_for(self, binding_id: str, default: str) -> str:
@@ -449,7 +454,7 @@ class PmApp(App[int]):
             self.game_screen.refresh_board()
 
         public = self.table.view_for(None)
-        names = [self.label(0), self.label(1)]
+        names = self.seat_names
         flow = self.spec.flow(public, names)
         where = [f"{flow.headline}{flow.subhead}", self.spec.stage(public, names).text]
         self._close_prompts()
@@ -599,12 +604,12 @@ class PmApp(App[int]):
 
     def _respond_title(self) -> str:
         """What is being played now, as the stage line says, as a question."""
-        st = self.spec.stage(self.game_screen.pview, [self.label(0), self.label(1)])
+        st = self.spec.stage(self.game_screen.pview, self.seat_names)
         return f"{st.text}. Respond?" if st.text else "Respond?"
 
     def _respond_body(self, body: str) -> Text:
         """A response prompt's line, then the chain it answers, one line per link."""
-        st = self.spec.stage(self.game_screen.pview, [self.label(0), self.label(1)])
+        st = self.spec.stage(self.game_screen.pview, self.seat_names)
         return append_lines(Text(body), st.links)
 
     def _option_brief(self, text: str) -> Text | None:
@@ -781,7 +786,7 @@ class PmApp(App[int]):
         self._close_prompts()
         self.push_screen(
             ReplayScreen(model, perspective=self.viewer, allow_both=bool(self.table.over),
-                         closable=True, start="end", labels=[self.label(0), self.label(1)]),
+                         closable=True, start="end", labels=self.seat_names),
             callback=lambda _: self._replay_closed(),
         )
 

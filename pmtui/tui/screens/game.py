@@ -89,7 +89,7 @@ class GameScreen(Screen[None]):
         return self.pm.viewer
 
     def names(self) -> list[str]:
-        return [self.pm.label(0), self.pm.label(1)]
+        return self.pm.seat_names
 
     def zone(self, player: int, name: str) -> list[Card]:
         z = self.pview["zones"].get(f"{player}/{name}", [])
