@@ -332,7 +332,7 @@ class PmApp(App[int]):
             self.pass_turn = None  # a new turn: stop passing
         window = self.spec.window(d, view) if pass_text in d.texts else None
         if window is None:
-            if wanted:  # asked something that is no window (an approach, a choice): the
+            if wanted:  # asked something that is no window (a choice of the game's): the
                 # player is back in the turn, so its later windows are theirs to answer
                 self.pass_turn = None
                 self.notify("Passing to the end of the turn: stopped, this is your choice",

@@ -85,7 +85,7 @@ HELP_TEXT = {
     "log_down": "scroll the game log down",
     "always_ask": "toggle 'always ask': prompt even when your only choice is to pass",
     "pass_turn": "pass every priority and response until this turn ends or you are asked "
-                 "something else, such as an approach (again: cancel)",
+                 "something that is not a pass (again: cancel)",
 }
 
 PROMPT_HELP = [
