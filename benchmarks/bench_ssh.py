@@ -2,7 +2,7 @@
 
     python benchmarks/bench_ssh.py [--sessions 20] [--seconds 30] [--rate 1] [--move-every 8]
                                    [--json]
-    python benchmarks/bench_ssh.py --soak MINUTES [--tables 20] [--drain 5] [--json]
+    python benchmarks/bench_ssh.py --soak MINUTES [--tables 20] [--drain 10] [--json]
 
 The server runs in its own process (`python -m pmtui serve`, a temporary data
 directory and authorized-keys file); the clients are asyncssh sessions with a
@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -188,9 +189,10 @@ async def typist(s: Session, seconds: float, rate: float, move_every: float,
 
 async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
                       drain: float, move_every: float, rng: random.Random,
-                      games: list[int], abandoned: list[int]) -> None:
+                      games: list[int], abandoned: list[int], errors: list[str]) -> None:
     """Whole games against the computer, one after another, a new connection each; none
-    begun after `end`, and the last one left unfinished if it is still going at `drain`."""
+    begun after `end`, and the last one left unfinished if it is still going at `drain`.
+    A screen that never comes is counted in `errors` and the player starts again."""
     while time.monotonic() < end:
         s.out.clear()
         s.footer = ""
@@ -213,8 +215,15 @@ async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
                 elif "p Pass" in s.footer:
                     s.send("p")
             games.append(1)
-            s.send("q")
-            await s.wait_for("q Leave", 60)
+            for _ in range(12):  # q again if the first one met a prompt closing
+                s.send("q")
+                with contextlib.suppress(RuntimeError):
+                    await s.wait_for("q Leave", 5)
+                    break
+            else:
+                raise RuntimeError(f"{s.user}: never back in the lobby")
+        except RuntimeError as exc:
+            errors.append(str(exc))
         finally:
             s.conn.close()
             await s.conn.wait_closed()
@@ -259,17 +268,19 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         end = time.monotonic() + args.soak * 60
         games: list[int] = []
         abandoned: list[int] = []
+        errors: list[str] = []
         rng = random.Random(1)
         players = asyncio.gather(*(soak_player(Session(u), port, keys[u], end,
                                                end + args.drain * 60, args.move_every,
-                                               random.Random(rng.random()), games, abandoned)
+                                               random.Random(rng.random()), games, abandoned,
+                                               errors)
                                    for u in users), return_exceptions=True)
         while not players.done():
             await asyncio.wait([players], timeout=30.0)
             if not players.done():
                 label = "games ending" if time.monotonic() > end else "playing"
                 await report(f"{label}: {len(games)} games")
-        errors = [repr(e) for e in await players if isinstance(e, BaseException)]
+        errors += [repr(e) for e in await players if isinstance(e, BaseException)]
         await asyncio.sleep(5)
         await report("everyone left")
         await asyncio.sleep(30)
@@ -281,7 +292,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         return {"tables": args.tables, "minutes": args.soak, "move_every": args.move_every,
                 "games": len(games), "left_unfinished": len(abandoned),
                 "finished_journals": finished_journals(tmp / "data"),
-                "errors": errors[:5], "timeline": timeline,
+                "errors": len(errors), "first_errors": errors[:5], "timeline": timeline,
                 "full_gc_count": len(pauses),
                 "pause_p50_ms": round(pct(pauses, 0.5), 1),
                 "pause_p99_ms": round(pct(pauses, 0.99), 1),
@@ -403,7 +414,7 @@ def main() -> int:
     p.add_argument("--soak", type=float, default=0, metavar="MINUTES",
                    help="the long run: whole games against the computer for MINUTES")
     p.add_argument("--tables", type=int, default=20, help="--soak: tables (one session each)")
-    p.add_argument("--drain", type=float, default=5, metavar="MINUTES",
+    p.add_argument("--drain", type=float, default=10, metavar="MINUTES",
                    help="--soak: at most this long to finish the games under way at the end")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
