@@ -3,6 +3,9 @@ sandbox search, with fields each game names (issue 17 item 10, docs/cards.md).""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 import pytest
 
 from pmtui.cli import main
@@ -16,7 +19,7 @@ def ids(game: str, query: str) -> set[str]:
     return {c.id for c in ruleset(game).search_cards(query)}
 
 
-def where(game: str, test) -> set[str]:  # noqa: ANN001 - a predicate over the card's fields
+def where(game: str, test: Callable[[Mapping[str, Any]], bool]) -> set[str]:
     """The ids of the cards whose data (the `--json` listing) passes `test`."""
     rs = ruleset(game)
     return {cid for cid in rs.cards if test(rs.card_info(cid).data)}

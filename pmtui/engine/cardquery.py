@@ -78,10 +78,6 @@ def _listed(values: Sequence[str]) -> str:
                     else "")
 
 
-def field_names(fields: Sequence[CardField]) -> str:
-    return ", ".join(f.name for f in fields)
-
-
 def find_field(fields: Sequence[CardField], name: str, game: str) -> CardField:
     """The field called `name` (or an alias of it); QueryError naming the fields."""
     key = name.casefold()
@@ -90,7 +86,8 @@ def find_field(fields: Sequence[CardField], name: str, game: str) -> CardField:
             return f
     if not fields:
         raise QueryError(f"{game} cards have no filter fields; search words only")
-    raise QueryError(f"{game} cards have no field {name!r}; fields: {field_names(fields)}")
+    names = ", ".join(f.name for f in fields)
+    raise QueryError(f"{game} cards have no field {name!r}; fields: {names}")
 
 
 def _number_test(field: CardField, text: str) -> Callable[[FieldValue], bool]:
