@@ -123,6 +123,7 @@ FIXED = {
     "second": "Go second",
     "stop": "Stop approaching (go to Turn End)",
     "no-interference": "No interference: the top card of the deck becomes a point",
+    "bottom": "Put a card under the deck (hand redraw)",  # another's, hidden: the kind
 }
 LABEL_VERBS = {
     "event": "Play",
@@ -416,6 +417,8 @@ class PreciousMemoriesScreen:
                 return f"Summon {what} to the Main Area, discarding {name(refs[1][0])}"
             area = "Support Area" if words[-1] == "support" else "Main Area"
             return f"Summon {what} to the {area}"
+        if verb == "bottom" and refs:
+            return f"Put {name(refs[0][0])} under the deck"
         if verb == "support" and len(refs) > 1:
             return f"Set {name(refs[0][0])} on {name(refs[1][0])}"
         if verb in LABEL_VERBS and refs:

@@ -107,3 +107,11 @@ def test_a_moves_reason_in_brackets_keeps_one_pair() -> None:
             "why": "disabled (cost not refunded)"}
     assert moves_text([move], lambda _cid: "Mirei", ["You", "CPU"]) \
         == "CPU Mirei: hand→discard (disabled, cost not refunded)"
+
+
+def test_the_hand_redraw_in_words() -> None:
+    """The redraw's picks read "CPU: bottom" in the log (the kind, the card hidden) and
+    "bottom Umi Takatsuki" in the menu: words say what happens (p.05, Hand Redraw)."""
+    spec = ruleset("precious_memories").screen
+    assert spec.label("bottom") == "Put a card under the deck (hand redraw)"
+    assert spec.label("bottom TWC-004@12") == f"Put {spec.card_name('TWC-004')} under the deck"
