@@ -1,15 +1,44 @@
-"""Reading a TOML data file (cards, decks, scenarios) with one-line errors."""
+"""Reading a TOML data file (cards, decks, scenarios) with one-line errors, and writing
+a key or a value back (a scenario saved from the sandbox, the table's settings)."""
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
+from collections.abc import Mapping, Sequence
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 # tomllib (3.11) puts the position only into the message text
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def toml_key(k: str) -> str:
+    """A key as TOML writes it: bare when it may be, else quoted."""
+    return k if _BARE_KEY.fullmatch(k) else toml_value(k)
+
+
+def toml_value(v: object) -> str:
+    """A string, number, boolean, list or table as one TOML value on one line (a table
+    inline); TypeError for anything else (a date: no file written here holds one)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return repr(v)
+    if isinstance(v, str):
+        # JSON escapes the C0 controls as TOML does; DEL, raw, TOML refuses
+        return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(v, Mapping):
+        if not v:
+            return "{}"
+        return "{ " + ", ".join(f"{toml_key(str(k))} = {toml_value(x)}"
+                                for k, x in v.items()) + " }"
+    if isinstance(v, Sequence):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {type(v).__name__} as TOML")
 
 
 def toml_files(folder: Traversable, label: str) -> list[tuple[str, Traversable]]:

@@ -18,7 +18,6 @@ The settings screen (key o) changes the options and writes the file back atomica
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from pathlib import Path
 from textual.binding import Binding, BindingsMap
 
 from pmtui.engine.screen import ScreenSpec, Verb
+from pmtui.engine.tomlfile import toml_key, toml_value
 from pmtui.table.files import write_atomically
 
 CONFIG_NAME = "tui.toml"
@@ -245,35 +245,24 @@ def _names_from(cfg: TuiConfig, table: dict[str, object], where: str) -> None:
             cfg.problems.append(f"{cfg.path}: {where}.{name} must be a list of names")
 
 
-def _toml_key(key: str) -> str:
-    return key if key and all(c.isalnum() or c in "_-" for c in key) and key.isascii() \
-        else json.dumps(key)
-
-
 def _toml_value(value: object) -> str | None:
-    """A TOML value for a string, number, boolean or list of them (None: anything else)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value)  # ASCII with \uXXXX escapes: a valid TOML basic string
-    if isinstance(value, list):
-        items = [_toml_value(v) for v in value]
-        return None if None in items else "[" + ", ".join(str(i) for i in items) + "]"
-    return None
+    """A value of the file as read, written back (None: one TOML cannot hold, left out)."""
+    try:
+        return toml_value(value)
+    except TypeError:
+        return None
 
 
 def _toml_table(out: list[str], header: str, table: dict[str, object]) -> None:
     """A table's plain values under its header, then its subtables ([a.b]); a table
     holding only subtables gets no header of its own."""
-    subtables = [(f"{header}.{_toml_key(str(k))}", v) for k, v in table.items()
+    subtables = [(f"{header}.{toml_key(str(k))}", v) for k, v in table.items()
                  if isinstance(v, dict)]
     values = [(k, text) for k, v in table.items() if not isinstance(v, dict)
               and (text := _toml_value(v)) is not None]
     if values or not subtables:
         out.append(f"\n[{header}]")
-    out.extend(f"{_toml_key(str(k))} = {text}" for k, text in values)
+    out.extend(f"{toml_key(str(k))} = {text}" for k, text in values)
     for sub, value in subtables:
         _toml_table(out, sub, value)
 
@@ -295,7 +284,7 @@ def config_text(cfg: TuiConfig) -> str:
     out = ["# pmtui table settings (the settings screen, key o, writes this file;",
            "# docs/tui.md lists every entry)"]
     for table, values in data.items():
-        _toml_table(out, _toml_key(table), values)
+        _toml_table(out, toml_key(table), values)
     return "\n".join(out) + "\n"
 
 

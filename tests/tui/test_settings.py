@@ -140,8 +140,9 @@ def test_the_file_written_reads_back_as_it_was() -> None:
     written back as TOML that reads the same, with the new options in it."""
     from pmtui.tui.keys import TuiConfig, config_text
 
-    raw = {"keys": {"pass": 'p,"space"', "odd key": "ü\\x"},
-           "games": {"pso": {"stops": ["own_turn"], "n": 3}}}
+    raw = {"keys": {"pass": 'p,"space"', "odd key": "ü\\x", "del": "a\x7fb\x1b"},
+           "games": {"pso": {"stops": ["own_turn"], "n": 3, "f": 0.5,
+                             "list": [{"a": 1}, {}]}}}
     cfg = TuiConfig(stops=frozenset({"respond"}), watch=frozenset(), theme="light",
                     game=GAME, raw=raw)
     data = tomllib.loads(config_text(cfg))

@@ -7,46 +7,24 @@ inline tables cannot span lines); lists of cards go one entry per line.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+from pmtui.engine.tomlfile import toml_key, toml_value
+
 TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "actions")
-
-
-def key(k: str) -> str:
-    return k if _BARE.match(k) else json.dumps(k, ensure_ascii=False)
-
-
-def value(v: Any) -> str:
-    """One value on one line."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, Mapping):
-        if not v:
-            return "{}"
-        return "{ " + ", ".join(f"{key(str(k))} = {value(x)}" for k, x in v.items()) + " }"
-    if isinstance(v, Sequence):
-        return "[" + ", ".join(value(x) for x in v) + "]"
-    raise TypeError(f"cannot write {type(v).__name__} as TOML")
 
 
 def _list(name: str, items: Sequence[Any], comments: Sequence[str] = ()) -> list[str]:
     if not items:
-        return [f"{key(name)} = []"]
-    one = f"{key(name)} = {value(list(items))}"
+        return [f"{toml_key(name)} = []"]
+    one = f"{toml_key(name)} = {toml_value(list(items))}"
     if len(one) <= 88 and not comments:
         return [one]
-    out = [f"{key(name)} = ["]
+    out = [f"{toml_key(name)} = ["]
     for i, item in enumerate(items):
         note = f"  # {comments[i]}" if i < len(comments) and comments[i] else ""
-        out.append(f"  {value(item)},{note}")
+        out.append(f"  {toml_value(item)},{note}")
     out.append("]")
     return out
 
@@ -59,15 +37,16 @@ def dump(doc: Mapping[str, Any], *, comments: Sequence[str] = (),
     lines = [f"# {c}" if c else "#" for c in comments]
     for k in TOP_ORDER:
         if k in doc:
-            lines += _list(k, doc[k]) if isinstance(doc[k], list) else [f"{k} = {value(doc[k])}"]
+            lines += _list(k, doc[k]) if isinstance(doc[k], list) \
+                else [f"{k} = {toml_value(doc[k])}"]
     pos = dict(doc.get("position") or {})
     chain = pos.pop("chain", None)
     lines += ["", "[position]"]
     for k, x in pos.items():
-        lines.append(f"{key(k)} = {value(x)}")
+        lines.append(f"{toml_key(k)} = {toml_value(x)}")
     for entry in chain or ():
         lines += ["", "[[position.chain]]"]
-        lines += [f"{key(k)} = {value(x)}" for k, x in entry.items()]
+        lines += [f"{toml_key(k)} = {toml_value(x)}" for k, x in entry.items()]
     notes = card_notes or {}
     players = [k for k in doc if k not in (*TOP_ORDER, "position", "expect")]
     for p in players:
@@ -78,9 +57,9 @@ def dump(doc: Mapping[str, Any], *, comments: Sequence[str] = (),
                 lines += _list(zone, items, [notes.get((p, zone, i), "")
                                              for i in range(len(items))] if notes else ())
             else:
-                lines.append(f"{zone} = {value(items)}")
+                lines.append(f"{zone} = {toml_value(items)}")
     for e in doc.get("expect") or ():
         lines += ["", "[[expect]]"]
         for k, x in e.items():
-            lines += _list(k, x) if isinstance(x, list) else [f"{key(k)} = {value(x)}"]
+            lines += _list(k, x) if isinstance(x, list) else [f"{toml_key(k)} = {toml_value(x)}"]
     return "\n".join(lines).lstrip("\n") + "\n"
