@@ -24,7 +24,7 @@ from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import append_lines, card_brief, detail_text
-from pmtui.tui.keys import THEMES, TURN_WATCH, TuiConfig, save_config
+from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import (
     GameOverScreen,
@@ -39,8 +39,7 @@ from pmtui.tui.widgets.panels import _styled
 
 DEPTH_SYSTEMS = {"truecolor": ColorSystem.TRUECOLOR, "256": ColorSystem.EIGHT_BIT,
                  "16": ColorSystem.STANDARD}  # the depth setting; "auto": Rich's guess
-DEPTH_NAMES = {ColorSystem.TRUECOLOR: "24-bit", ColorSystem.EIGHT_BIT: "256 colours",
-               ColorSystem.STANDARD: "16 colours"}
+DEPTH_NAMES = {system: DEPTH_WORDS[depth] for depth, system in DEPTH_SYSTEMS.items()}
 
 
 def _loaded(module: str, name: str) -> Any:

@@ -130,6 +130,7 @@ def with_verbs(bindings: BindingsMap, verbs: list[Binding]) -> BindingsMap:
 # terminal says it has).
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
 DEPTHS = ("auto", "truecolor", "256", "16")
+DEPTH_WORDS = {"auto": "auto", "truecolor": "24-bit", "256": "256 colours", "16": "16 colours"}
 OPTIONS = ("always_ask", "stops", "watch", "theme", "depth")  # [options] names
 
 

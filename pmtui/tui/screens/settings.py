@@ -19,11 +19,9 @@ from textual.widgets import Static
 
 from pmtui.engine.screen import ScreenSpec
 from pmtui.tui.guard import guarded
-from pmtui.tui.keys import DEPTHS, THEMES, TURN_WATCH, TuiConfig
+from pmtui.tui.keys import DEPTH_WORDS, DEPTHS, THEMES, TURN_WATCH, TuiConfig
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
-
-DEPTH_WORDS = {"auto": "auto", "truecolor": "24-bit", "256": "256 colours", "16": "16 colours"}
 
 
 def _next(options: tuple[str, ...], value: str) -> str:
