@@ -328,10 +328,14 @@ class PreciousMemoriesScreen:
 
     def _play(self, view: View, e: Mapping[str, Any]) -> str:
         """A chain entry in words: "summon Nanami Kurose", "Sorry, We're Closed"."""
-        name = self._named(view, e.get("card"))
-        if name == "a card" and e.get("cid"):
-            name = self.card_name(str(e["cid"]))
+        name = self._entry_card(e, lambda uid: self._named(view, uid))
         return PLAY_WORDS.get(str(e.get("kind")), "{name}").format(name=name)
+
+    def _entry_card(self, e: Mapping[str, Any], named: Callable[[object], str]) -> str:
+        """A chain entry's card by name: by its number as the reader knows it, else by
+        the id the entry carries (an event card, gone from where the reader saw it)."""
+        name = named(e.get("card"))
+        return self.card_name(str(e["cid"])) if name == "a card" and e.get("cid") else name
 
     def _disables(self, e: Mapping[str, Any]) -> bool:
         effects = self.t.effects.get(str(e.get("cid")), ())
@@ -352,18 +356,13 @@ class PreciousMemoriesScreen:
                       None)
         if target is None:
             return None
-
-        def what(e: Mapping[str, Any]) -> str:
-            name = card(e.get("card"))
-            if name == "a card" and e.get("cid"):
-                name = self.card_name(str(e["cid"]))
-            return DISABLED_WORDS.get(str(e.get("kind")), "{name}").format(name=name)
-
+        what = DISABLED_WORDS.get(str(target.get("kind")), "{name}").format(
+            name=self._entry_card(target, card))
         disabler = card(by.get("card"))
         if by.get("kind") in ("use", "trigger"):
             disabler += "'s effect"
         return (f"{names[int(by.get('by', 0))]}: {disabler} disabled "
-                f"{whose(names[int(target.get('by', 0))])} {what(target)}")
+                f"{whose(names[int(target.get('by', 0))])} {what}")
 
     def stage(self, view: View, names: Sequence[str]) -> Stage:
         v = view["vars"]
