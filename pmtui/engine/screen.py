@@ -339,9 +339,12 @@ class ScreenSpec(Protocol):
         seats."""
 
 
-def whose(name: str) -> str:
-    """A seat's name as a possessive: "You" -> "your", "CPU" -> "CPU's"."""
-    return "your" if name == "You" else f"{name}'s"
+def whose(name: str, start: bool = False) -> str:
+    """A seat's name as a possessive: "You" -> "your" ("Your" at the `start` of a line),
+    "CPU" -> "CPU's"; a player's name keeps its own case ("ann's")."""
+    if name == "You":
+        return "Your" if start else "your"
+    return f"{name}'s"
 
 
 class PlainScreen:

@@ -134,8 +134,7 @@ class PmApp(App[int]):
 
     def whose(self, player: int) -> str:
         """The possessive of `label`, as a title starts: "Your", "CPU's", "Aiko's"."""
-        mine = whose(self.label(player))
-        return "Your" if mine == "your" else mine
+        return whose(self.label(player), start=True)
 
     def card_name(self, cid: str) -> str:
         return self.spec.card_name(cid)

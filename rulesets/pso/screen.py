@@ -290,8 +290,7 @@ def _seat(player: object, names: Sequence[str]) -> str:
 
 def _whose(player: object, names: Sequence[str]) -> str:
     """"Your", "CPU's": a line starts with it."""
-    w = whose(_seat(player, names))
-    return w[:1].upper() + w[1:]
+    return whose(_seat(player, names), start=True)
 
 
 def _verb(subject: str, verb: str) -> str:

@@ -63,6 +63,17 @@ def test_poison_damage_has_its_line():
                      f"{g.ruleset.pool['HAL-033'].hp - 10} HP left"]
 
 
+def test_a_players_name_keeps_its_case_in_the_log():
+    """A player signed in as "ann" reads "ann's", not "Ann's", at the start of a line;
+    only "You" becomes "Your"."""
+    rs = ruleset()
+    cid = next(c for c, d in rs.pool.items() if d.type == "monster")
+    ev = {"t": "flag", "card": 3, "cid": cid, "seat": 1, "dealt": 10, "left": 5,
+          "why": "poison"}
+    assert rs.screen.event_line(ev, str, ("You", "ann")).startswith("ann's ")
+    assert rs.screen.event_line({**ev, "seat": 0}, str, ("You", "ann")).startswith("Your ")
+
+
 def test_the_end_line_reads_with_names():
     """Winning: no Monster left loses; the reason does not say "player 2"."""
     for seed in range(1, 30):
