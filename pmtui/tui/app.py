@@ -370,6 +370,17 @@ class PmApp(App[int]):
             x.get("action") != self.spec.words.pass_text for x in theirs)
         if turn and self._turn_began() is not None:  # their turn began with the
             return True  # viewer's own last move (stopping, a hand adjustment)
+        pending = self.table.pending()
+        if turn and pending is not None and pending.kind in self.spec.board:
+            # they played in the viewer's turn (a Decline, an event) and the viewer is
+            # back on the board, where their play may be gone; a prompt (a response)
+            # names the play itself. Set-up answers come before turn 1: not counted.
+            owner, start = self._turn_start()
+            later = self.table.game.records[max(start, self._mark):]
+            if owner == self.viewer and any(
+                    r in theirs and r.get("action") != self.spec.words.pass_text
+                    for r in later if r.get("type") == "decision"):
+                return True
         for r in records:
             ev = r.get("event") if r.get("type") == "event" else None
             if not isinstance(ev, Mapping):
@@ -383,6 +394,18 @@ class PmApp(App[int]):
                     and isinstance(changes.get("turn"), int) and changes["turn"] > 1:
                 return True
         return False
+
+    def _turn_start(self) -> tuple[int | None, int]:
+        """Whose turn it is (the turn's player, "ap", as the last turn change set it) and
+        the record where it began; (None, records) before the first turn."""
+        records = self.table.game.records
+        for i in range(len(records) - 1, 0, -1):
+            ev = records[i].get("event")
+            changes = ev.get("set") if isinstance(ev, Mapping) and ev.get("t") == "var" else None
+            if isinstance(changes, Mapping) and "turn" in changes:
+                ap = changes.get("ap")
+                return (ap if isinstance(ap, int) else None), i
+        return None, len(records)
 
     def _turn_began(self) -> int | None:
         """The record where a turn (after the first) began as the result of the viewer's

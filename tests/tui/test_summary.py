@@ -243,3 +243,32 @@ async def test_the_next_summary_shows_its_own_moves_on_the_same_screen() -> None
         await pilot.press("enter")
         await settle(pilot, app)
         assert not isinstance(app.screen, SummaryScreen)
+
+
+async def test_the_computers_plays_in_the_players_own_turn_are_summed_up() -> None:
+    """The computer's Decline cards disabled the player's summon in the player's own turn:
+    nothing left a Main Area and no turn ended, so the table went back to the player's
+    Main Phase with the summon gone and only the log saying why. Now the summary opens."""
+    from pmtui.table.session import HUMAN, LocalTable
+    from pmtui.tui.app import PmApp
+
+    from .test_chain import Declines, chain_game, pay_two, uid_of
+
+    table = LocalTable(chain_game(), [HUMAN, Declines()])
+    app = PmApp(table, config=TuiConfig(watch=frozenset({"turn"})), threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        nanami = uid_of(app, "TWC-023", "0/hand")
+        app.submit(f"summon TWC-023@{nanami} main")
+        await settle(pilot, app)
+        await pay_two(pilot, app)
+        await pilot.press("down", "enter")  # answer its Sorry, We're Closed with ours
+        await settle(pilot, app)
+        await pay_two(pilot, app)  # it answers again; the player has none left: passed
+        assert isinstance(app.screen, SummaryScreen)
+        texts = [line.plain.strip() for line in app.screen.lines]
+        assert "CPU: Sorry, We're Closed disabled your summon of Nanami Kurose" in texts
+        await pilot.press("enter")
+        await settle(pilot, app)
+        d = app.table.pending()
+        assert d is not None and d.player == 0 and d.kind == "priority"  # back to the player
