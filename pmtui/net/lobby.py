@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import Registry, ServerTable, TableError, User
 from pmtui.table.registry import DEFAULT_RULESET
+from pmtui.tui.notices import PlainNotices
 from pmtui.tui.widgets.footer import Footer
 
 Choice = tuple[str, int] | None
@@ -66,7 +67,7 @@ class DeckScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class LobbyApp(CalmNotifications, App[Choice]):
+class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
     CSS = LOBBY_CSS
     TITLE = "pmtui lobby"
     BINDINGS = [

@@ -233,7 +233,7 @@ class ReplayModel:
         seen = self.rs.visibility
 
         def deal(rec: Mapping[str, Any]) -> bool:  # hidden (a deck) to its owner's (a hand)
-            ev = rec.get("event") or {} if rec.get("type") == "event" else {}
+            ev = (rec.get("event") or {}) if rec.get("type") == "event" else {}
             return ev.get("t") == "move" and seen.get(zone_word(ev.get("from"))) == "hidden" \
                 and seen.get(zone_word(ev.get("to"))) == "owner"
 

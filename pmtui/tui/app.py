@@ -25,6 +25,7 @@ from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import append_lines, card_brief, detail_text
 from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
+from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import (
     GameOverScreen,
@@ -54,7 +55,7 @@ CARD_SHEET = "card-sheet"
 SUMMARY = "summary"
 
 
-class PmApp(App[int]):
+class PmApp(PlainNotices, App[int]):
     CSS_PATH = "pmtui.tcss"
     TITLE = "pmtui"
     COMMANDS = App.COMMANDS | {LegalActions}

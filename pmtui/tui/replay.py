@@ -26,6 +26,7 @@ from pmtui.table.logtext import LogLine
 from pmtui.table.replay import Perspective, Replay, ReplayModel, Shown
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
+from pmtui.tui.notices import PlainNotices
 from pmtui.tui.widgets.board import Board
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import TurnFlow, _styled
@@ -398,7 +399,7 @@ class ReplayHelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ReplayApp(App[int]):
+class ReplayApp(PlainNotices, App[int]):
     """`pmtui replay SAVE`: the viewer on its own (read only: the save is not locked)."""
 
     CSS_PATH = "pmtui.tcss"

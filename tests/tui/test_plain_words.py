@@ -115,3 +115,18 @@ def test_the_hand_redraw_in_words() -> None:
     spec = ruleset("precious_memories").screen
     assert spec.label("bottom") == "Put a card under the deck (hand redraw)"
     assert spec.label("bottom TWC-004@12") == f"Put {spec.card_name('TWC-004')} under the deck"
+
+
+async def test_a_notice_shows_a_cards_brackets_as_written() -> None:
+    """A rules reason names "[Decline]" cards; Textual's markup took the word away."""
+    from textual.widgets._toast import Toast
+
+    from .helpers import make_app
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot, app)
+        app.notify("answer it with a [Decline] card, or [/bold] pass")
+        await pilot.pause(0.2)
+        shown = [str(t.render()) for t in app.screen.query(Toast)]
+        assert any("with a [Decline] card, or [/bold] pass" in s for s in shown), shown
