@@ -57,11 +57,12 @@ def test_play_in_tmux_80x24(tmp_path: Path) -> None:
         screen = wait_for(session, "Keep this hand")  # seed 1: the computer went first
         assert "CPU" in screen and "Deck" in screen
         tmux("send-keys", "-t", session, "Enter")  # keep
-        wait_for(session, "Your move (main)")
         screen = wait_for(session, "While you waited")  # the computer's first turn
         assert "CPU: " in screen
+        assert "Your move" not in screen  # under the summary: what enter does
         tmux("send-keys", "-t", session, "Enter")
         wait_gone(session, "While you waited")
+        wait_for(session, "Your move (main)")
         screen = wait_for(session, "p Pass")  # the footer offers what is legal now
         assert "Pts 0/7" in screen and "You (A)" in screen
         assert "Traceback" not in screen
