@@ -20,6 +20,7 @@ from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.screen import PickSet, ScreenSpec, whose
+from pmtui.table.logtext import printable
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
@@ -142,8 +143,9 @@ class PmApp(PlainNotices, App[int]):
 
     def named(self, text: str) -> str:
         """A ruleset's text (a decision's prompt, a reason, a refusal) as the board says
-        it: cards by name, the seats as You/CPU (or the hot-seat names)."""
-        return in_words(text, self.card_name, self.seat_names)
+        it: cards by name, the seats as You/CPU (or the hot-seat names). A reason may
+        come from a save (the end of a resumed game): never a raw control character."""
+        return printable(in_words(text, self.card_name, self.seat_names))
 
     def namer(self, text: str) -> str:
         return self.spec.label(text, self.game_screen.pview)

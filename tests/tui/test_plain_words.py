@@ -130,3 +130,12 @@ async def test_a_notice_shows_a_cards_brackets_as_written() -> None:
         await pilot.pause(0.2)
         shown = [str(t.render()) for t in app.screen.query(Toast)]
         assert any("with a [Decline] card, or [/bold] pass" in s for s in shown), shown
+
+
+def test_a_reason_from_a_save_reaches_the_screen_without_its_escapes() -> None:
+    """The end's reason of a resumed game comes from its save: the game over box and the
+    status line show it with control characters written out, brackets as they are."""
+    from .helpers import make_app
+
+    app = make_app(seed=1)
+    assert app.named("P1 wins [b]\x1b]0;pwned\x07") == "You win [b]\\x1b]0;pwned\\x07"

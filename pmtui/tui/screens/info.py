@@ -217,7 +217,7 @@ class GameOverScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(Text(self.headline, style="bold"), id="title")
-            yield Static(self.reason)
+            yield Static(Text(self.reason))  # the rules' words, not markup
             if self.last:
                 yield Static(Text("\nWhile you waited:", style="bold"))
                 with VerticalScroll(id="summary-scroll"):
