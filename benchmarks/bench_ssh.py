@@ -237,13 +237,13 @@ async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
                     abandoned.append(1)
                     return  # time is up: leave in the middle of the game
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * move_every)
-                key = answer(s.footer, step)
-                step = step + 1 if key else 0
-                idle = 0 if key else idle + 1
-                if key is None and idle % 5 == 0:  # a footer not seen whole: try the usual
-                    key = ("p", "x", "n", ENTER)[idle // 5 % 4]
-                if key:
-                    s.send(key)
+                press = answer(s.footer, step)
+                step = step + 1 if press else 0
+                idle = 0 if press else idle + 1
+                if press is None and idle % 5 == 0:  # a footer not seen whole: the usual
+                    press = ("p", "x", "n", ENTER)[idle // 5 % 4]
+                if press:
+                    s.send(press)
                 if idle == 30:  # half a minute with nothing to press: say what was shown
                     errors.append(f"{s.user}: nothing to press on {s.footer.strip()[:80]!r}; "
                                   f"the screen ended {s.text()[-300:]!r}")
