@@ -48,3 +48,20 @@ async def test_a_grid_fills_the_board_too() -> None:
         grid = app.game_screen.query_one(GridView)
         top = grid.render().plain.split("\n")[0]
         assert len(top.rstrip()) >= grid.size.width - len(grid.grid.cols)
+
+
+def test_a_grid_redraws_for_a_fixture_alone() -> None:
+    """A Stronghold's HP changes with no piece moving (damage to it): the grid handed the
+    same pieces and new fixtures takes them; a row handed new titles to keep apart too."""
+    from pmtui.engine.screen import Face, Row
+    from pmtui.table.games import ruleset
+
+    spec = ruleset("sengoku_yugi").screen
+    grid = GridView(spec.layout.middle[0], id="g")
+    grid.set_data(spec, {}, None, {}, fixtures={"c1": Face("▣You HP6")})
+    grid.set_data(spec, {}, None, {}, fixtures={"c1": Face("▣You HP5")})
+    assert grid.fixtures == {"c1": Face("▣You HP5")}
+    row = CardRow(Row("main", "Main Area"), id="r")
+    row.set_data(spec, [], [], None, {}, titles={"Kanon"})
+    row.set_data(spec, [], [], None, {}, titles={"Kanon", "Kanon Amagiri"})
+    assert set(row.titles) == {"Kanon", "Kanon Amagiri"}

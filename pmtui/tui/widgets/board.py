@@ -81,8 +81,8 @@ class CardRow(Widget):
         titles: Collection[str] = (),
     ) -> None:
         # most redraws (a cursor move) leave most rows as they were: those are not drawn again
-        if (spec, self.cursor, self.hidden, self.cards, self.faces) == (
-                self.spec, cursor, hidden, cards, faces) and self._marked(marks):
+        if (spec, self.cursor, self.hidden, self.cards, self.faces, self.titles) == (
+                self.spec, cursor, hidden, cards, faces, titles) and self._marked(marks):
             return
         self.spec, self.cards, self.faces = spec, list(cards), list(faces)
         self.titles = titles
@@ -257,8 +257,12 @@ class GridView(Widget):
         grid: Grid | None = None,
         fixtures: Mapping[str, Face] | None = None,
     ) -> None:
-        if (spec, pieces, cursor, flip, set(reach)) == (
-                self.spec, self.pieces, self.cursor, self.flip, set(self.reach)) and all(
+        # the titles (a name cut to stay apart), the size and the fixtures (a Stronghold's
+        # HP) may change while every piece stays as it was
+        if (spec, pieces, cursor, flip, set(reach), titles, grid or self.grid,
+                fixtures or {}) == (self.spec, self.pieces, self.cursor, self.flip,
+                                    set(self.reach), self.titles, self.grid,
+                                    self.fixtures) and all(
                 marks.get(c.get("uid")) == self.marks.get(c.get("uid"))
                 for c, _ in pieces.values()):
             return  # as drawn: not drawn again
