@@ -82,6 +82,7 @@ def test_strategy_hooks_read_views_only() -> None:
     assert rs.decision(sample) is not None
     assert -1.0 <= strategy.evaluate(sample, me) <= 1.0
     assert strategy.searched_kinds and all(isinstance(k, str) for k in strategy.searched_kinds)
+    assert isinstance(strategy.search_confidence, float) and strategy.search_confidence >= 0
 
 
 def test_positions_parse_write_and_refuse() -> None:

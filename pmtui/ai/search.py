@@ -8,6 +8,7 @@ best average wins. A level sets the time budget.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -64,28 +65,29 @@ class SearchPlayer:
             return policy.choose(view, decision)
         my_list = list(self.deck[0]) if self.deck else self.public_lists[0]
         texts = decision.texts
-        totals = {t: 0.0 for t in texts}
-        counts = {t: 0 for t in texts}
+        prior = policy.choose(view, decision)  # the rules of thumb's own choice
+        scores: dict[str, list[float]] = {t: [] for t in texts}
         deadline = time.perf_counter() + self.budget
-        i = 0
-        while True:
-            text = texts[i % len(texts)]
-            i += 1
-            state = policy.determinize(view, my_list, self.public_lists, self.rng)
-            totals[text] += self._rollout(state, text, decision.player)
-            counts[text] += 1
-            if i >= len(texts) and time.perf_counter() > deadline:
+        # Each round plays every option from the same sampled hidden cards with the same
+        # random numbers (common random numbers): the options are compared on equal
+        # luck, so a difference in their scores comes from the option, not from the draw.
+        # The first round is played whole; then the budget stops the search at once.
+        for rnd in range(400):
+            seed = self.rng.randrange(2**31)
+            for text in texts:
+                state = policy.determinize(view, my_list, self.public_lists, random.Random(seed))
+                scores[text].append(self._rollout(state, text, decision.player, seed))
+                if rnd and time.perf_counter() > deadline:
+                    break
+            if time.perf_counter() > deadline:
                 break
-            if i > 400 * len(texts):
-                break
-        # the heuristic's own choice breaks ties and earns a small prior
-        prior = self.policy.choose(view, decision)
-        return max(texts, key=lambda t: totals[t] / max(counts[t], 1) + (0.02 if t == prior else 0))
+        z = policy.search_confidence
+        return better_than(prior, scores, z) if z > 0 else best_average(prior, scores)
 
-    def _rollout(self, state: State, text: str, me: int) -> float:
+    def _rollout(self, state: State, text: str, me: int, seed: int) -> float:
         rs = self.rs
-        seed = self.rng.randrange(2**31)
-        start_turn = state.vars.get("turn", 0)
+        rng = random.Random(seed)
+        end_turn = state.vars.get("turn", 0) + self.policy.search_turns
         decision = rs.decision(state)
         steps = 0
         try:
@@ -93,7 +95,7 @@ class SearchPlayer:
                 ctx = Context(state, seed + steps, rs.end_check)
                 try:
                     if decision.player == CHANCE:  # a die: one outcome, sampled by weight
-                        chance.resolve(rs, ctx, decision, chance.sample(decision, self.rng))
+                        chance.resolve(rs, ctx, decision, chance.sample(decision, rng))
                     else:
                         if steps == 0:
                             choice = text
@@ -107,9 +109,35 @@ class SearchPlayer:
                 except GameOver:
                     break
                 steps += 1
-                if state.vars.get("turn", 0) > start_turn + 1 or steps > 250:
+                if state.vars.get("turn", 0) >= end_turn or steps > 250:
                     break
                 decision = rs.decision(state)
         except (KeyError, IndexError, ValueError, AssertionError, RuntimeError):
             return 0.0  # a sample the rules could not follow: no opinion
         return self.policy.evaluate(state, me)
+
+
+def best_average(prior: str, scores: Mapping[str, Sequence[float]]) -> str:
+    """The option with the best average score; `prior` breaks ties and earns a little."""
+    return max(scores, key=lambda t: sum(scores[t]) / len(scores[t]) + (0.02 if t == prior
+                                                                         else 0.0))
+
+
+def better_than(prior: str, scores: Mapping[str, Sequence[float]], z: float) -> str:
+    """`prior` unless another option beat it clearly: the largest mean gain over the
+    rounds both played (each round one sample for all options) that stands more than
+    `z` standard errors above zero. With too few rounds to tell, the prior stays."""
+    base = scores[prior]
+    best, best_gain = prior, 0.0
+    for text, values in scores.items():
+        diffs = [a - b for a, b in zip(values, base, strict=False)]
+        n = len(diffs)
+        if text == prior or n < 3:
+            continue
+        mean = sum(diffs) / n
+        if mean <= best_gain:
+            continue
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > z * math.sqrt(var / n):
+            best, best_gain = text, mean
+    return best

@@ -113,6 +113,13 @@ class Strategy(Protocol):
 
     # decision kinds worth a search; the others follow `choose` directly
     searched_kinds: frozenset[str]
+    # how sure a search must be to play another option than `choose` would: that
+    # option's gain over `choose`'s, round by round, more than this many standard
+    # errors above zero (0: the option with the best average score is played)
+    search_confidence: float
+    # how far a search's playout goes: until this many turns have begun after the
+    # current one (1: to the end of this turn, 2: to the end of the next)
+    search_turns: int
 
     def choose(self, view: Doc, decision: Decision) -> str:
         """Rules of thumb: the text of one legal option, from `view` (this player's view)."""

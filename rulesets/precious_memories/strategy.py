@@ -73,6 +73,8 @@ class Strategy:
     """The computer players' knowledge of Precious Memories (pmtui.engine.ruleset.Strategy)."""
 
     searched_kinds = SEARCHED
+    search_confidence = 0.0  # the best average wins
+    search_turns = 2  # playouts to the end of the next turn
 
     def __init__(self, t: Tables, seed: int = 0) -> None:
         self.t = t

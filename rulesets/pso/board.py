@@ -8,7 +8,7 @@ replacements compete, the owner of the affected card chooses (the card flag
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pmtui.engine.state import State, shared_zone, zkey
@@ -101,22 +101,31 @@ def _own_power(d: CardDef, ad: CardDef | None) -> CardDef | None:
 def replacements(state: State, pool: CardPool, uid: int, stat: str,
                  where: Place | None = None) -> list[tuple[int, int]]:
     """(source card, value) of every replacement of `stat` that applies to this creature."""
+    return _replacement_map(state, pool, uid, where).get(stat, [])
+
+
+def _replacement_map(state: State, pool: CardPool, uid: int,
+                     where: Place | None = None) -> dict[str, list[tuple[int, int]]]:
+    """Every replacement that applies to this creature, by stat: the Area's (EVP on its
+    bar, values in its text), the card's own always-on power, then stat changes."""
     c = state.cards[uid]
     d = pool[c.cid]
     a, ad = where if where is not None else place(state, pool)
-    out: list[tuple[int, int]] = []
+    out: dict[str, list[tuple[int, int]]] = {}
     if a is not None and ad is not None and _area_applies(ad, d):
         for k, v in ad.bar:
-            if k == stat == "evp":  # EVP on a bar still replaces
-                out.append((a, v))
+            if k == "evp":  # EVP on a bar still replaces
+                out.setdefault(k, []).append((a, v))
         if ad.effect is not None:
-            out.extend((a, v) for k, v in ad.effect.set if k == stat)
+            for k, v in ad.effect.set:
+                out.setdefault(k, []).append((a, v))
     if _own_power(d, ad) is not None:
         assert d.power is not None
-        out.extend((uid, v) for k, v in d.power.effect.set if k == stat)
+        for k, v in d.power.effect.set:
+            out.setdefault(k, []).append((uid, v))
     for m in c.f.get("mods", ()):
-        if m[0] == stat and m[1] == "set":
-            out.append((m[4], m[2]))
+        if m[1] == "set":
+            out.setdefault(m[0], []).append((m[4], m[2]))
     return out
 
 
@@ -158,38 +167,49 @@ def conflict(state: State, pool: CardPool, uid: int, stat: str) -> list[tuple[in
 
 def stat(state: State, pool: CardPool, uid: int, name: str, where: Place | None = None) -> int:
     """A creature's current value of one stat (`where`: the Area, when already known)."""
+    return current(state, pool, uid, (name,), where)[name]
+
+
+def current(state: State, pool: CardPool, uid: int, names: Sequence[str],
+            where: Place | None = None) -> dict[str, int]:
+    """A creature's current values of `names`: replacements first (the owner's choice
+    when they compete), EVP kept within 0-5, then additions (bars, powers, changes)."""
     c = state.cards[uid]
     d = pool[c.cid]
     a, ad = where if where is not None else place(state, pool)
-    printed = getattr(d, name)
-    value = 0 if printed is None else printed
     applies = ad is not None and _area_applies(ad, d)
     power = _own_power(d, ad)
-    mods = c.f.get("mods")
-    if name in REPLACEABLE and (applies or power is not None or mods):
-        reps = replacements(state, pool, uid, name, (a, ad))
-        if reps:
-            values = {v for _, v in reps}
+    mods = c.f.get("mods") or ()
+    reps = _replacement_map(state, pool, uid, (a, ad)) if applies or power or mods else {}
+    out: dict[str, int] = {}
+    for name in names:
+        printed = getattr(d, name)
+        value = 0 if printed is None else printed
+        found = reps.get(name) if name in REPLACEABLE else None
+        if found:
+            values = {v for _, v in found}
             if len(values) == 1:
-                value = reps[0][1]
+                value = found[0][1]
             else:
                 pref = c.f.get("pref", {}).get(name)
-                chosen = [v for s, v in reps if pref is not None and s == pref[0]]
+                chosen = [v for s, v in found if pref is not None and s == pref[0]]
                 # Not chosen yet (the conflict arose in the middle of an action):
                 # the value best for the owner, until the owner is asked.
                 value = chosen[0] if chosen else max(values)
-    if name == "evp":
-        return max(0, min(5, value))
-    if applies:
-        assert ad is not None
-        value += sum(v for k, v in ad.bar if k == name and k != "evp")
-    if power is not None:
-        assert d.power is not None
-        value += sum(v for k, v in d.power.effect.boost if k == name)
-    for m in mods or ():
-        if m[0] == name and m[1] == "add":
-            value += m[2]
-    return max(0, value)
+        if name == "evp":
+            out[name] = max(0, min(5, value))
+            continue
+        if applies:
+            assert ad is not None
+            value += sum(v for k, v in ad.bar if k == name)
+        if power is not None:
+            assert d.power is not None
+            value += sum(v for k, v in d.power.effect.boost if k == name)
+        for m in mods:
+            if m[0] == name and m[1] == "add":
+                value += m[2]
+        out[name] = max(0, value)
+    return out
 
 
 def stats(state: State, pool: CardPool, uid: int) -> dict[str, Any]:
@@ -198,9 +218,8 @@ def stats(state: State, pool: CardPool, uid: int) -> dict[str, Any]:
     d = pool[c.cid]
     if d.type == "area":
         return {"hp": d.hp, "dfp": d.dfp, "evp": d.evp, "dmg": c.f.get("dmg", 0)}
-    where = place(state, pool)
     names = ("hp", "atp", "dfp", "evp") if d.mst is None else ("hp", "atp", "dfp", "evp", "mst")
-    out: dict[str, Any] = {k: stat(state, pool, uid, k, where) for k in names}
+    out: dict[str, Any] = current(state, pool, uid, names)
     out["dmg"] = c.f.get("dmg", 0)
     return out
 

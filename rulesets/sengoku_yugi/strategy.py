@@ -41,6 +41,8 @@ RULE_FLAGS = ("at", "hp", "df", "dt", "ail", "bl", "of", "role", "guard", "down"
 
 class Strategy:
     searched_kinds = frozenset({"main", "join", "counter", "trigger", "track"})
+    search_confidence = 0.0  # the best average wins
+    search_turns = 2  # playouts to the end of the next turn
 
     def __init__(self, pool: Pool, seed: int = 0) -> None:
         self.pool = pool

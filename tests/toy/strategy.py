@@ -21,6 +21,8 @@ PREFERENCE = ("attack", "spring", "place", "open", "set", "end")
 
 class ToyStrategy:
     searched_kinds = frozenset({"main"})
+    search_confidence = 0.0  # the best average wins
+    search_turns = 2  # playouts to the end of the next turn
 
     def __init__(self, rs: Toy, seed: int = 0) -> None:
         self.rs = rs
