@@ -319,8 +319,9 @@ class Strategy:
 # A logistic model of "the player whose turn starts wins", fitted on the positions at
 # the start of each turn of heuristic-against-heuristic games (the playouts' policy):
 # weights for the mover's features and for the other side's (`_features`, in order).
-# It predicts the winner of 81 % of such positions; the sum of Monsters, HP and cards it
-# replaced, 75 % (docs/ai.md).
+# It names the winner of 80 % of such positions held out of the fit; the sum of Monsters,
+# HP and cards it replaced, 74 % (docs/ai.md; benchmarks/fit_pso_eval.py gives these
+# weights to within 0.001).
 EVAL_BIAS = -0.7334
 EVAL_MOVER = (-0.3525, 2.0226, 0.3095, 0.8744, 0.2331, 0.082, 1.7314, 0.4201)
 EVAL_OTHER = (0.4042, -2.4366, -0.7267, -0.8424, -0.1642, 0.2364, -0.745, -0.1893)
