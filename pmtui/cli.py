@@ -156,7 +156,7 @@ def _game_option(parser: argparse.ArgumentParser, note: str = "") -> None:
 def _option_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--option", action="append", metavar="NAME=VALUE",
-        help="a game option, e.g. mode=ultimate for sengoku_yugi (repeatable; "
+        help="a game option, such as a mode or a board size (repeatable; "
              "`pmtui games` lists each game's options and values)",
     )
 
