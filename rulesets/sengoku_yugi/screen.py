@@ -118,13 +118,17 @@ def strongholds(view: View, names: Sequence[str]) -> dict[str, Face]:
     except BoardError:
         return {}
     hp = view["vars"].get("sh_hp") or [0, 0]
+    # before setup step ④ (Guide I (9)) the Strongholds have no HP yet: none is shown
+    unset = view["vars"].get("phase") == "setup" and not any(hp)
     near = view.get("player")
     near = 0 if near is None else near  # the seat drawn at the bottom (a spectator: P1)
     out = {}
     for p in (0, 1):
         who = names[p] if p < len(names) else f"P{p + 1}"
+        shown = "" if unset else f"HP {hp[p]}"
         out[b.stronghold(p)] = Face(f"▣{who}", colour="own" if p == near else "foe",
-                                    left="Stronghold", right=f"HP {hp[p]}", short=f"HP{hp[p]}",
+                                    left="Stronghold", right=shown,
+                                    short=shown.replace(" ", ""),
                                     status=(f"{who}'s Stronghold",))
     return out
 

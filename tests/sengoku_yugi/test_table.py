@@ -105,6 +105,17 @@ async def test_a_board_of_another_size_is_drawn_and_walked_at_its_size() -> None
         cells = {s.cell for n in screen.board.nav for s in n.spots if s.kind == "cell"}
         assert len(cells) == 42 and {"a1", "g6", "d1", "d6"} <= cells
         assert screen.board.goto(lambda s: s.cell == "g6")
+        assert set(app.screen.query_one(GridView).fixtures) == {"d1", "d6"}
+
+
+async def test_the_largest_board_keeps_every_row_at_80x24() -> None:
+    """S2: an 8x9 board needs eight lines: the grid takes them from the other rows
+    rather than cut the viewer's own Backline off the bottom."""
+    app = sengoku_app(board="8x9")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, app)
+        grid = app.screen.query_one(GridView)
+        assert len(grid.grid.rows) == 8 and grid.size.height >= 8
 
 
 async def test_the_strongholds_stand_on_their_cells_with_owner_and_hp() -> None:

@@ -268,7 +268,9 @@ class GridView(Widget):
             return  # as drawn: not drawn again
         self.spec, self.pieces, self.cursor, self.marks = spec, pieces, cursor, marks
         self.flip, self.reach, self.titles = flip, reach, titles
-        self.grid = grid or self.grid  # the position's own size (Grid.sized)
+        if grid is not None and grid != self.grid:  # the position's own size (Grid.sized)
+            self.grid = grid
+            self.styles.min_height = len(grid.rows)  # every row drawn, one line each at least
         self.fixtures = fixtures or {}
         self.refresh()
 
