@@ -67,11 +67,6 @@ def colour_chip(colours: Mapping[str, Colour], key: str) -> Text:
     return Text(f" {c.letter if c else '?'} ", style=colour_style(colours, key) if c else "")
 
 
-def zone_title(spec: ScreenSpec, zone: str) -> str:
-    """A zone's name from the layout: a row's label or a counter's title."""
-    return spec.layout.title(zone)
-
-
 def card_brief(spec: ScreenSpec, card: Card, view: Mapping[str, object],
                label: Callable[[int], str]) -> Text:
     """A card in a list (a target, a pick): its face's numbers and state, and whose it
@@ -83,7 +78,7 @@ def card_brief(spec: ScreenSpec, card: Card, view: Mapping[str, object],
     owner = card.get("owner")
     parts = [" ".join(x for x in (face.left, face.right, *face.status) if x)]
     if isinstance(owner, int) and not (owner == view.get("player") and zone == "hand"):
-        parts += [label(owner), zone_title(spec, zone) if zone else ""]
+        parts += [label(owner), spec.layout.title(zone) if zone else ""]
     return Text("  " + " · ".join(p for p in parts if p), style="cyan")
 
 

@@ -21,7 +21,6 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from pmtui.engine.ruleset import Moment, Pick, Place
 from pmtui.table.sandbox import PLAYERS, EditError, Sandbox, who
 from pmtui.tui.app import PmApp
-from pmtui.tui.display import zone_title
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.info import GameOverScreen
 
@@ -274,7 +273,7 @@ class SandboxApp(PmApp):
         p, name = zone
         uids = list(st.zones.get(f"{p}/{name}", ()))
         if not uids:
-            self.say(f"{who(p)}'s {zone_title(self.spec, name)} is empty", warn=True)
+            self.say(f"{who(p)}'s {self.spec.layout.title(name)} is empty", warn=True)
             return
         options = []
         for i, u in enumerate(uids):
@@ -284,7 +283,7 @@ class SandboxApp(PmApp):
             if name == "deck":
                 label.append(f"  #{i + 1} from the top", style="dim")
             options.append((label, str(u)))
-        self.push_screen(MenuScreen(f"{title} ({who(p)}'s {zone_title(self.spec, name)})",
+        self.push_screen(MenuScreen(f"{title} ({who(p)}'s {self.spec.layout.title(name)})",
                                     options),
                          callback=lambda v: v is not None and then(int(v)))
 
@@ -370,8 +369,8 @@ class SandboxApp(PmApp):
             value = options[0][1]
             then(None if value == "-" else int(value))
             return
-        self.push_screen(MenuScreen(f"{pick.title} ({who(p)}'s {zone_title(self.spec, pick.zone)})",
-                                    options),
+        where = self.spec.layout.title(pick.zone)
+        self.push_screen(MenuScreen(f"{pick.title} ({who(p)}'s {where})", options),
                          callback=lambda v: v and then(None if v == "-" else int(v)))
 
     # -- why not? -----------------------------------------------------------------------

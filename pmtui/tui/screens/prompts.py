@@ -22,7 +22,7 @@ from textual.widgets import Static
 from pmtui.engine.decision import Decision
 from pmtui.engine.screen import Card, Face, PickSet, ScreenSpec, View
 from pmtui.table.words import REF, where
-from pmtui.tui.display import colour_chip, detail_text, short_name, zone_title
+from pmtui.tui.display import colour_chip, detail_text, short_name
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
@@ -213,7 +213,7 @@ class PickSetScreen(PromptScreen):
         c = self.cards[uid]
         owner = c.get("owner")
         whose = f"{self.whose(owner)} " if isinstance(owner, int) and self.whose else ""
-        t.append(f"  {whose}{zone_title(self.spec, where(self.view, uid)).lower()}",
+        t.append(f"  {whose}{self.spec.layout.title(where(self.view, uid)).lower()}",
                  style="dim")
         return t
 
