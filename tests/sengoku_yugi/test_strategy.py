@@ -42,3 +42,25 @@ def test_determinize_keeps_what_the_player_sees_and_fills_the_rest() -> None:
     for uid in game.state.zone("0/hand"):
         assert s.cards[uid].cid == game.state.cards[uid].cid
     assert rs.decision(s) is not None  # the rules can go on from it
+
+
+def test_a_lazy_view_builds_only_the_part_read() -> None:
+    """The rules of thumb read only the variables in a search's playouts: a LazyView
+    gives them without building the zones' cards (card_view), and is the same view."""
+    from pmtui.engine.views import LazyView, view
+
+    from .helpers import new_game, ruleset
+
+    game = new_game("ultimate", seed=3)
+    rs = ruleset()
+    lazy = LazyView(rs, game.state, 0)
+    calls: list[int] = []
+    real = rs.card_view
+    rs.card_view = lambda state, uid, player: calls.append(uid) or real(state, uid, player)  # type: ignore[method-assign]
+    try:
+        assert lazy["vars"] == view(rs, game.state, 0)["vars"] and lazy["player"] == 0
+        calls.clear()
+        assert LazyView(rs, game.state, 0)["vars"]["mode"] == "ultimate" and not calls
+        assert dict(lazy) == view(rs, game.state, 0) and calls
+    finally:
+        del rs.card_view
