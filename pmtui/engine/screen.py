@@ -347,6 +347,13 @@ def whose(name: str, start: bool = False) -> str:
     return f"{name}'s"
 
 
+def acts(name: str, verb: str) -> str:
+    """A seat's name with a verb that agrees with it: "You play", "CPU plays", "Ann goes"."""
+    if name == "You":
+        return f"You {verb}"
+    return f"{name} {verb}{'es' if verb.endswith(('o', 's', 'sh', 'ch', 'x')) else 's'}"
+
+
 class PlainScreen:
     """A screen for a game that does not describe its own yet (its ruleset's `screen`
     has no layout): every zone a counter on its seat's bar, the hand and the shared

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pmtui.engine.chance import roll_text
 from pmtui.engine.decision import CHANCE
 from pmtui.engine.ruleset import CardDef
+from pmtui.engine.screen import acts
 
 Record = Mapping[str, object]
 Event = Mapping[str, object]
@@ -112,7 +113,7 @@ def _capital(word: str) -> str:
 def end_text(ev: Event, names: Sequence[str] = SEATS) -> str:
     w = ev.get("winner")
     who = seat(w, names)
-    result = "draw" if w is None else f"{who} {'win' if who == 'You' else 'wins'}"
+    result = "draw" if w is None else acts(who, "win")
     return f"== {result}: {ev.get('reason', '')} =="
 
 

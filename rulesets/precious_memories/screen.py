@@ -35,6 +35,7 @@ from pmtui.engine.screen import (
     Watch,
     Window,
     Words,
+    acts,
     whose,
 )
 
@@ -371,7 +372,7 @@ class PreciousMemoriesScreen:
         if chain:
             top = chain[-1]
             who = names[int(top.get("by", 0))]
-            text = (f"{who} {'play' if who == 'You' else 'plays'} "
+            text = (f"{acts(who, 'play')} "
                     f"{self._named(view, top.get('card'))} ({top.get('kind')})")
             if len(chain) > 1:
                 text += f" · chain of {len(chain)}"

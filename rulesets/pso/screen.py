@@ -33,6 +33,7 @@ from pmtui.engine.screen import (
     Watch,
     Window,
     Words,
+    acts,
     whose,
 )
 
@@ -267,7 +268,7 @@ class PsoScreen:
         if t == "roll" and event.get("coin") and event.get("why") == COIN_WHY:
             heads = event.get("faces") == [1]
             who = _seat(0 if heads else 1, names)
-            return f"coin: {'heads' if heads else 'tails'}, {who} {_verb(who, 'go')} first"
+            return f"coin: {'heads' if heads else 'tails'}, {acts(who, 'go')} first"
         if t == "roll" and event.get("chance") == "evasion":  # a declared action's roll
             hit = str(event.get("outcome", "")).startswith("hit")
             return f"{event.get('why')}: {'hit' if hit else 'evaded'}"
@@ -291,11 +292,6 @@ def _seat(player: object, names: Sequence[str]) -> str:
 def _whose(player: object, names: Sequence[str]) -> str:
     """"Your", "CPU's": a line starts with it."""
     return whose(_seat(player, names), start=True)
-
-
-def _verb(subject: str, verb: str) -> str:
-    """"You go", "CPU goes"."""
-    return verb if subject == "You" else verb + ("es" if verb.endswith("o") else "s")
 
 
 def _area(view: View) -> Card | None:

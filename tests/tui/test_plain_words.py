@@ -139,3 +139,15 @@ def test_a_reason_from_a_save_reaches_the_screen_without_its_escapes() -> None:
 
     app = make_app(seed=1)
     assert app.named("P1 wins [b]\x1b]0;pwned\x07") == "You win [b]\\x1b]0;pwned\\x07"
+
+
+def test_a_seats_verb_agrees_with_it() -> None:
+    """"You play" but "CPU plays": the stage line, PSO's coin and the end line."""
+    from pmtui.engine.screen import acts
+    from pmtui.table.logtext import end_text
+
+    assert [acts(n, v) for n, v in (("You", "go"), ("CPU", "go"), ("ann", "pass"),
+                                    ("CPU", "play"))] \
+        == ["You go", "CPU goes", "ann passes", "CPU plays"]
+    assert end_text({"winner": 0, "reason": "r"}, ["You", "CPU"]) == "== You win: r =="
+    assert end_text({"winner": 1, "reason": "r"}, ["You", "CPU"]) == "== CPU wins: r =="
