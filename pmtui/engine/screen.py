@@ -11,7 +11,7 @@ never recompute a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -337,6 +337,22 @@ class ScreenSpec(Protocol):
         by a response, a damage dealt), or None: the log's own line for it, if any.
         `card` names a card by its number as the reader last saw it; `names` name the
         seats."""
+
+
+def stop_passes(spec: ScreenSpec, decision: Decision, view: View, stops: Collection[str],
+                always_ask: bool = False) -> bool:
+    """Whether the table passes for the decision's player by their stop settings: in a
+    window out of their `stops`, or where passing is their only choice and the window
+    lets the table pass (unless they asked to be asked). The one rule for both the
+    passes the table makes and, after a resume, which logged passes it made."""
+    pass_text = spec.words.pass_text
+    if pass_text not in decision.texts:
+        return False
+    window = spec.window(decision, view)
+    if window is None:
+        return False
+    only = decision.texts == [pass_text] and window.auto and not always_ask
+    return window.stop not in stops or only
 
 
 def whose(name: str, start: bool = False) -> str:

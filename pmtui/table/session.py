@@ -17,7 +17,7 @@ from pmtui.engine.context import LEGACY_RNG, derived
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import Game, Record
 from pmtui.engine.ruleset import CardDef, Ruleset
-from pmtui.engine.screen import PickSet, PlainScreen, ScreenSpec
+from pmtui.engine.screen import PickSet, PlainScreen, ScreenSpec, View
 from pmtui.engine.state import SHARED
 from pmtui.engine.views import LazyView, SecretDecisions, redact, redact_decision, view
 from pmtui.table.logtext import SEATS, LogLine, card_namer, log_lines, printable
@@ -51,6 +51,12 @@ class LocalTable:
         self.lock = threading.RLock()
         self._plain: ScreenSpec | None = None
         self.auto: set[int] = set()  # indexes in game.moves of passes made for a person
+        # The save does not say which passes were made for a person: the front end's
+        # rule for passing (its stop settings) reads the ones logged before this table
+        # opened again, when undo reaches them (`_made_before`).
+        self.passes_for: Callable[[Decision, View], bool] | None = None
+        self._loaded = len(game.moves)  # moves made before this table: read by passes_for
+        self._read: set[int] = set()  # of those, the ones read so far
         self.problems: list[str] = []  # one-line reports for the front end to show
         self._log_cache: dict[tuple[int | None, tuple[str, ...]],
                               tuple[int, list[tuple[int, LogLine]]]] = {}
@@ -236,8 +242,27 @@ class LocalTable:
         with self.lock:
             targets = undo_targets(self.game, player, self.mode)
             inside = self._inside_plays(player)
-            mine = [k for k in targets if k not in self.auto and k not in inside]
-            return mine[-1] if mine else None
+            return next((k for k in reversed(targets) if k not in inside
+                         and k not in self.auto and not self._made_before(k)), None)
+
+    def _made_before(self, k: int) -> bool:
+        """Whether move `k`, logged before this table opened (a resumed save), is a pass
+        the stop settings would have made for its player: read once, on the state
+        before it (re-executed from the undo cache), and remembered in `auto`."""
+        if k >= self._loaded or self.passes_for is None or k in self._read:
+            return k in self.auto
+        self._read.add(k)
+        player, text = self.game.moves[k]
+        if text != self.screen.words.pass_text or not self.is_human(player):
+            return False
+        state = self.game.state_after(k)
+        decision = self.game.ruleset.decision(state)
+        if decision is None or decision.player != player:
+            return False
+        if self.passes_for(decision, view(self.game.ruleset, state, player)):
+            self.auto.add(k)
+            return True
+        return False
 
     def _inside_plays(self, player: int) -> set[int]:
         """Moves of `player`'s that are no move of their own to take back: the picks and
@@ -281,6 +306,8 @@ class LocalTable:
             text = self.game.moves[i][1]
             undo_to(self.game, player, self.mode, i, consent)
             self.auto = {j for j in self.auto if j < i}
+            self._read = {j for j in self._read if j < i}
+            self._loaded = min(self._loaded, i)
             return text
 
 

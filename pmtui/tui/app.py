@@ -19,7 +19,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
-from pmtui.engine.screen import PickSet, ScreenSpec, whose
+from pmtui.engine.screen import PickSet, ScreenSpec, View, stop_passes, whose
 from pmtui.table.logtext import printable
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
@@ -91,6 +91,8 @@ class PmApp(PlainNotices, App[int]):
         self.console._color_system = DEPTH_SYSTEMS.get(self.config.depth, self._auto_depth)
         self.always_ask = self.config.always_ask
         self.pass_turn: tuple[int, int] | None = None  # (player, turn) passing to end of turn
+        if isinstance(table, LocalTable):  # undo reads a resumed save's passes by it
+            table.passes_for = self._stop_passes
         self.threaded = threaded
         first = table.pending()
         humans = table.humans or [0]
@@ -339,12 +341,16 @@ class PmApp(PlainNotices, App[int]):
                 self.notify("Passing to the end of the turn: stopped, this is your choice",
                             timeout=4)
             return False
-        stops = self.config.stops or frozenset()
-        only = d.texts == [pass_text] and window.auto and not self.always_ask
-        if wanted or window.stop not in stops or only:
+        if wanted or self._stop_passes(d, view):
             self.table.act(d.player, pass_text, auto=True)
             return True
         return False
+
+    def _stop_passes(self, d: Decision, view: View) -> bool:
+        """Whether the stop settings now pass for `d`'s player (the table also reads the
+        passes logged before a resume by this)."""
+        return stop_passes(self.spec, d, view, self.config.stops or frozenset(),
+                           self.always_ask)
 
     # -- what happened while the viewer waited ---------------------------------------------
 

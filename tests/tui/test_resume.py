@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from pmtui.cli import main
-from pmtui.table.saves import start_game
-from pmtui.table.session import HUMAN, LocalTable, new_game_header
+from pmtui.table.saves import open_game, start_game
+from pmtui.table.session import HUMAN, LocalTable, new_game_header, seats_from_header
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 from pmtui.tui.replay import ReplayApp
@@ -286,3 +286,44 @@ async def test_hotseat_undo_asks_the_other_player() -> None:
         assert isinstance(app.screen, PassKeyboardScreen)
         await take_keyboard(pilot, app)
         assert app.viewer == me and table.pending().player == me
+
+
+async def test_undo_after_resume_skips_the_passes_made_for_the_player(tmp_path: Path) -> None:
+    """Which passes the table made for the player is not in the save: after a resume the
+    undo key reads them again by the stop settings (docs/tui.md "Undo"), so its first
+    press takes back the player's last real move, not a pass made for them."""
+    save = tmp_path / "r.jsonl"
+    header, seats = new_game_header(2, opponent="random")
+    game, writer = start_game(header, save)
+    app = PmApp(LocalTable(game, seats), config=TuiConfig(watch=frozenset()), threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.table
+        for _ in range(400):
+            await settle(pilot, app)
+            k = table.undo_target(0)
+            if (table.decision_for(0) is not None and k is not None
+                    and any(j > k for j in table.auto)):
+                break
+            await answer(pilot, app)
+        else:
+            raise AssertionError("the table never passed for me after a move of mine")
+        moves = list(table.game.moves)
+    writer.close()  # the app is dropped without leaving: the save is all that is left
+    assert moves[k][1] != "pass"
+
+    resumed, writer2 = open_game(save)[:2]
+    with writer2:
+        app2 = PmApp(LocalTable(resumed, seats_from_header(resumed.header)[0]),
+                     config=TuiConfig(watch=frozenset()), threaded=False)
+        async with app2.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app2)
+            assert app2.table.game.moves == moves  # a fresh table: nothing remembered
+            if isinstance(app2.screen, ChoiceScreen):
+                await pilot.press("escape")
+            await pilot.press("u")
+            await settle(pilot, app2)
+            took = [n.message for n in app2._notifications if "took back" in n.message]
+            assert took and "Pass" not in took[-1], took
+            assert app2.table.game.moves[:k] == moves[:k]
+            undo = [r for r in records(save) if r["type"] == "undo"]
+            assert undo[-1]["to"] == k  # back to the real move, in one press

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pmtui.engine.decision import IllegalAction
+from pmtui.engine.decision import Decision, IllegalAction
+from pmtui.engine.game import Game
+from pmtui.engine.screen import View, stop_passes
 from pmtui.table.session import HUMAN, LocalTable, new_game_header, new_table
 
 from .helpers import Scripted
@@ -117,3 +119,39 @@ def test_option_labels_from_the_screen_description() -> None:
     assert label("summon STA-001@3 main replace STA-030@9", {}).endswith(f"discarding {b}")
     assert label("support STA-030@3 on STA-001@9", {}) == f"Set {b} on {a}"
     assert label("pass", {}) == "Pass"
+
+
+def test_a_resumed_table_reads_the_passes_made_for_the_person_by_its_stops() -> None:
+    """After a resume the table knows which logged passes it made for the person from
+    the stop settings alone (`stop_passes`), exactly as the session that made them knew
+    it: here one stop only, so the table passes in the other windows even when the
+    person could act, and the person passes by hand where the game asks them."""
+
+    t = table(seed=3)
+    spec = t.screen
+    stops = frozenset({"own_main"})
+
+    def rule(d: Decision, v: View) -> bool:  # the front end's rule, as the TUI passes by
+        return stop_passes(spec, d, v, stops)
+
+    for _ in range(400):
+        t.run_computer()
+        d = t.pending()
+        if d is None:
+            break
+        if rule(d, t.view_for(0)):
+            t.act(0, "pass", auto=True)
+        else:  # the person: a move when there is one, else a pass by hand
+            t.act(0, next((x for x in d.texts if x not in ("pass", "cancel")), d.texts[0]))
+    mine_passes = [k for k, (p, x) in enumerate(t.game.moves) if p == 0 and x == "pass"]
+    assert t.auto and set(mine_passes) - t.auto  # both kinds of pass were made
+
+    resumed = LocalTable(Game.from_records(t.game.ruleset, t.game.header, t.game.records[1:]),
+                         [HUMAN, Scripted()])
+    resumed.passes_for = rule
+    assert resumed.undo_target(0) == t.undo_target(0)
+    read = {k for k in range(len(t.game.moves)) if resumed._made_before(k)}
+    assert read == t.auto
+    without = LocalTable(Game.from_records(t.game.ruleset, t.game.header, t.game.records[1:]),
+                         [HUMAN, Scripted()])
+    assert without.undo_target(0) == max(k for k, (p, _) in enumerate(t.game.moves) if p == 0)
