@@ -578,7 +578,8 @@ class PmApp(PlainNotices, App[int]):
             cls = RespondScreen if body else ChoiceScreen
             self.push_screen(
                 cls(title, d.texts, self.namer, body=self._respond_body(body) if body else "",
-                    detail=self._option_detail, brief=self._option_brief),
+                    detail=self._option_detail, brief=self._option_brief,
+                    point=self.game_screen.point),
                 callback=self._prompt_done,
             )
 
@@ -673,7 +674,7 @@ class PmApp(PlainNotices, App[int]):
 
         self.push_screen(
             ChoiceScreen(title, options, self.namer, detail=self._option_detail,
-                         brief=self._option_brief),
+                         brief=self._option_brief, point=self.game_screen.point),
             callback=self._prompt_done,
         )
 

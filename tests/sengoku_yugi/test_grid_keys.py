@@ -15,7 +15,7 @@ from pmtui.tui.keys import TuiConfig
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import GameOverScreen
 from pmtui.tui.screens.prompts import ChoiceScreen
-from pmtui.tui.widgets.board import REACH, GridView, Spot
+from pmtui.tui.widgets.board import AIM, REACH, GridView, Spot
 from pmtui.tui.widgets.picklist import PickList
 
 from .test_table import sengoku_app
@@ -97,6 +97,47 @@ async def test_the_focused_pieces_reach_is_marked_on_the_grid() -> None:
         await to_cell(pilot, app, empty)
         assert reached(app) == set()
         assert REACH not in app.screen.query_one(GridView).render().plain
+
+
+async def test_an_attack_choice_marks_its_target_cells_on_the_grid() -> None:
+    """Choosing an attack's target (G1 (12)③: the cells in range) marks on the grid the
+    cells the choice's options point at, the highlighted one with AIM, and no other cell
+    the attacker's options name (its moves, its swaps); closing the choice gives the
+    focused piece's own marks back."""
+    app = sengoku_app(seed=2)
+    g = app.table.game
+    d = g.pending()
+    while not any(t.startswith("attack ") for t in d.texts):  # deploy and move until then
+        t = next((t for v in ("deploy", "move") for t in d.texts if t.startswith(f"{v} ")),
+                 None)
+        if t is None or d.kind != "main":
+            t = next((t for t in ("end", "charge-ap", "draw", "done", "skip") if t in d.texts),
+                     d.texts[0])
+        g.act(t, d.player)
+        d = g.pending()
+    attacks = [t for t in d.texts if t.startswith("attack ")]
+    src = attacks[0].split()[1]
+    targets = {t.split()[2] for t in attacks if t.split()[1] == src}
+    others = {w for t in d.texts if src in t.split() and not t.startswith("attack ")
+              for w in t.split()[1:] if len(w) == 2 and w != src}
+    assert others, "the attacker can also move or swap: cells that must stay unmarked"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await take_keyboard(pilot, app)
+        await to_cell(pilot, app, src)
+        assert others <= reached(app)  # before: the piece's moves and swaps are marked
+        await pilot.press("a")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)
+        first = app.screen.query_one(PickList).highlighted.value
+        grid = app.screen_stack[-2].query_one(GridView)
+        assert set(grid.reach) == targets and not others & set(grid.reach)
+        assert grid.aim == first.split()[2]
+        drawn = grid.render().plain
+        assert drawn.count(AIM) == 1 and drawn.count(REACH) == len(targets) - 1
+        await pilot.press("escape")
+        await settle(pilot, app)
+        grid = game(app).query_one(GridView)
+        assert grid.aim is None and others <= set(grid.reach)
 
 
 PREFER = ("attack", "deploy", "move")  # what the keyboard player tries first on its turn

@@ -10,7 +10,7 @@ use right now, so the footer lists exactly what can be done.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -57,6 +57,8 @@ class GameScreen(Screen[None]):
         self.decision: Decision | None = None
         self.cards_by_uid: dict[int, Card] = {}
         self._seen_version = -1
+        # an open choice's options and its highlighted one, while a prompt is over the board
+        self._pointing: tuple[Sequence[str], str | None] | None = None
 
     @property
     def pm(self) -> PmApp:
@@ -218,8 +220,46 @@ class GameScreen(Screen[None]):
         return {w for t in self.spot_options(spot) for w in t.split()
                 if w in cells and w not in own}
 
+    def _target_cell(self, text: str) -> str | None:
+        """The grid cell an option points at: the last word of it that names a cell, or a
+        piece on one (`attack c3 c4 atk` -> c4, `target X@7` -> X@7's cell)."""
+        cells: dict[str, str] = {}
+        for n in self.board.nav:
+            for s in n.spots:
+                if s.cell:
+                    cells[s.cell] = s.cell
+                    if s.card is not None and s.card.get("uid") is not None:
+                        cells[ref(s.card)] = s.cell
+        return next((cells[w] for w in reversed(text.split()) if w in cells), None)
+
+    def point(self, options: Sequence[str], current: str | None) -> bool:
+        """An open choice over the board shows `current` highlighted among `options`: the
+        board marks the cells they point at until the board is back on top. Whether it
+        marks any."""
+        self._pointing = (options, current)
+        self._draw()
+        return self._aims() is not None
+
+    def on_screen_resume(self) -> None:
+        if self._pointing is not None:
+            self._pointing = None
+            self._draw()
+
+    def _aims(self) -> tuple[set[str], str | None] | None:
+        """The cells an open choice's options point at and its highlighted option's, or
+        None when no choice over the board names a cell."""
+        if self._pointing is None:
+            return None
+        options, current = self._pointing
+        cells = {c for c in map(self._target_cell, options) if c is not None}
+        if not cells:
+            return None
+        return cells, self._target_cell(current) if current is not None else None
+
     def _draw(self) -> None:
-        self.board.show(self.names(), marks=self._marks(), reach=self._reach())
+        aims = self._aims()
+        reach, aim = aims if aims is not None else (self._reach(), None)
+        self.board.show(self.names(), marks=self._marks(), reach=reach, aim=aim)
         self.query_one("#flow", TurnFlow).show(self.spec.flow(self.pview, self.names()))
         show_text(self.query_one("#detail", Static), self._detail())
         self._draw_log()

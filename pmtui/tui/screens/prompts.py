@@ -85,12 +85,16 @@ class ChoiceScreen(PromptScreen):
         body: str | Text = "",
         detail: Callable[[str], Text | None] | None = None,
         brief: Callable[[str], Text | None] | None = None,
+        point: Callable[[Sequence[str], str | None], bool] | None = None,
     ) -> None:
         super().__init__(title, body)
         self.options = list(options)
         self.namer = namer
         self.detail = detail
         self.brief = brief  # what the card an option is about is: owner, stats, state
+        # told the options and the highlighted one, so the board under the box can mark
+        # the cells they point at; when it does, the box moves down off the grid
+        self.point = point
 
     def compose_list(self) -> ComposeResult:
         items = []
@@ -115,6 +119,9 @@ class ChoiceScreen(PromptScreen):
         hint = self.query_one("#hint", Static)
         if self.detail is not None and item is not None:
             hint.update(self.detail(item.value) or "")
+        if self.point is not None:
+            self.set_class(self.point(self.options, item.value if item is not None else None),
+                           "aside")
 
     def action_choose(self) -> None:
         item = self.query_one(PickList).highlighted

@@ -27,6 +27,7 @@ from pmtui.tui.widgets.panels import show_text
 
 MIN_CARD = 10  # narrowest card cell that still shows a name and its stats
 REACH = "◇"  # a grid cell the focused card's options name: where it can move, attack, go
+AIM = "◆"  # in an open choice, the cell its highlighted option points at (REACH: the others)
 MAX_CARD = 24  # widest card cell on a board narrower than FILL such cells
 FILL = 5  # on a wider board cards grow until this many fill a row (an Area's five slots)
 
@@ -175,10 +176,10 @@ def _window(n: int, width: int, cursor: int) -> tuple[int, int, bool]:
 
 
 def _empty(width: int, height: int, focused: bool, name: str = "",
-           reach: bool = False) -> list[Text]:
-    """An empty place; `reach`: a cell the focused card's options name (REACH, bright)."""
-    name = f"{REACH}{name}" if reach and name else name
-    edge = "bold yellow" if reach else "dim"
+           mark: str = "") -> list[Text]:
+    """An empty place; `mark`: a cell options name (REACH or AIM before its name, bright)."""
+    name = f"{mark}{name}" if mark and name else name
+    edge = "bold yellow" if mark else "dim"
     style = "reverse" if focused else edge
     lines = [Text((name or "·").center(width), style=style)]
     if height > 1:
@@ -242,6 +243,7 @@ class GridView(Widget):
         self.cursor: tuple[int, int] | None = None  # (col, row)
         self.marks: Mapping[int, str] = {}
         self.reach: Collection[str] = ()  # cell names marked REACH
+        self.aim: str | None = None  # the one of them marked AIM instead
         self.flip = False  # drawn turned round (Grid.turned, for the second seat)
         self.titles: Collection[str] = ()
 
@@ -256,18 +258,19 @@ class GridView(Widget):
         titles: Collection[str] = (),
         grid: Grid | None = None,
         fixtures: Mapping[str, Face] | None = None,
+        aim: str | None = None,
     ) -> None:
         # the titles (a name cut to stay apart), the size and the fixtures (a Stronghold's
         # HP) may change while every piece stays as it was
-        if (spec, pieces, cursor, flip, set(reach), titles, grid or self.grid,
+        if (spec, pieces, cursor, flip, set(reach), aim, titles, grid or self.grid,
                 fixtures or {}) == (self.spec, self.pieces, self.cursor, self.flip,
-                                    set(self.reach), self.titles, self.grid,
+                                    set(self.reach), self.aim, self.titles, self.grid,
                                     self.fixtures) and all(
                 marks.get(c.get("uid")) == self.marks.get(c.get("uid"))
                 for c, _ in pieces.values()):
             return  # as drawn: not drawn again
         self.spec, self.pieces, self.cursor, self.marks = spec, pieces, cursor, marks
-        self.flip, self.reach, self.titles = flip, reach, titles
+        self.flip, self.reach, self.aim, self.titles = flip, reach, aim, titles
         if grid is not None and grid != self.grid:  # the position's own size (Grid.sized)
             self.grid = grid
             self.styles.min_height = len(grid.rows)  # every row drawn, one line each at least
@@ -288,19 +291,19 @@ class GridView(Widget):
                 name = g.cell_name(c, r, self.flip)
                 focused = self.cursor == (c, r)
                 piece = self.pieces.get(name)
-                reached = name in self.reach
+                reached = AIM if name == self.aim else REACH if name in self.reach else ""
                 fixture = self.fixtures.get(name)
                 if piece is None and fixture is not None:
                     cols.append(face_lines(fixture, colours, w, h, focused=focused,
-                                           mark=REACH if reached else ""))
+                                           mark=reached))
                 elif piece is None:
-                    cols.append(_empty(w, h, focused, name, reach=reached))
+                    cols.append(_empty(w, h, focused, name, mark=reached))
                 else:
                     card, face = piece
                     uid = card.get("uid")
                     mark = self.marks.get(uid, "") if uid is not None else ""
                     cols.append(face_lines(face, colours, w, h, focused=focused,
-                                           mark=REACH if reached else mark, names=self.titles))
+                                           mark=reached or mark, names=self.titles))
             for line in range(h):
                 if r or line:
                     out.append("\n")
@@ -498,9 +501,11 @@ class Board(Vertical):
         cursor: bool = True,
         bar_names: Sequence[str] | None = None,
         reach: Collection[str] = (),
+        aim: str | None = None,
     ) -> None:
         """Draw the loaded view; `cursor`: show the cursor. `names` name the seats (on
-        the bars too, unless `bar_names` are given); `reach`: grid cells to mark REACH."""
+        the bars too, unless `bar_names` are given); `reach`: grid cells to mark REACH,
+        `aim` the one among them to mark AIM."""
         view = self.view
         marks = marks or {}
         spec = self.spec
@@ -533,7 +538,7 @@ class Board(Vertical):
                     where = (self.cols[here], int(here.rsplit("-", 1)[1]))
                 fixtures = g.fixtures(view, names) if g.fixtures is not None else {}
                 gv.set_data(spec, pieces, where, marks, flip=self.flipped(g), reach=reach,
-                            titles=titles, grid=g, fixtures=fixtures)
+                            titles=titles, grid=g, fixtures=fixtures, aim=aim)
         st = spec.stage(view, names)
         line = Text(no_wrap=True, overflow="ellipsis")
         if st.text:
