@@ -134,10 +134,21 @@ async def test_an_attack_choice_marks_its_target_cells_on_the_grid() -> None:
         assert grid.aim == first.split()[2]
         drawn = grid.render().plain
         assert drawn.count(AIM) == 1 and drawn.count(REACH) == len(targets) - 1
+        assert app.screen.has_class("aside")  # the box sits below the grid
         await pilot.press("escape")
         await settle(pilot, app)
         grid = game(app).query_one(GridView)
         assert grid.aim is None and others <= set(grid.reach)
+        # everything the piece can do (enter): AIM follows the highlighted option
+        await pilot.press("enter")
+        await settle(pilot, app)
+        items = app.screen.query_one(PickList)
+        move = next(t for t in app.screen.options if t.startswith(f"move {src} "))
+        assert grid.aim == items.highlighted.value.split()[2] != move.split()[2]
+        while items.highlighted.value != move:
+            await pilot.press("down")
+        assert grid.aim == move.split()[2]
+        assert set(grid.reach) >= targets | {move.split()[2]}
 
 
 PREFER = ("attack", "deploy", "move")  # what the keyboard player tries first on its turn
