@@ -117,6 +117,16 @@ def end_text(ev: Event, names: Sequence[str] = SEATS) -> str:
     return f"== {result}: {ev.get('reason', '')} =="
 
 
+def turn_change(ev: object) -> Mapping[str, object] | None:
+    """The variables an event sets when it starts a turn ("turn", and "ap" for whose),
+    or None when it is no turn change (or no event at all)."""
+    if isinstance(ev, Mapping) and ev.get("t") == "var":
+        changes = ev.get("set")
+        if isinstance(changes, Mapping) and "turn" in changes:
+            return changes
+    return None
+
+
 def turn_text(changes: Mapping[str, object], names: Sequence[str] = SEATS) -> str:
     return f"── turn {changes['turn']}: {seat(changes.get('ap'), names)} ──"
 
@@ -166,11 +176,11 @@ def log_lines(
                 group.append((step, ev))
                 continue
             flush()
-            changes = ev.get("set")
+            changes = turn_change(ev)
             text = said(ev, by_number, names) if said is not None else None
             if text:  # the game's own words first: PSO's coin says who goes first
                 out.append((step, LogLine(f"  {text}", "effect")))
-            elif t == "var" and isinstance(changes, Mapping) and "turn" in changes:
+            elif changes is not None:
                 ap = changes.get("ap")
                 out.append((step, LogLine(turn_text(changes, names), "turn",
                                           ap if isinstance(ap, int) else None)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pmtui.table.logtext import end_text, printable, seat
+from pmtui.table.logtext import end_text, printable, seat, turn_change
 
 
 def transcript(header: dict[str, Any], records: list[dict[str, Any]]) -> Iterator[str]:
@@ -29,8 +29,8 @@ def _lines(header: dict[str, Any], records: list[dict[str, Any]]) -> Iterator[st
             ev = rec.get("event")
             if not isinstance(ev, dict):  # not ours to judge here: `pmtui verify` does
                 continue
-            changes = ev.get("set")
-            if ev.get("t") == "var" and isinstance(changes, dict) and "turn" in changes:
+            changes = turn_change(ev)
+            if changes is not None:
                 turn = changes["turn"]
                 yield f"== turn {turn} ({seat(changes.get('ap'))}) =="
             elif ev.get("t") == "end":

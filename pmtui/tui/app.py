@@ -20,7 +20,7 @@ from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.screen import PickSet, ScreenSpec, View, stop_passes, whose
-from pmtui.table.logtext import printable
+from pmtui.table.logtext import printable, turn_change
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
@@ -54,6 +54,14 @@ def _loaded(module: str, name: str) -> Any:
 # the screens kept and shown again (PmApp._open_again): the inspect key's, the summary's
 CARD_SHEET = "card-sheet"
 SUMMARY = "summary"
+
+
+def _later_turn(ev: object) -> bool:
+    """Whether an event starts a turn after the first (set-up answers come before turn 1
+    and end nobody's turn)."""
+    changes = turn_change(ev)
+    turn = changes.get("turn") if changes is not None else None
+    return isinstance(turn, int) and turn > 1
 
 
 class PmApp(PlainNotices, App[int]):
@@ -398,9 +406,7 @@ class PmApp(PlainNotices, App[int]):
                 return True
             if at_stop and ev.get("t") == "end":
                 return True
-            changes = ev.get("set")
-            if turn and ev.get("t") == "var" and isinstance(changes, Mapping) \
-                    and isinstance(changes.get("turn"), int) and changes["turn"] > 1:
+            if turn and _later_turn(ev):
                 return True
         return False
 
@@ -409,9 +415,8 @@ class PmApp(PlainNotices, App[int]):
         the record where it began; (None, records) before the first turn."""
         records = self.table.game.records
         for i in range(len(records) - 1, 0, -1):
-            ev = records[i].get("event")
-            changes = ev.get("set") if isinstance(ev, Mapping) and ev.get("t") == "var" else None
-            if isinstance(changes, Mapping) and "turn" in changes:
+            changes = turn_change(records[i].get("event"))
+            if changes is not None:
                 ap = changes.get("ap")
                 return (ap if isinstance(ap, int) else None), i
         return None, len(records)
@@ -422,10 +427,7 @@ class PmApp(PlainNotices, App[int]):
         records = self.table.game.records
         for i in range(self._mark - 1, self._decided - 1, -1):
             r = records[i]
-            ev = r.get("event") if r.get("type") == "event" else None
-            changes = ev.get("set") if isinstance(ev, Mapping) and ev.get("t") == "var" else None
-            if isinstance(changes, Mapping) and isinstance(changes.get("turn"), int) \
-                    and changes["turn"] > 1:
+            if r.get("type") == "event" and _later_turn(r.get("event")):
                 return i
         return None
 
