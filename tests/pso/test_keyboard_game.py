@@ -23,15 +23,18 @@ async def _focus(pilot: Pilot[object], screen: GameScreen, uid_ref: str) -> None
         return spot is not None and spot.card is not None and \
             f"{spot.card.get('cid')}@{spot.card.get('uid')}" == uid_ref
 
-    def in_row() -> bool:
-        nav = screen.board.nav[screen.board.row]
+    def holds(i: int) -> bool:
         return any(s.card is not None and f"{s.card.get('cid')}@{s.card.get('uid')}" == uid_ref
-                   for s in nav.spots)
+                   for s in screen.board.nav[i].spots)
 
-    for _ in range(len(screen.board.nav) + 1):
-        if in_row():
+    def in_row() -> bool:
+        return holds(screen.board.row)
+
+    rows = [i for i in range(len(screen.board.nav)) if holds(i)]
+    for _ in range(len(screen.board.nav) + 1):  # up and down stop at the edges
+        if in_row() or not rows:
             break
-        await pilot.press("down")
+        await pilot.press("up" if rows[0] < screen.board.row else "down")
     assert in_row(), f"no row holds {uid_ref}"
     width = len(screen.board.nav[screen.board.row].spots)
     for _ in range(width):

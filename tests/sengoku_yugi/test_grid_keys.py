@@ -26,10 +26,11 @@ async def to_spot(pilot, app, pred: Callable[[Spot], bool]) -> None:  # type: ig
     `pred` accepts."""
     screen = game(app)
     rid = next(n.rid for n in screen.board.nav if any(pred(s) for s in n.spots))
-    for _ in range(len(screen.board.nav)):
+    ids = [n.rid for n in screen.board.nav]
+    for _ in range(len(ids)):  # up and down stop at the edges: go the right way
         if screen.row_name == rid:
             break
-        await pilot.press("up")
+        await pilot.press("up" if ids.index(rid) < screen.board.row else "down")
     row = next(n for n in screen.board.nav if n.rid == rid)
     target = next(i for i, s in enumerate(row.spots) if pred(s))
     while screen.board.cols[rid] > target:
@@ -60,10 +61,7 @@ async def test_the_focused_pieces_reach_is_marked_on_the_grid() -> None:
         deployable = next(c for c in hand if any(
             t.startswith(f"deploy {c['cid']}@{c['uid']} ") for t in screen.texts()))
         # a hand card's Deployment cells (G1 (11)④), by the cursor keys
-        for _ in range(len(screen.board.nav)):
-            if screen.row_name == "my-hand":
-                break
-            await pilot.press("down")
+        await to_spot(pilot, app, lambda s: s.zone == "hand" and s.seat == me)
         while screen.focused_card() is None or screen.focused_card()["uid"] != deployable["uid"]:
             await pilot.press("right")
         grid_cells = {s.cell for n in screen.board.nav for s in n.spots if s.cell}

@@ -72,10 +72,11 @@ def game(app: PmApp) -> GameScreen:
 async def focus(pilot: Pilot, app: PmApp, row: str, pred: Callable[[dict], bool]) -> dict:
     """Move the board cursor (by key presses) to the first card in `row` matching `pred`."""
     screen = game(app)
-    for _ in range(len(screen.board.nav)):
+    ids = [n.rid for n in screen.board.nav]
+    for _ in range(len(ids)):  # up and down stop at the edges: go the right way
         if screen.row_name == row:
             break
-        await pilot.press("down")
+        await pilot.press("up" if ids.index(row) < screen.board.row else "down")
     cards = screen.row_cards[row]
     target = next(i for i, c in enumerate(cards) if c is not None and pred(c))
     while screen.board.cols[row] > target:

@@ -368,8 +368,8 @@ class GameScreen(Screen[None]):
             return self.spec.words.pass_text in d.texts
         return True
 
-    def action_cursor(self, dx: int, dy: int) -> None:
-        self.board.move(dx, dy)
+    def action_cursor(self, dx: int, dy: int, wrap: bool = False) -> None:
+        self.board.move(dx, dy, wrap)
         self._draw()
 
     def action_act(self) -> None:

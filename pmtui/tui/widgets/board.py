@@ -460,12 +460,15 @@ class Board(Vertical):
         n = self.nav[self.row]
         return n.spots[self.cols[n.rid]]
 
-    def move(self, dx: int, dy: int) -> None:
+    def move(self, dx: int, dy: int, wrap: bool = False) -> None:
+        """Move the cursor. Up and down stop at the top and bottom rows (down from your
+        hand used to land on the far side's top row); `wrap` (tab) cycles round."""
         if not self.nav:
             return
         if dy:
             old = self.nav[self.row]
-            self.row = (self.row + dy) % len(self.nav)
+            row = self.row + dy
+            self.row = row % len(self.nav) if wrap else min(max(row, 0), len(self.nav) - 1)
             new = self.nav[self.row]
             if old.spots[0].kind == new.spots[0].kind == "cell" and \
                     old.spots[0].zone == new.spots[0].zone:
