@@ -152,6 +152,8 @@ class TuiConfig:
     file: Path | None = None  # where the settings screen saves (None: nowhere)
     raw: dict[str, object] = field(default_factory=dict)  # the file as read: kept on save
     game: str = ""  # the ruleset id the stops and watches are for (check)
+    # where stops and watch were read ("options", "games.ID"): a notice names that place
+    read_from: dict[str, str] = field(default_factory=dict)
 
     def check(self, spec: ScreenSpec, game: str = "") -> TuiConfig:
         """Drop key ids and stops the game does not have, each with a one-line notice.
@@ -170,14 +172,16 @@ class TuiConfig:
         if self.stops is None:
             self.stops = frozenset(names)
         elif not self.stops <= set(names):
-            self.problems.append(f"{self.path}: options.stops must list some of "
+            self.problems.append(f"{self.path}: {self.read_from.get('stops', 'options')}"
+                                 ".stops must list some of "
                                  f"{', '.join(names)}")
             self.stops = frozenset(names)
         watches = [TURN_WATCH] + [w.name for w in spec.watches]
         if self.watch is None:
             self.watch = frozenset(watches)
         elif not self.watch <= set(watches):
-            self.problems.append(f"{self.path}: options.watch must list some of "
+            self.problems.append(f"{self.path}: {self.read_from.get('watch', 'options')}"
+                                 ".watch must list some of "
                                  f"{', '.join(watches)}")
             self.watch = frozenset(watches)
         return self
@@ -242,6 +246,7 @@ def _names_from(cfg: TuiConfig, table: dict[str, object], where: str) -> None:
             continue
         if isinstance(value, list) and all(isinstance(s, str) for s in value):
             setattr(cfg, name, frozenset(value))
+            cfg.read_from[name] = where
         else:
             cfg.problems.append(f"{cfg.path}: {where}.{name} must be a list of names")
 

@@ -128,6 +128,24 @@ async def test_a_bad_entry_leaves_the_defaults_with_a_notice(tmp_path: Path) -> 
         assert app.config.stops == frozenset(s.name for s in app.spec.stops)
 
 
+def test_a_bad_game_entry_is_named_where_it_is(tmp_path: Path) -> None:
+    """A bad stop or watch under [games.ID] is reported as games.ID.stops, not as
+    options.stops (which the file may not even have), in one line."""
+    path = tmp_path / "tui.toml"
+    path.write_text('[options]\nstops = ["own_main"]\n\n[games.pso]\nstops = ["lunch"]\n'
+                    'watch = ["tea"]\n', encoding="utf-8")
+    cfg = load_config(path).check(ruleset("pso").screen, "pso")
+    assert [p.split(": ", 1)[1].split(" must")[0] for p in cfg.problems] == \
+        ["games.pso.stops", "games.pso.watch"]
+    assert all("\n" not in p for p in cfg.problems)
+    # the same names under [options] are still reported as options
+    cfg = load_config(path).check(ruleset().screen, "precious_memories")
+    assert cfg.problems == [] and cfg.stops == frozenset({"own_main"})
+    path.write_text('[options]\nstops = ["lunch"]\n', encoding="utf-8")
+    cfg = load_config(path).check(ruleset("pso").screen, "pso")
+    assert [p.split(": ", 1)[1].split(" must")[0] for p in cfg.problems] == ["options.stops"]
+
+
 def test_a_file_that_cannot_be_read_is_never_overwritten(tmp_path: Path) -> None:
     path = tmp_path / "tui.toml"
     path.write_text("not [toml", encoding="utf-8")
