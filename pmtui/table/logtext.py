@@ -31,6 +31,9 @@ class LogLine:
     kind: str  # "decision", "event", "effect" (the game's own line), "turn", "undo", "end"
     player: int | None = None
     action: str = ""  # a decision's option text (a screen may label it in words)
+    # a decision the reader was told only the kind of (a pick among cards hidden from
+    # them): two such lines alike are the same thing twice, nothing tells them apart
+    hidden: bool = False
 
 
 # Characters a terminal acts on instead of showing: C0 controls (ESC starts OSC 52
@@ -65,6 +68,20 @@ def seat(player: object, names: Sequence[str] = SEATS) -> str:
 def zone_word(zone: object) -> str:
     _, _, name = str(zone or "").partition("/")
     return name or str(zone or "?")
+
+
+def counted(lines: Sequence[LogLine]) -> list[tuple[LogLine, int]]:
+    """Each line with how many times it comes in a row. Only a decision the reader was
+    told nothing of but its kind is counted (the same thing twice: "CPU: trap ×2");
+    any other line alike says something of its own (two cards of one name each taking
+    15 damage), so it stays a line of its own."""
+    out: list[tuple[LogLine, int]] = []
+    for x in lines:
+        if out and x.hidden and out[-1][0] == x:
+            out[-1] = (x, out[-1][1] + 1)
+        else:
+            out.append((x, 1))
+    return out
 
 
 def card_namer(defs: Mapping[str, CardDef]) -> Callable[[object], str]:
@@ -199,7 +216,8 @@ def log_lines(
             p = r.get("player")
             out.append((step, LogLine(f"{seat(p, names)} {r.get('action')}", "decision",
                                       p if isinstance(p, int) else None,
-                                      str(r.get("action") or ""))))
+                                      str(r.get("action") or ""),
+                                      hidden=r.get("action") != rec.get("action"))))
         elif kind == "undo":
             out.append((step, LogLine(f"undo: back to move {rec.get('to')}, the later moves "
                                       "taken back", "undo")))

@@ -20,7 +20,7 @@ from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.screen import PickSet, ScreenSpec, View, stop_passes, whose
-from pmtui.table.logtext import printable, turn_change
+from pmtui.table.logtext import counted, printable, turn_change
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
@@ -437,10 +437,7 @@ class PmApp(PlainNotices, App[int]):
         kept = self._others_doings(self.log_lines(self._turn_began() or self._mark))
         self._mark = self._decided = self._records
         lines: list[Text] = []
-        for i, x in enumerate(kept):  # the same line again ("CPU: pay") once, counted
-            if i and x == kept[i - 1]:
-                continue
-            n = next((j for j in range(i, len(kept)) if kept[j] != x), len(kept)) - i
+        for x, n in counted(kept):
             line = _styled(x)
             if n > 1:
                 line.append(f" ×{n}", style="dim")

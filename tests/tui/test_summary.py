@@ -272,3 +272,17 @@ async def test_the_computers_plays_in_the_players_own_turn_are_summed_up() -> No
         await settle(pilot, app)
         d = app.table.pending()
         assert d is not None and d.player == 0 and d.kind == "priority"  # back to the player
+
+
+def test_lines_alike_stay_apart_unless_nothing_tells_them_apart() -> None:
+    """Two cards of one name each taking the same hit read alike but are two events:
+    the summary shows both. Only a decision the player was told nothing of but its
+    kind (two traps set face down) is one line with its count (docs/tui.md)."""
+    from pmtui.table.logtext import LogLine
+
+    app = make_app(seed=1)
+    hit = LogLine("  Your Cinder Hound takes 15 damage from Brakka: 25 HP left", "effect")
+    trap = LogLine("CPU trap", "decision", 1, "trap", hidden=True)
+    app.log_lines = lambda since=0: [hit, hit, trap, trap]  # type: ignore[method-assign]
+    assert [t.plain for t in app._summary()] == [hit.text, hit.text, "CPU trap ×2"]
+
