@@ -9,7 +9,7 @@ are one line; a new turn, a roll and the end each have their own.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from pmtui.engine.chance import roll_text
@@ -82,6 +82,13 @@ def counted(lines: Sequence[LogLine]) -> list[tuple[LogLine, int]]:
         else:
             out.append((x, 1))
     return out
+
+
+def without_picks(lines: Sequence[LogLine], pick_kinds: Collection[str]) -> list[LogLine]:
+    """`lines` less the picks of a set the reader was not shown (a cost paid from a
+    hidden hand: "CPU pay" once per card and once for the confirm): the play's own line
+    stands for them and the moves after it say what was paid."""
+    return [x for x in lines if not (x.hidden and x.action in pick_kinds)]
 
 
 def card_namer(defs: Mapping[str, CardDef]) -> Callable[[object], str]:

@@ -20,7 +20,7 @@ from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.screen import PickSet, ScreenSpec, View, stop_passes, whose
-from pmtui.table.logtext import counted, printable, turn_change
+from pmtui.table.logtext import counted, printable, turn_change, without_picks
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
@@ -176,7 +176,9 @@ class PmApp(PlainNotices, App[int]):
     def log_lines(self, since: int = 0) -> list[LogLine]:
         """The viewer's log in words, with the board's seat names (You, CPU)."""
         names = self.seat_names
-        return [self.worded(x) for x in self.table.log_for(self.viewer, names, since)]
+        picks = [k for k, p in self.spec.prompts.items() if isinstance(p, PickSet)]
+        lines = without_picks(self.table.log_for(self.viewer, names, since), picks)
+        return [self.worded(x) for x in lines]
 
     def key_for(self, binding_id: str, default: str) -> str:
         return self.config.keymap.get(binding_id, default)

@@ -286,3 +286,20 @@ def test_lines_alike_stay_apart_unless_nothing_tells_them_apart() -> None:
     app.log_lines = lambda since=0: [hit, hit, trap, trap]  # type: ignore[method-assign]
     assert [t.plain for t in app._summary()] == [hit.text, hit.text, "CPU trap ×2"]
 
+
+async def test_the_computers_cost_is_its_plays_not_a_count_of_picks() -> None:
+    """A cost paid from the computer's hand: the picks (hidden: "CPU: pay" once per card
+    and once to confirm) are left out; the play's line and the cost's moves under it say
+    what was paid for and with what. Seed 2: the computer summons on turn 1."""
+    app = make_app(seed=2, watch=frozenset({"turn"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown = await _until_summary(pilot, app)
+        texts = [line.plain.strip() for line in shown.lines]
+        assert not any(t.lower().startswith("cpu: pay") for t in texts), texts
+        summon = next(i for i, t in enumerate(texts) if t.startswith("CPU: Summon"))
+        # what paid, under the play (after the card's move to the stage)
+        assert any(t.endswith("(cost)") for t in texts[summon + 1:summon + 3]), texts
+        logged = [x.text for x in app.log_lines()]
+        assert not any(t.lower().startswith("cpu: pay") for t in logged)
+        # the table's own log still has them: the picks are left out on the screen only
+        assert any(x.hidden and x.action == "pay" for x in app.table.log_for(0))
