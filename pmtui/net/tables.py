@@ -187,11 +187,16 @@ class ServerTable:
         if over:
             w = over.get("winner")
             return "over: draw" if w is None else f"over: {self.names()[w]} won"
-        with self.local.lock:
-            turn = self.local.game.state.vars.get("turn")
-            d = self.local.game.pending()
-        who = self.names()[d.player] if d is not None else "?"
-        text = f"turn {turn} · {who} to play" if turn else f"setting up · {who} to play"
+        # whose turn it is, as a spectator's view has it, never whose decision is
+        # pending: that may be a question only a hidden card raises (docs/ssh.md)
+        public = self.local.view_for(None)["vars"]
+        turn, ap = public.get("turn"), public.get("ap")
+        if not turn:
+            text = "setting up"
+        elif isinstance(ap, int) and ap in (0, 1):
+            text = f"turn {turn} · {self.names()[ap]}'s turn"
+        else:
+            text = f"turn {turn}"
         away = [self.names()[i] for i in (0, 1) if self.away(i)]
         if away:
             text += " · " + ", ".join(away) + " away"

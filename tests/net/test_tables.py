@@ -347,3 +347,25 @@ def test_waiting_tables_nobody_joins_expire_also_after_a_restart(tmp_path: Path)
     assert [t.id for t in again.listing()] == [young.id]
     assert not (tmp_path / "tables" / f"waiting-{old.id}.json").exists()
     assert (tmp_path / "tables" / f"waiting-{young.id}.json").exists()
+
+
+def test_the_lobby_says_whose_turn_it_is_not_who_is_asked(tmp_path: Path) -> None:
+    """docs/ssh.md: the lobby line is what a spectator may know. While the defender is
+    asked a question only a hand card raises (SENGOKU YUGI G1 (14), S46: a secret
+    decision), the lobby said "alice to play", telling everyone a card of that kind was
+    in her hand; it names whose turn it is (the attacker's) instead."""
+    from pmtui.table.scenarios import loads
+    from pmtui.table.scenarios.run import new_game
+    from pmtui.table.session import HUMAN, LocalTable
+    from tests.sengoku_yugi.test_hidden import WHISPER_ASKED
+
+    t = two_player_table(Registry(tmp_path))
+    game = new_game(loads(WHISPER_ASKED))
+    game.act("attack c3 c1 atk")
+    game.act("done")
+    d = game.pending()
+    assert d is not None and d.player == 0 and d.secret_pass  # alice is asked in secret
+    t.local = LocalTable(game, [HUMAN, HUMAN])
+    assert t.describe().startswith("turn 4 · bob's turn · ")  # then who is away
+    game.act("skip")
+    assert t.describe().startswith("turn 4 · bob's turn · ")  # then who is away
