@@ -303,9 +303,9 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         app._capture_stdout = sys.__stdout__
         app._capture_stderr = sys.__stderr__
         if self.terminal.color_system:
-            from rich.console import COLOR_SYSTEMS
+            from pmtui.tui.display import set_depth
 
-            app.console._color_system = COLOR_SYSTEMS[self.terminal.color_system]
+            set_depth(app.console, self.terminal.color_system)
         self.app = app
         try:
             if self.closed:

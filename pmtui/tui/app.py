@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rich.color import ColorSystem
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
@@ -24,7 +23,7 @@ from pmtui.table.logtext import counted, printable, turn_change, without_picks
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
-from pmtui.tui.display import append_lines, card_brief, detail_text
+from pmtui.tui.display import append_lines, card_brief, detail_text, set_depth
 from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.game import GameScreen
@@ -39,8 +38,8 @@ from pmtui.tui.screens.info import (
 )
 from pmtui.tui.widgets.panels import _styled
 
-DEPTH_SYSTEMS = {"truecolor": ColorSystem.TRUECOLOR, "256": ColorSystem.EIGHT_BIT,
-                 "16": ColorSystem.STANDARD}  # the depth setting; "auto": Rich's guess
+# the depth setting -> Rich's name for it (Console.color_system); "auto": Rich's guess
+DEPTH_SYSTEMS = {"truecolor": "truecolor", "256": "256", "16": "standard"}
 DEPTH_NAMES = {system: DEPTH_WORDS[depth] for depth, system in DEPTH_SYSTEMS.items()}
 
 
@@ -91,12 +90,10 @@ class PmApp(PlainNotices, App[int]):
         game = getattr(table, "game", None)  # a network seat has no game object
         self.config = (config or TuiConfig()).check(self.spec,
                                                     game.ruleset.id if game is not None else "")
-        # the colour depth Rich found for this terminal, and the one the config asks for.
-        # Rich's Console has no setter for it; Textual reads this attribute when it turns
-        # a line into terminal codes and keeps the codes with the line (and with every
-        # line made from it), so it is set once, before anything is drawn
-        self._auto_depth = self.console._color_system
-        self.console._color_system = DEPTH_SYSTEMS.get(self.config.depth, self._auto_depth)
+        # the colour depth the config asks for ("auto": what Rich found). Textual keeps
+        # each line's terminal codes with the line (and every line made from it), so it
+        # is set once, before anything is drawn
+        set_depth(self.console, DEPTH_SYSTEMS.get(self.config.depth))
         self.always_ask = self.config.always_ask
         self.pass_turn: tuple[int, int] | None = None  # (player, turn) passing to end of turn
         if isinstance(table, LocalTable):  # undo reads a resumed save's passes by it
@@ -698,8 +695,7 @@ class PmApp(PlainNotices, App[int]):
         if self.setting:
             return
         self.config.always_ask = self.always_ask  # shift+a may have changed it
-        now = DEPTH_NAMES.get(self.console._color_system, "") \
-            if self.console._color_system is not None else ""
+        now = DEPTH_NAMES.get(self.console.color_system or "", "")
         self.push_screen(SettingsScreen(self.config, self.spec, self.settings_changed, now),
                          callback=lambda _: self.advance())
 

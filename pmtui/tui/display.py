@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
+from rich.console import COLOR_SYSTEMS, Console
 from rich.text import Text
 
 from pmtui.engine.screen import Card, Colour, Detail, Face, Line, ScreenSpec, Tone
@@ -207,3 +208,14 @@ def append_lines(t: Text, lines: Sequence[Line]) -> Text:
         if line.more:
             t.append(line.more, style=tone(line.more_tone))
     return t
+
+
+def set_depth(console: Console, system: str | None) -> None:
+    """Draw with the colour depth `system` (Rich's names: "truecolor", "256",
+    "standard"; None keeps what Rich found for the terminal). Rich takes a depth only
+    when a Console is made (`color_system=`) and has no setter, and Textual reads the
+    console's `_color_system` each time it turns a line into terminal codes: so that
+    attribute is set here, before the first frame, and nowhere else. Everything else
+    reads the depth through the public `Console.color_system`."""
+    if system is not None:
+        console._color_system = COLOR_SYSTEMS[system]

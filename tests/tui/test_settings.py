@@ -7,8 +7,6 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from rich.color import ColorSystem
-
 from pmtui.table.registry import ruleset
 from pmtui.table.session import HUMAN, new_game_header, new_table
 from pmtui.tui.app import PmApp
@@ -104,7 +102,7 @@ async def test_colours_and_summaries_are_set_and_read_back(tmp_path: Path) -> No
     cfg = load_config(path).check(ruleset().screen, GAME)
     assert (cfg.theme, cfg.depth, cfg.always_ask) == ("light", "16", True)
     again = _app(path)  # the depth applies from the next start, before the first frame
-    assert again.console._color_system == ColorSystem.STANDARD
+    assert again.console.color_system == "standard"  # Rich's public name for 16 colours
     assert cfg.watch == frozenset({"points", "leaves"}) and cfg.problems == []
     # another game keeps its own stops and watches: these names are not its
     other = load_config(path).check(ruleset("pso").screen, "pso")
@@ -126,6 +124,18 @@ async def test_a_bad_entry_leaves_the_defaults_with_a_notice(tmp_path: Path) -> 
         assert not app.always_ask and app.theme == "textual-dark"
         assert app.config.depth == "auto"
         assert app.config.stops == frozenset(s.name for s in app.spec.stops)
+
+
+def test_the_depth_is_set_in_one_place_and_read_through_rich_s_public_api() -> None:
+    """Rich's Console has no setter for its colour depth; the one write is
+    `display.set_depth`, every read is `Console.color_system` (it used to be read
+    through the private attribute in three places)."""
+    import pmtui
+
+    root = Path(pmtui.__file__).parent
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                   if "._color_system" in p.read_text(encoding="utf-8"))
+    assert users == ["tui/display.py"]
 
 
 def test_a_bad_game_entry_is_named_where_it_is(tmp_path: Path) -> None:
