@@ -15,7 +15,7 @@ import pytest
 from toy.ruleset import BOARD, RELICS, Toy, at
 
 from pmtui.engine import chance
-from pmtui.engine.context import Context
+from pmtui.engine.context import Context, GameOver
 from pmtui.engine.decision import CHANCE, Decision, IllegalAction, Option
 from pmtui.engine.game import Game
 from pmtui.engine.state import State, apply_event, fold, shared_zone
@@ -327,3 +327,42 @@ def test_the_board_is_a_shared_public_zone() -> None:
     for v in VIEWERS:
         assert visible(RS, BOARD, v)
         assert view(RS, game.state, v)["zones"]["shared/box"] == 1
+
+
+# -- a game nobody saves, and the victory check after var events ------------------------------
+
+
+def test_a_game_without_its_log_plays_the_same_and_counts_its_records() -> None:
+    logged = play_random(new(5), 3)
+    quiet = Game(RS, logged.header, hashing=False, log=False)
+    for player, text in logged.moves:
+        quiet.act(text, player)
+    assert quiet.state.to_json() == logged.state.to_json()
+    assert quiet.moves == logged.moves
+    assert quiet.records == [quiet.header]  # nothing kept ...
+    quiet.note("a note")  # ... yet the sequence numbers go on as in the logged game
+    assert quiet._seq == len(logged.records) + 1
+    with pytest.raises(ValueError, match="without its log"):
+        quiet.hashing = True
+
+
+def test_the_victory_check_skips_var_events_that_set_none_of_its_variables() -> None:
+    asked: list[dict[str, Any]] = []
+
+    def end_check(state: State) -> tuple[int | None, str] | None:
+        asked.append(dict(state.vars))
+        return (0, "score reached") if state.vars.get("score", 0) >= 3 else None
+
+    ctx = Context(State(), 1, end_check, end_vars=frozenset({"score"}))
+    ctx.emit({"t": "var", "set": {"phase": "main"}, "why": "not read by the check"})
+    assert asked == []
+    ctx.emit({"t": "var", "set": {"score": 2}, "why": "read by the check"})
+    assert len(asked) == 1
+    ctx.emit({"t": "say", "text": "hello"})  # other events are checked as ever
+    assert len(asked) == 2
+    with pytest.raises(GameOver):
+        ctx.emit({"t": "var", "set": {"score": 3, "phase": "end"}, "why": "wins"})
+    assert ctx.state.vars["over"] == {"winner": 0, "reason": "score reached"}
+    every = Context(State(), 1, end_check)  # without end_vars: after every event
+    every.emit({"t": "var", "set": {"phase": "main"}, "why": "checked"})
+    assert len(asked) == 4

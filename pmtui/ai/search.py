@@ -92,7 +92,7 @@ class SearchPlayer:
         steps = 0
         try:
             while decision is not None:
-                ctx = Context(state, seed + steps, rs.end_check)
+                ctx = Context(state, seed + steps, rs.end_check, end_vars=rs.end_vars)
                 try:
                     if decision.player == CHANCE:  # a die: one outcome, sampled by weight
                         chance.resolve(rs, ctx, decision, chance.sample(decision, rng))

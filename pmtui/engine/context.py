@@ -83,12 +83,16 @@ class Context:
         end_check: EndCheck | None = None,
         annotator: Annotator | None = None,
         rng: str = LEGACY_RNG,
+        end_vars: frozenset[str] | None = None,
     ) -> None:
         self.state = state
         self.seed = seed
         self.rng_kind = rng
         self.events: list[Event] = []
         self.end_check = end_check
+        # The only game variables `end_check` reads (a ruleset's `end_vars`), or None:
+        # the check is then skipped after a "var" event that sets none of them.
+        self.end_vars = end_vars
         self.annotator = annotator
         self._batch = 0
         self.listeners: list[Callable[[Event], None]] = []
@@ -108,6 +112,9 @@ class Context:
             for fn in self.listeners:
                 fn(ev)
         if self._batch == 0 and self.end_check is not None and "over" not in state.vars:
+            if ev["t"] == "var" and self.end_vars is not None and self.end_vars.isdisjoint(
+                    ev["set"]):
+                return  # most events are var events; the victory cannot hang on these
             result = self.end_check(state)
             if result is not None:
                 self._end(result)

@@ -59,7 +59,10 @@ class Game:
 
     `records` is the full log (header first); `on_records` is called with the
     new records after each change so a journal can make them durable before
-    the caller acknowledges the decision.
+    the caller acknowledges the decision. Without `log` (a game nobody saves,
+    hashes or reads back: a simulation, a re-execution for a state) the records
+    are only counted: `records` keeps the header alone, `moves` and the state are
+    as ever.
     """
 
     def __init__(
@@ -70,6 +73,7 @@ class Game:
         hashing: bool = True,
         on_records: Callable[[list[Record]], None] | None = None,
         start: bool = True,
+        log: bool = True,
     ) -> None:
         self.ruleset = ruleset
         self.header: dict[str, Any] = {**header, "seq": 0, "type": "header"}
@@ -86,6 +90,8 @@ class Game:
         self.rng_kind = check_rng(self.header.get("rng", LEGACY_RNG))
         self.on_records = on_records
         self.records: list[Record] = [self.header]
+        self._log = log or hashing or on_records is not None
+        self._seq = 1  # the sequence number of the next record (the header is 0)
         self.moves: list[tuple[int, str]] = []  # effective decisions (after undos)
         # Chance decisions are drawn with the game's RNG unless the header asks for them to
         # be answered (a scenario fixing a die); see docs/engine.md "Chance decisions".
@@ -112,6 +118,8 @@ class Game:
 
     @hashing.setter
     def hashing(self, on: bool) -> None:
+        if on and not self._log:
+            raise ValueError("a game without its log cannot hash it")
         if on and not self._hashing:
             self._trail = None  # records may have been added unhashed: rebuilt when needed
         self._hashing = on
@@ -129,11 +137,12 @@ class Game:
         index (`first_seq`: the sequence number its first event will get, by default
         the next one)."""
         if first_seq is None:
-            first_seq = len(self.records)
+            first_seq = self._seq
         ctx = self._ctx  # one per game, made ready for each step: a step is often tiny
         if ctx is None:
             ctx = self._ctx = Context(self.state, self.seed, self.ruleset.end_check,
-                                      self._annotator, rng=self.rng_kind)
+                                      self._annotator, rng=self.rng_kind,
+                                      end_vars=self.ruleset.end_vars)
         ctx.state = self.state  # undo and replays put a new state in place
         ctx.events = []
         hashes: dict[int, str] = {}
@@ -175,8 +184,11 @@ class Game:
     def _commit(
         self, events: list[Event], hashes: dict[int, str], decision: Record | None = None
     ) -> list[Record]:
+        if not self._log:
+            self._seq += len(events) + (decision is not None)
+            return []
         new: list[Record] = []
-        seq = len(self.records)
+        seq = self._seq
         if decision is not None:
             decision["seq"] = seq
             new.append(decision)
@@ -191,9 +203,18 @@ class Game:
                 self._trail = HashTrail.of(self.records)
             self._trail.stamp(new, self.state)
         self.records.extend(new)
+        self._seq += len(new)
         if self.on_records is not None and new:
             self.on_records(new)
         return new
+
+    def _append(self, rec: Record) -> None:
+        """One record outside a step (an undo mark, a note)."""
+        if self._log:
+            self.records.append(rec)
+        self._seq += 1
+        if self.on_records is not None:
+            self.on_records([rec])
 
     @property
     def over(self) -> dict[str, Any] | None:
@@ -217,7 +238,7 @@ class Game:
         if option is None:
             raise IllegalAction(f"not a legal choice now: {text!r}")
         events, hashes = self._run(
-            lambda ctx: self._apply(ctx, decision, option), len(self.records) + 1
+            lambda ctx: self._apply(ctx, decision, option), self._seq + 1
         )
         self.moves.append((decision.player, option.text))
         if self.snapshot_every and len(self.moves) % self.snapshot_every == 0:
@@ -254,10 +275,8 @@ class Game:
         for n in [n for n in self._snapshots if n > keep]:
             del self._snapshots[n]
         self._fresh = False
-        rec: Record = {"seq": len(self.records), "type": "undo", "to": keep}
-        self.records.append(rec)
-        if self.on_records is not None:
-            self.on_records([rec])
+        rec: Record = {"seq": self._seq, "type": "undo", "to": keep}
+        self._append(rec)
 
     def keep_snapshots(self, every: int = SNAPSHOT_EVERY) -> None:
         """Cache a state copy every `every` decisions from now on (0: stop), so that
@@ -280,7 +299,7 @@ class Game:
         if keep == len(self.moves):
             return self.state.copy()
         base = max((n for n in self._snapshots if n <= keep), default=None)
-        shadow = Game(self.ruleset, self.header, hashing=False, start=base is None)
+        shadow = Game(self.ruleset, self.header, hashing=False, start=base is None, log=False)
         if base is None:
             base = 0
             if self.snapshot_every:
@@ -296,14 +315,12 @@ class Game:
 
     def note(self, text: str, **data: Any) -> Record:
         """Append a note for people (an annotation); the rules ignore it."""
-        rec: Record = {"seq": len(self.records), "type": "note", "text": text, **data}
-        self.records.append(rec)
-        if self.on_records is not None:
-            self.on_records([rec])
+        rec: Record = {"seq": self._seq, "type": "note", "text": text, **data}
+        self._append(rec)
         return rec
 
     def rebuild(self, moves: list[tuple[int, str]]) -> State:
-        shadow = Game(self.ruleset, self.header, hashing=False)
+        shadow = Game(self.ruleset, self.header, hashing=False, log=False)
         for player, text in moves:
             shadow.act(text, player)
         return shadow.state
@@ -363,7 +380,7 @@ class Game:
                     raise ReplayMismatch(f"record {rec.get('seq')}: bad undo: {exc}") from None
             elif kind == "note":  # kept as is, so the sequence numbers stay the file's
                 compare_upto(index)
-                game.records.append(dict(rec))
+                game._append(dict(rec))
         compare_upto(len(logged))
         if verify and len(game.records) - 1 != len(logged):
             raise ReplayMismatch(

@@ -347,6 +347,11 @@ class Ruleset(Protocol):
         """(winner or None for a draw, reason) when the game is over now, else None."""
         ...
 
+    # The only game variables `end_check` reads (besides zones and cards), or None when it
+    # may read any: the engine then skips the check after a "var" event that sets none of
+    # them (most events of a game are var events).
+    end_vars: frozenset[str] | None
+
     def redact_vars(
         self, vars: Doc, player: int | None, partial: bool = False
     ) -> dict[str, object]:

@@ -159,10 +159,12 @@ def window(t: Tables, phase: str, own_turn: bool) -> Window:
     if w is None:
         uses = {}
         backups = {}
+        movers = set()
         for cid, effs in t.effects.items():
-            if cid in t.plain:
-                found = tuple(e for e in effs if e.movement and timing_ok(e, phase, own_turn))
-                if found:
+            found = tuple(e for e in effs if e.movement and timing_ok(e, phase, own_turn))
+            if found:
+                movers.add(cid)
+                if cid in t.plain:
                     uses[cid] = found
             found = tuple(
                 e for e in effs
@@ -174,7 +176,7 @@ def window(t: Tables, phase: str, own_turn: bool) -> Window:
             d.id for d in t.defs.values()
             if d.type == "event" and timing_allows(d.timing, phase, own_turn)
         )
-        w = t.windows[(phase, own_turn)] = Window(events, uses, backups)
+        w = t.windows[(phase, own_turn)] = Window(events, uses, backups, frozenset(movers))
     return w
 
 
@@ -183,14 +185,15 @@ def use_options(state: State, t: Tables, p: int, phase: str, own_turn: bool) -> 
     w = window(t, phase, own_turn)
     opts = []
     cards = state.cards
-    for src in areas.area_cards(state, p):
+    movers = w.movers
+    # most cards have no text usable in this window whatever their level: passed over
+    for src in [
+        u for u in areas.area_cards(state, p) if cards[u].cid in movers or "gained" in cards[u].f
+    ]:
         card = cards[src]
         if card.cid in t.plain and "gained" not in card.f:
             # the common case, as in active_effects: only its own texts, none filtered
-            effs = w.uses.get(card.cid)
-            if not effs:
-                continue
-            found = [(card.cid, e) for e in effs]
+            found = [(card.cid, e) for e in w.uses[card.cid]]
         else:
             found = [
                 (cid, e) for cid, e in active_effects(state, t, src)
@@ -205,9 +208,10 @@ def use_options(state: State, t: Tables, p: int, phase: str, own_turn: bool) -> 
                 opts.append(Option(text, ("use", src, cid, eff.index)))
     if phase == "decline" or not w.backups:
         return opts
-    for u in state.zones.get(zkey(p, "hand"), ()):
+    backups = w.backups
+    for u in [u for u in state.zones.get(zkey(p, "hand"), ()) if cards[u].cid in backups]:
         cid = cards[u].cid
-        for eff in w.backups.get(cid, ()):
+        for eff in backups[cid]:
             if eff.requires and not cond_ok(state, t, p, eff.requires):
                 continue
             if eff.target is not None and len(

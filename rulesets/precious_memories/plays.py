@@ -32,6 +32,13 @@ def copy_in_area(state: State, player: int, card: CardDef, defs: dict[str, CardD
     return None
 
 
+def area_bases(state: State, player: int, defs: dict[str, CardDef]) -> set[str]:
+    """The cards in the Area by series and number: a chara whose number is among them
+    would be a second copy (p.09); `copy_in_area` for all the hand at once."""
+    cards = state.cards
+    return {defs[cards[u].cid].base_id for u in areas.area_cards(state, player)}
+
+
 def card_cost_met(t: Tables, card: CardDef, paid: list[CardDef]) -> tuple[bool, str]:
     """Usage cost rules, plus Combo: the cost must include a chara named as the
     left or the right name (Japanese text, p.23)."""
@@ -65,12 +72,13 @@ class Payers:
     """The cards player `p` can pay with now (p.12), worked out on first need: most
     decisions that list plays never ask (nothing in hand could be played now)."""
 
-    __slots__ = ("state", "t", "p", "_pool", "_key")
+    __slots__ = ("state", "t", "p", "_pool", "_key", "_total")
 
     def __init__(self, state: State, t: Tables, p: int) -> None:
         self.state, self.t, self.p = state, t, p
-        self._pool: list[tuple[int, CardDef]] | None = None
+        self._pool: dict[int, CardDef] | None = None
         self._key: tuple[str, ...] = ()
+        self._total = 0
 
     def affordable(self, card: CardDef, uid: int) -> bool:
         """Whether the other payers can pay for `card` (`uid`, a card in hand)."""
@@ -78,8 +86,14 @@ class Payers:
             return True
         if self._pool is None:
             defs, cards = self.t.defs, self.state.cards
-            self._pool = [(u, defs[cards[u].cid]) for u in costs.payers(self.state, self.p)]
-            self._key = tuple(sorted(d.id for _, d in self._pool))
+            self._pool = {u: defs[cards[u].cid] for u in costs.payers(self.state, self.p)}
+            self._key = tuple(sorted(d.id for d in self._pool.values()))
+            self._total = sum(d.provides for d in self._pool.values())
+        # Too little to pay is no payment whatever else the cost asks (p.11): the usual
+        # answer, found without the memo (whose key changes with every card drawn)
+        own = self._pool.get(uid)
+        if self._total - (own.provides if own is not None else 0) < card.cost:
+            return False
         # The answer depends on card ids only (the pool less this card), so it is kept
         # by (card id, pool ids): a pool changes little from one decision to the next.
         memo = self.t.afford
@@ -89,7 +103,7 @@ class Payers:
             pass
         if len(memo) >= AFFORD_MEMO:
             memo.clear()
-        rest = [d for u, d in self._pool if u != uid]
+        rest = [d for u, d in self._pool.items() if u != uid]
         ok = memo[card.id, self._key] = can_finish(self.t, card, [], rest)
         return ok
 
@@ -118,7 +132,13 @@ def priority_decision(state: State, t: Tables) -> Decision:
     opts = [Option("pass", ("pass",))]
     pool = Payers(state, t, p)
     events = effects.window(t, phase, own_turn).events
-    for u in state.zone(zkey(p, "hand")):
+    own_main = phase == "main" and own_turn  # charas and supports too (p.09-10)
+    in_area = area_bases(state, p, defs) if own_main else set()
+    hand = state.zone(zkey(p, "hand"))
+    if not own_main:  # only events the window allows can be played: the others passed over
+        cards = state.cards
+        hand = [u for u in hand if cards[u].cid in events]
+    for u in hand:
         d = defs[state.cards[u].cid]
         if d.type == "event":
             if (
@@ -128,14 +148,14 @@ def priority_decision(state: State, t: Tables) -> Decision:
             ):
                 opts.append(Option(f"event {ref(state, u)}", ("event", u)))
             continue
-        if phase != "main" or not own_turn:
+        if not own_main:
             continue
         if d.type == "chara" and t.kw[d.id].levelup:
-            opts.extend(_levelup_options(state, t, p, u, d, pool))
+            opts.extend(_levelup_options(state, t, p, u, d, pool, in_area))
         if not pool.affordable(d, u):
             continue
         if d.type == "chara":
-            opts.extend(_summon_options(state, t, p, u, d))
+            opts.extend(_summon_options(state, t, p, u, d, in_area))
         elif d.type == "support":
             for h in areas.area_cards(state, p):
                 if not _support_copy(state, p, h, d, defs):
@@ -151,8 +171,10 @@ def priority_decision(state: State, t: Tables) -> Decision:
     return Decision(p, "priority", tuple(opts), prompt, info=info)
 
 
-def _summon_options(state: State, t: Tables, p: int, u: int, d: CardDef) -> list[Option]:
-    if copy_in_area(state, p, d, t.defs) is not None:
+def _summon_options(
+    state: State, t: Tables, p: int, u: int, d: CardDef, in_area: set[str]
+) -> list[Option]:
+    if d.base_id in in_area:
         return []
     r = ref(state, u)
     opts = []
@@ -175,11 +197,11 @@ def levelup_free(state: State, p: int) -> bool:
 
 
 def _levelup_options(
-    state: State, t: Tables, p: int, u: int, d: CardDef, pool: Payers
+    state: State, t: Tables, p: int, u: int, d: CardDef, pool: Payers, in_area: set[str]
 ) -> list[Option]:
     if not levelup_free(state, p) and not pool.affordable(d, u):
         return []
-    if copy_in_area(state, p, d, t.defs) is not None:
+    if d.base_id in in_area:
         return []  # it would become a second copy of a chara in the Area (p.09, p.24)
     opts = []
     for h in areas.area_cards(state, p):
@@ -433,11 +455,11 @@ def response_decision(state: State, t: Tables) -> Decision:
                         info={"chain": len(state.vars["chain"]), "own": True})
     pool = Payers(state, t, p)
     events = effects.window(t, "decline", own_turn).events
-    for u in state.zone(zkey(p, "hand")):
-        d = t.defs[state.cards[u].cid]
+    cards = state.cards
+    for u in [u for u in state.zone(zkey(p, "hand")) if cards[u].cid in events]:
+        d = t.defs[cards[u].cid]
         if (
-            d.id in events
-            and pool.affordable(d, u)
+            pool.affordable(d, u)
             and _event_targets_ok(state, t, p, u, d)
         ):
             opts.append(Option(f"event {ref(state, u)}", ("event", u)))

@@ -41,6 +41,7 @@ class PreciousMemories:
     name = "Precious Memories"
     visibility = areas.VISIBILITY
     concealed = None  # face-down point cards stay known to both (p.06/P27): nothing concealed
+    end_vars = frozenset({"live"})  # victory (p.07) reads zones only, once the game is live
     deck_parts = DECK_PARTS
     header_options: Mapping[str, str] = {}
     option_values: Mapping[str, tuple[str, ...]] = {}

@@ -91,3 +91,5 @@ class Window:
     events: frozenset[str]
     uses: dict[str, tuple[Effect, ...]]
     backups: dict[str, tuple[Effect, ...]]
+    # every card id with a movement text of this window at some level (plain or not)
+    movers: frozenset[str] = frozenset()

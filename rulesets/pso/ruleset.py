@@ -50,6 +50,7 @@ class Pso:
     version = VERSION
     visibility = board.VISIBILITY
     concealed = None  # set traps lie in their own zone, which the zone's visibility hides
+    end_vars = frozenset({"live"})  # the victory check reads the Monsters' zones once live
     deck_parts = DECK_PARTS
     header_options: Mapping[str, str] = HEADER_OPTIONS
     option_values: Mapping[str, tuple[str, ...]] = {"turn_limit": ("100", "200", "400")}

@@ -62,6 +62,7 @@ class SengokuYugi:
     version = VERSION
     name = "SENGOKU YUGI"
     visibility = VISIBILITY
+    end_vars = frozenset({"result"})  # the rules set "result" when a game is decided
     deck_parts = ("main", "nameless", "familiar")
     header_options = HEADER_OPTIONS
     option_values = OPTION_VALUES

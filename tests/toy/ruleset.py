@@ -116,6 +116,7 @@ class Toy:
     name = "Grid Skirmish (toy)"
     version = VERSION
     visibility = VISIBILITY
+    end_vars = None  # its victory check may read any variable
     deck_parts = ("main",)
     header_options: Mapping[str, str] = {}
     option_values: Mapping[str, tuple[str, ...]] = {}
