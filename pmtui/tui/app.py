@@ -552,12 +552,12 @@ class PmApp(PlainNotices, App[int]):
         self._prompted = version
         self._close_prompts()
         kind = self.spec.prompts.get(d.kind)
+        title = self.named(d.prompt or d.kind)
+        uid = d.info.get("card")  # the card the decision is for (docs/rulesets.md)
+        card = self.game_screen.cards_by_uid.get(int(uid)) if uid is not None else None
         if isinstance(kind, PickSet):
             me = self.viewer
-            uid = d.info.get("card")
-            title = self.named(d.prompt or d.kind)
-            card = self.game_screen.cards_by_uid.get(int(uid)) if uid is not None else None
-            if card is not None:  # what the card is (its panel's first line): what pays
+            if card is not None and uid is not None:  # what the card is: what pays
                 panel = self.spec.detail(card, where(self.game_screen.pview, int(uid)),
                                          self.game_screen.pview)
                 if panel.lines:
@@ -572,7 +572,7 @@ class PmApp(PlainNotices, App[int]):
             # a choice with a line of its own answers a play (a response): titled by it,
             # with the whole chain it answers listed under the line
             body = getattr(kind, "body", "")
-            title = self._respond_title() if body else self.named(d.prompt or d.kind)
+            title = self._respond_title() if body else self.asked(d)
             cls = RespondScreen if body else ChoiceScreen
             self.push_screen(
                 cls(title, d.texts, self.namer, body=self._respond_body(body) if body else "",
@@ -580,6 +580,16 @@ class PmApp(PlainNotices, App[int]):
                     point=self.game_screen.point),
                 callback=self._prompt_done,
             )
+
+    def asked(self, d: Decision) -> str:
+        """A decision's prompt in words, with the card it is for when the decision names
+        one (`info["card"]`, docs/rulesets.md) and the prompt does not: "Choose a target
+        for Vault Golem", not just "Choose a target"."""
+        title = self.named(d.prompt or d.kind)
+        uid = d.info.get("card")
+        card = self.game_screen.cards_by_uid.get(uid) if isinstance(uid, int) else None
+        name = self.spec.card_name(str(card["cid"])) if card and card.get("cid") else ""
+        return f"{title} for {name}" if name and name not in title else title
 
     def inspect(self, uid: int) -> None:
         """The inspect key: card `uid` as the viewer sees it, in full."""

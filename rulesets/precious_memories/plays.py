@@ -309,7 +309,7 @@ def play_decision(state: State, t: Tables) -> Decision:
     chosen = set(play.get("tg", ()))
     pool = [u for u in targets.candidates(state, t, eff.target, p, play["card"]) if u not in chosen]
     opts = [Option(f"target {ref(state, u)}", ("target", u)) for u in pool]
-    return Decision(p, "target", (*opts, cancel), "Choose a target")
+    return Decision(p, "target", (*opts, cancel), "Choose a target", info={"card": play["card"]})
 
 
 # -- paying (p.11-12) -------------------------------------------------------------------------

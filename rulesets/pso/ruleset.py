@@ -213,7 +213,7 @@ class Pso:
         opts.append(Option("back", ("back",)))
         n = len(picked) + 1
         prompt = f"Target {n} of {act['need']}" if act["need"] > 1 else "Choose the target"
-        return Decision(tp, "target", tuple(opts), prompt)
+        return Decision(tp, "target", tuple(opts), prompt, info={"card": act["card"]})
 
     def _usable(self, state: State, eff: Effect | None, side: int) -> bool:
         """An effect that has what it needs now: a target, when it names one."""

@@ -455,7 +455,7 @@ def decision(state: State, pool: Pool) -> Decision:
 
 def target_decision(state: State, pool: Pool, ab: dict[str, Any]) -> Decision:
     opts = [Option(f"target {loc(state, u)}", ("target", u)) for u in targets_now(state, pool, ab)]
-    return Decision(ab["p"], "target", tuple(opts), "Choose the target")
+    return Decision(ab["p"], "target", tuple(opts), "Choose the target", info={"card": ab["u"]})
 
 
 def targets_now(state: State, pool: Pool, ab: dict[str, Any]) -> list[int]:

@@ -326,7 +326,7 @@ class GameScreen(Screen[None]):
             t.append(f"Waiting for {who}…", style="yellow")
             return t
         t.append("▶ ", style="bold")
-        t.append(self.pm.named(d.prompt or d.kind), style="bold")
+        t.append(self.pm.asked(d), style="bold")
         if d.kind not in self.spec.board:
             t.append("  (enter: open the prompt)", style="dim")
         elif any(t.split()[0] in self.verbs and self.verbs[t.split()[0]].on_card
