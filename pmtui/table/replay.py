@@ -91,6 +91,7 @@ class ReplayModel:
         self.turns = sorted({t for _, t in self.cursor.turn_steps if isinstance(t, int)})
         self._logs: dict[Perspective, list[tuple[int, LogLine]]] = {}
         self._start: int | None = None
+        self._unseen: dict[Perspective, frozenset[int]] = {}
 
     @classmethod
     def from_file(cls, path: str | Path) -> ReplayModel:
@@ -141,6 +142,43 @@ class ReplayModel:
             self._secrets = SecretDecisions(self.rs)
             self._secrets.feed(self.cursor.records)
         return redact_decision(rec, perspective, self._secrets)
+
+    def unseen(self, perspective: Perspective) -> frozenset[int]:
+        """The steps a seat may not know happened: a question another seat was asked in
+        secret (a hand card's, passed: docs/engine.md, "Views") and the variable changes
+        just before and after it that change nothing this seat's view holds. Stepping
+        passes over them and the step count leaves them out, so the moment of the
+        question does not show as an empty step. Nothing is unseen by "both"."""
+        if perspective is None:
+            return frozenset()
+        if perspective in self._unseen:
+            return self._unseen[perspective]
+        cur, here, out = self.cursor, self.cursor.position, set()
+
+        def quiet(i: int) -> bool:  # record i (0-based) is a variable change p cannot see
+            rec = cur.record_at(i)
+            if rec is None or rec.get("type") != "event" or \
+                    (rec.get("event") or {}).get("t") != "var":
+                return False
+            before = self.rs.redact_vars(cur.seek(i).vars, perspective)
+            return before == self.rs.redact_vars(cur.seek(i + 1).vars, perspective)
+
+        try:
+            for i in range(len(self)):
+                rec = cur.record_at(i) or {}
+                if rec.get("type") != "decision" or rec.get("player") == perspective or \
+                        not rec.get("secret"):
+                    continue
+                out.add(i + 1)
+                for step in (-1, 1):  # the quiet changes before it, then after it
+                    j = i + step
+                    while 0 <= j < len(self) and quiet(j):
+                        out.add(j + 1)
+                        j += step
+        finally:
+            cur.seek(here)
+        self._unseen[perspective] = frozenset(out)
+        return self._unseen[perspective]
 
     def record_text(self, index: int, perspective: Perspective) -> str:
         """One record in words, as `perspective` may read it (decisions in notation),
@@ -333,10 +371,21 @@ class Replay:
         self.position = max(0, min(step, len(self.model)))
         self.model.cursor.seek(self.position)
 
+    def step(self, delta: int) -> None:
+        """One step forward or back, over the steps this perspective may not know of
+        (`ReplayModel.unseen`)."""
+        unseen = self.model.unseen(self.perspective)
+        at = self.position + delta
+        while 0 < at < len(self.model) and at in unseen:
+            at += delta
+        self.seek(at)
+
     def stride(self, what: str, delta: int) -> str | None:
         """To the next (delta > 0) or previous "decision" or "turn"; None when moved, else
         why not."""
         stops = self.model.decision_stops() if what == "decision" else self.model.turn_stops()
+        unseen = self.model.unseen(self.perspective)
+        stops = [s for s in stops if s not in unseen]
         cur = self.model.cursor
         cur.seek(self.position)
         target = cur.next_of(stops) if delta > 0 else cur.previous_of(stops)
@@ -400,9 +449,10 @@ class Replay:
                 action = line.split(" ", 1)[-1]
                 worded = model.rs.screen.label(action, pview)
                 label = worded if worded.lower() != action.lower() else ""
+        unseen = model.unseen(p)  # counted as this perspective steps: without them
         return Shown(
-            position=at,
-            length=len(model),
+            position=at - sum(1 for s in unseen if s <= at),
+            length=len(model) - len(unseen),
             view=pview,
             focus=model.focus_uid(at, p),
             log=[ln for step, ln in model.log(p) if step <= at],

@@ -176,7 +176,8 @@ class ReplayScreen(Screen[None]):
         self.draw()
 
     def action_step(self, delta: int) -> None:
-        self.seek(self.position + delta)
+        self.replay.step(delta)
+        self.draw()
 
     def action_decision(self, delta: int) -> None:
         self._stride("decision", delta)
@@ -234,7 +235,8 @@ class ReplayScreen(Screen[None]):
             self._stop()
             self.draw()
             return
-        self.seek(self.position + 1)
+        self.replay.step(1)
+        self.draw()
 
     def action_speed(self, delta: int) -> None:
         self.speed = max(0, min(self.speed + delta, len(SPEEDS) - 1))

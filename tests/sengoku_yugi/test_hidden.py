@@ -123,3 +123,35 @@ def test_a_question_about_a_hand_card_is_the_owners_secret() -> None:
         for rec in game.records[1:]:
             if rec["type"] == "event":
                 assert "stronghold-attacked" not in json.dumps(redact(rs, rec["event"], viewer))
+
+
+def test_the_replay_does_not_step_onto_a_question_the_viewer_may_not_know_of() -> None:
+    """docs/engine.md, "Views": a replay stepped over the secret record, so the moment
+    the defender was asked about a hand card showed as an empty step (and the `]`
+    stride stopped there). From the attacker's side the question and the variable
+    changes around it that they cannot see are passed over and not counted; the
+    defender, and "both", still see it."""
+    from pmtui.table.replay import Replay, ReplayModel
+    from pmtui.table.scenarios import loads
+    from pmtui.table.scenarios.run import new_game
+
+    game = new_game(loads(WHISPER_ASKED))
+    game.act("attack c3 c1 atk")
+    game.act("done")
+    game.act("skip")
+    model = ReplayModel(game.records[0], game.records[1:])
+    secret = next(i + 1 for i, r in enumerate(game.records[1:]) if r.get("secret"))
+    for viewer, sees in ((1, False), (0, True), (None, True)):
+        replay = Replay(model, perspective=viewer, start=0)
+        visited, shown = [], []
+        while replay.position < len(model):
+            replay.step(1)
+            visited.append(replay.position)
+            shown.append(replay.shown().position)
+        assert (secret in visited) == sees
+        assert shown == list(range(1, len(shown) + 1))  # the count has no gap
+        if not sees:  # nor a step with nothing on it, nor a decision stop
+            assert all(model.record_text(s - 1, viewer) for s in visited)
+            replay.seek(0)
+            while replay.stride("decision", 1) is None:
+                assert replay.position != secret
