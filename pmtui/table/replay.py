@@ -160,8 +160,11 @@ class ReplayModel:
             if rec is None or rec.get("type") != "event" or \
                     (rec.get("event") or {}).get("t") != "var":
                 return False
-            before = self.rs.redact_vars(cur.seek(i).vars, perspective)
-            return before == self.rs.redact_vars(cur.seek(i + 1).vars, perspective)
+            def seen(step: int) -> dict[str, Any]:  # a variable set to None is no variable
+                got = self.rs.redact_vars(cur.seek(step).vars, perspective)
+                return {k: v for k, v in got.items() if v is not None}
+
+            return seen(i) == seen(i + 1)
 
         try:
             for i in range(len(self)):

@@ -149,6 +149,8 @@ def test_the_replay_does_not_step_onto_a_question_the_viewer_may_not_know_of() -
             visited.append(replay.position)
             shown.append(replay.shown().position)
         assert (secret in visited) == sees
+        # the attacker also passes over the question's own variable changes around it
+        assert len(visited) == len(model) - (0 if sees else 3)
         assert shown == list(range(1, len(shown) + 1))  # the count has no gap
         if not sees:  # nor a step with nothing on it, nor a decision stop
             assert all(model.record_text(s - 1, viewer) for s in visited)
