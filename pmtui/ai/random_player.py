@@ -16,5 +16,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
-        options = [o.text for o in decision.options if o.text != "cancel"] or decision.texts
-        return options[self.rng.randrange(len(options))]
+        texts = decision.texts
+        if "cancel" in texts:
+            texts = [t for t in texts if t != "cancel"] or texts
+        return texts[self.rng.randrange(len(texts))]

@@ -111,10 +111,11 @@ class Context:
         if self.listeners:
             for fn in self.listeners:
                 fn(ev)
-        if self._batch == 0 and self.end_check is not None and "over" not in state.vars:
-            if ev["t"] == "var" and self.end_vars is not None and self.end_vars.isdisjoint(
-                    ev["set"]):
-                return  # most events are var events; the victory cannot hang on these
+        if self._batch or self.end_check is None:
+            return
+        if ev["t"] == "var" and self.end_vars is not None and self.end_vars.isdisjoint(ev["set"]):
+            return  # most events are var events; the victory cannot hang on these
+        if "over" not in state.vars:
             result = self.end_check(state)
             if result is not None:
                 self._end(result)

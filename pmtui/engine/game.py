@@ -243,6 +243,9 @@ class Game:
         self.moves.append((decision.player, option.text))
         if self.snapshot_every and len(self.moves) % self.snapshot_every == 0:
             self._snapshots[len(self.moves)] = self.state.copy()
+        if not self._log:  # counted, not kept
+            self._seq += len(events) + 1
+            return events
         rec: Record = {"type": "decision", "player": decision.player, "action": option.text}
         rec["kind"] = decision.kind
         if decision.private:

@@ -143,11 +143,12 @@ def _flag(state: State, ev: Event) -> None:
 
 
 def _var(state: State, ev: Event) -> None:
+    vars = state.vars
     for k, v in ev["set"].items():
         if v is None:
-            state.vars.pop(k, None)
+            vars.pop(k, None)
         else:
-            state.vars[k] = v
+            vars[k] = v
 
 
 def _end(state: State, ev: Event) -> None:

@@ -107,5 +107,9 @@ def send(
     move(ctx, uid, card.owner, zone, why, pos=pos)
 
 
+_AREA_KEYS = tuple((zkey(p, "main"), zkey(p, "support")) for p in (0, 1))
+
+
 def area_cards(state: State, player: int) -> list[int]:
-    return state.zone(zkey(player, "main")) + state.zone(zkey(player, "support"))
+    main, support = _AREA_KEYS[player]  # asked at nearly every decision: keys made once
+    return state.zone(main) + state.zone(support)

@@ -298,6 +298,13 @@ def queue_triggers(ctx: Context, t: Tables, uid: int, timing: str) -> None:
     """Collect the card's triggered effects of this timing; "After ..." ones once a turn
     (p.17). They resolve before the next decision, in the Approacher's order (p.20)."""
     state = ctx.state
+    card = state.cards[uid]
+    cids = t.triggered.get(timing)
+    if cids is None:
+        cids = t.triggered[timing] = frozenset(
+            cid for cid, effs in t.effects.items() if any(e.timing == timing for e in effs))
+    if card.cid not in cids and "gained" not in card.f:
+        return  # the usual case: no text of this timing at any level
     found = []
     for cid, eff in active_effects(state, t, uid):
         if eff.timing != timing:

@@ -334,7 +334,11 @@ def payment_decision(state: State, t: Tables) -> Decision:
         # Paying u and then some of the others is paying from the same cards whatever
         # u is: the check of them all (can_finish's first try) is made once; only a
         # purple card's same-name way then depends on u.
-        if not card_cost_met(t, card, [*paid_defs, *avail_defs.values()])[0]:
+        # (every requirement but a purple card's is kept by adding cards: met already, met
+        # with them all)
+        if (not ok or card.colour == "purple") and not card_cost_met(
+            t, card, [*paid_defs, *avail_defs.values()]
+        )[0]:
             avail = [
                 u
                 for u in avail

@@ -39,6 +39,9 @@ class Tables:
     # the cards a window lets act, by (phase, own turn) (effects.window) ...
     windows: dict[tuple[str, bool], Window] = field(default_factory=dict, compare=False,
                                                     repr=False)
+    # ... the card ids with a triggered text of a timing, at any level (effects.queue_triggers)
+    triggered: dict[str, frozenset[str]] = field(default_factory=dict, compare=False,
+                                                 repr=False)
     # ... and whether a card's cost can be paid from a pool of card ids (plays.Payers)
     afford: dict[tuple[str, tuple[str, ...]], bool] = field(
         default_factory=dict, compare=False, repr=False)
