@@ -7,9 +7,8 @@ import os
 import random
 import signal
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,9 +138,8 @@ def play_batch(batch: Batch) -> list[GameResult | GameError]:
         keep = batch.save_dir is not None
         try:
             rs = ruleset(batch.game) if batch.game else None
-            with _collector_paused():
-                result = play_one(game_seed, decks, batch.kinds, keep=keep, hashing=keep,
-                                  level=batch.level, rs=rs, options=dict(batch.options))
+            result = play_one(game_seed, decks, batch.kinds, keep=keep, hashing=keep,
+                              level=batch.level, rs=rs, options=dict(batch.options))
         except Exception as exc:  # noqa: BLE001 - a failing game is counted, never fatal
             out.append(GameError(game_seed, f"seed {game_seed}: {type(exc).__name__}: {exc}"))
             continue
@@ -158,21 +156,6 @@ def play_batch(batch: Batch) -> list[GameResult | GameError]:
 
 
 _frozen = False
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The garbage collector off for one game, and one collection after it: a game makes
-    no reference cycles worth chasing while it runs (what it builds lives to its end),
-    yet the collector kept scanning it, about a tenth of the time of plain play."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-            gc.collect()
 
 
 def _freeze_once() -> None:

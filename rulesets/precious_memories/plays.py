@@ -128,16 +128,33 @@ def priority_decision(state: State, t: Tables) -> Decision:
     p = v["prio"]
     own_turn = p == v["ap"]
     phase = v["phase"]
-    defs = t.defs
-    opts = [Option("pass", ("pass",))]
-    pool = Payers(state, t, p)
     events = effects.window(t, phase, own_turn).events
     own_main = phase == "main" and own_turn  # charas and supports too (p.09-10)
-    in_area = area_bases(state, p, defs) if own_main else set()
     hand = state.zone(zkey(p, "hand"))
     if not own_main:  # only events the window allows can be played: the others passed over
         cards = state.cards
         hand = [u for u in hand if cards[u].cid in events]
+    opts = [Option("pass", ("pass",))]
+    if hand:
+        opts += _hand_plays(state, t, p, hand, events, own_main)
+    opts.extend(effects.use_options(state, t, p, phase, own_turn))
+    where = phase if phase == "main" else f"approach {WINDOW_WORDS.get(v['step'], v['step'])}"
+    info = {"passes": v["passes"]}
+    prompt = f"Your move ({where})"
+    if p != v["ap"] and v["passes"] >= 1:  # the Interferer's last word (p.07)
+        prompt += ": a pass now moves the game on"
+    return Decision(p, "priority", tuple(opts), prompt, info=info)
+
+
+def _hand_plays(
+    state: State, t: Tables, p: int, hand: list[int], events: frozenset[str], own_main: bool
+) -> list[Option]:
+    """Plays of cards in hand: events the window allows, and in your own Main Phase
+    charas (Level Up too) and supports (p.09-10, p.24)."""
+    defs = t.defs
+    opts: list[Option] = []
+    pool = Payers(state, t, p)
+    in_area = area_bases(state, p, defs) if own_main else set()
     for u in hand:
         d = defs[state.cards[u].cid]
         if d.type == "event":
@@ -162,13 +179,7 @@ def priority_decision(state: State, t: Tables) -> Decision:
                     opts.append(
                         Option(f"support {ref(state, u)} on {ref(state, h)}", ("support", u, h))
                     )
-    opts.extend(effects.use_options(state, t, p, phase, own_turn))
-    where = phase if phase == "main" else f"approach {WINDOW_WORDS.get(v['step'], v['step'])}"
-    info = {"passes": v["passes"]}
-    prompt = f"Your move ({where})"
-    if p != v["ap"] and v["passes"] >= 1:  # the Interferer's last word (p.07)
-        prompt += ": a pass now moves the game on"
-    return Decision(p, "priority", tuple(opts), prompt, info=info)
+    return opts
 
 
 def _summon_options(
