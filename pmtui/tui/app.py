@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual.app import App
@@ -30,8 +30,8 @@ from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import (
     GameOverScreen,
     HelpScreen,
+    Kept,
     PassKeyboardScreen,
-    ScrollingModal,
     SummaryScreen,
     TooSmallScreen,
     size_check,
@@ -40,6 +40,7 @@ from pmtui.tui.widgets.panels import _styled
 
 # the depth setting -> Rich's name for it (Console.color_system); "auto": Rich's guess
 DEPTH_SYSTEMS = {"truecolor": "truecolor", "256": "256", "16": "standard"}
+R = TypeVar("R")  # what a kept screen answers
 DEPTH_NAMES = {system: DEPTH_WORDS[depth] for depth, system in DEPTH_SYSTEMS.items()}
 
 
@@ -562,24 +563,21 @@ class PmApp(PlainNotices, App[int]):
                                          self.game_screen.pview)
                 if panel.lines:
                     title += f" ({panel.lines[0].text})"
-            self.push_screen(
-                PickSetScreen(kind, d, self.spec, self.game_screen.pview,
-                              lambda texts: self.table.preview(me, texts), title,
-                              whose=lambda seat: whose(self.label(seat))),
-                callback=self._prompt_done,
-            )
+            self._prompt(PickSetScreen(kind, d, self.spec, self.game_screen.pview,
+                                       lambda texts: self.table.preview(me, texts), title,
+                                       whose=lambda seat: whose(self.label(seat))),
+                         self._prompt_done)
         else:
             # a choice with a line of its own answers a play (a response): titled by it,
             # with the whole chain it answers listed under the line
             body = getattr(kind, "body", "")
             title = self._respond_title() if body else self.asked(d)
             cls = RespondScreen if body else ChoiceScreen
-            self.push_screen(
-                cls(title, d.texts, self.namer, body=self._respond_body(body) if body else "",
-                    detail=self._option_detail, brief=self._option_brief,
-                    point=self.game_screen.point),
-                callback=self._prompt_done,
-            )
+            self._prompt(cls(title, d.texts, self.namer,
+                             body=self._respond_body(body) if body else "",
+                             detail=self._option_detail, brief=self._option_brief,
+                             point=self.game_screen.point),
+                         self._prompt_done)
 
     def asked(self, d: Decision) -> str:
         """A decision's prompt in words, with the card it is for when the decision names
@@ -618,8 +616,8 @@ class PmApp(PlainNotices, App[int]):
                     body.append(self.named(reason))
         self._open_again(CARD_SHEET, CardScreen(body))
 
-    def _open_again(self, name: str, fresh: ScrollingModal,
-                    callback: Callable[[None], None] | None = None) -> None:
+    def _open_again(self, name: str, fresh: Kept[R],
+                    callback: Callable[[R | None], None] | None = None) -> None:
         """Open the screen kept as `name` showing what `fresh` would: one screen of a
         kind per table, shown again each time, since a new one costs its styles and
         layout every time (about half of what opening one took)."""
@@ -670,6 +668,17 @@ class PmApp(PlainNotices, App[int]):
         zone = where(self.game_screen.pview, int(m.group(2)))
         return detail_text(self.spec.detail(c, zone, self.game_screen.pview), self.spec.colours)
 
+    def _prompt(self, fresh: Kept[R], callback: Callable[[R | None], None] | None = None,
+                ) -> None:
+        """Open a prompt: the one kept for its kind, refilled. One still open under
+        another screen (a card sheet opened from it) stays as it is, and a new one
+        opens over them, as every prompt did before they were kept."""
+        name = f"prompt-{type(fresh).__name__}"
+        if self.is_screen_installed(name) and self.get_screen(name) in self.screen_stack:
+            self.push_screen(fresh, callback=callback)
+            return
+        self._open_again(name, fresh, callback)
+
     def _prompt_done(self, texts: list[str] | None) -> None:
         if texts:
             self.submit_many(texts)
@@ -680,16 +689,14 @@ class PmApp(PlainNotices, App[int]):
         """A small menu of some of the legal options (e.g. where to summon)."""
         from pmtui.tui.screens.prompts import ChoiceScreen
 
-        self.push_screen(
-            ChoiceScreen(title, options, self.namer, detail=self._option_detail,
-                         brief=self._option_brief, point=self.game_screen.point),
-            callback=self._prompt_done,
-        )
+        self._prompt(ChoiceScreen(title, options, self.namer, detail=self._option_detail,
+                                  brief=self._option_brief, point=self.game_screen.point),
+                     self._prompt_done)
 
     def browse(self, title: str, cards: Sequence[Mapping[str, Any]], zone: str) -> None:
         from pmtui.tui.screens.prompts import BrowseScreen
 
-        self.push_screen(BrowseScreen(title, cards, zone, self.spec, self.game_screen.pview))
+        self._prompt(BrowseScreen(title, cards, zone, self.spec, self.game_screen.pview))
 
     # -- settings --------------------------------------------------------------------------
 

@@ -223,3 +223,60 @@ async def test_undo_after_a_cancelled_play_goes_back_past_it() -> None:
         assert not isinstance(app.screen, PickSetScreen)
         assert len(app.table.game.moves) == start  # back before the first summon
         assert app.table.decision_for(0).kind == "priority"
+
+
+async def test_prompts_are_kept_and_refilled_for_the_next_play() -> None:
+    """The summon's area menu and its payment picker are one screen each per table,
+    refilled for the next play (a new screen each time cost its styles and layout):
+    the second play's menu lists its own card's options from the top, its picker starts
+    with nothing picked, and a refilled prompt never shows the last one's card text."""
+    from textual.widgets import Static
+
+    from pmtui.tui.widgets.picklist import PickList
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        screen = app.game_screen
+        defs = app.table.defs
+
+        def costly(c: dict) -> bool:
+            return defs[c["cid"]].cost > 0 and any(
+                t.endswith(" main") and t.startswith("summon") for t in screen.options_for(c))
+
+        first = await focus(pilot, app, "my-hand", costly)
+        await pilot.press("s")
+        await settle(pilot, app)
+        menu = app.screen
+        assert isinstance(menu, ChoiceScreen)
+        assert all(f"@{first['uid']} " in t for t in menu.options)
+        await pilot.press("down", "enter")  # the second area: the highlight moved
+        await settle(pilot, app)
+        pay = app.screen
+        assert isinstance(pay, PickSetScreen)
+        await pilot.press("up")  # a payer highlighted and picked, then confirmed
+        await pay_until_met(pilot, app)
+        second = await focus(pilot, app, "my-hand", costly)
+        assert second["uid"] != first["uid"]
+        await pilot.press("s")
+        await settle(pilot, app)
+        assert app.screen is menu
+        items = menu.query_one(PickList)
+        assert [i.value for i in items.items] == menu.options
+        assert all(f"@{second['uid']} " in t for t in menu.options)
+        assert items.index == 0
+        name = app.spec.card_name(str(second["cid"]))
+        assert name in str(menu.query_one("#hint", Static).content)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.screen is pay
+        assert pay.picks == [] and not pay.info.get("ok")
+        assert not any(i.checked and not i.locked for i in pay.query_one(PickList).items)
+        assert pay.query_one(PickList).index == 0
+        assert name in str(pay.query_one("#title", Static).content)
+        await pilot.press("escape")  # the play cancelled
+        await settle(pilot, app)
+        app.choose_from("Choose", ["pass"])  # an option naming no card: no card text
+        await settle(pilot, app)
+        assert app.screen is menu and menu.options == ["pass"]
+        assert str(menu.query_one("#hint", Static).content) == ""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from rich.table import Table
 from rich.text import Text
@@ -21,7 +21,32 @@ from pmtui.tui.widgets.footer import Footer
 KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
 
 
-class ScrollingModal(ModalScreen[None]):
+R = TypeVar("R")
+
+
+class Kept(ModalScreen[R]):
+    """A modal the app keeps, one of its kind per table, and shows again with new
+    contents (`PmApp._open_again`): a new screen costs its styles, its layout and its
+    widgets each time, and leaves cyclic garbage behind (many at once over SSH).
+
+    `SHOWS` names what a screen shows, as its constructor sets it: `refill` takes those
+    from a new screen of the kind (made, never mounted) and `fill` shows them."""
+
+    SHOWS: ClassVar[tuple[str, ...]] = ()
+
+    def refill(self, like: Self) -> None:
+        """Show what `like` would show."""
+        for name in self.SHOWS:
+            setattr(self, name, getattr(like, name))
+        if self.is_mounted:  # else its compose and mount show them
+            self.fill()
+
+    def fill(self) -> None:
+        """Put what this screen now shows (`SHOWS`) on its widgets."""
+        raise NotImplementedError
+
+
+class ScrollingModal(Kept[None]):
     """A modal box with one scrolling part (`SCROLL`, a VerticalScroll's id): up and down
     scroll it, its close keys dismiss it."""
 
@@ -34,12 +59,6 @@ class ScrollingModal(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-    def refill(self, like: Self) -> None:
-        """Show what `like` (a new screen of this kind, never mounted) would show: the app
-        keeps one screen of a kind and shows it again, since a new one costs its styles
-        and layout each time. Kinds that are shown again override this."""
-        raise NotImplementedError
 
 
 @guarded
@@ -103,6 +122,7 @@ class SummaryScreen(ScrollingModal):
         Binding("up", "scroll(-1)", "Up", show=False, id="summary_up"),
     ]
     SCROLL = "summary-scroll"
+    SHOWS = ("title_text", "lines")
 
     def __init__(self, title: str, lines: list[Text]) -> None:
         super().__init__()
@@ -123,13 +143,11 @@ class SummaryScreen(ScrollingModal):
         # the latest lines matter most: start at the bottom
         self.query_one("#summary-scroll", VerticalScroll).scroll_end(animate=False)
 
-    def refill(self, like: SummaryScreen) -> None:
-        self.title_text, self.lines = like.title_text, like.lines
-        if self.is_mounted:
-            self.query_one("#summary-title", Static).update(Text(self.title_text, style="bold"))
-            self.query_one("#summary-lines", Static).update(self._body())
-            scroll = self.query_one("#summary-scroll", VerticalScroll)
-            scroll.call_after_refresh(scroll.scroll_end, animate=False)
+    def fill(self) -> None:
+        self.query_one("#summary-title", Static).update(Text(self.title_text, style="bold"))
+        self.query_one("#summary-lines", Static).update(self._body())
+        scroll = self.query_one("#summary-scroll", VerticalScroll)
+        scroll.call_after_refresh(scroll.scroll_end, animate=False)
 
 
 
@@ -146,6 +164,7 @@ class CardScreen(ScrollingModal):
         Binding("up", "scroll(-1)", "Up", show=False, id="card_up"),
     ]
     SCROLL = "summary-scroll"
+    SHOWS = ("body",)
 
     def __init__(self, body: Text) -> None:
         super().__init__()
@@ -156,12 +175,10 @@ class CardScreen(ScrollingModal):
             yield Static(self.body, id="card-body")
         yield Footer()
 
-    def refill(self, like: CardScreen) -> None:
+    def fill(self) -> None:
         """Another card on this sheet, from its top."""
-        self.body = like.body
-        if self.is_mounted:
-            self.query_one("#card-body", Static).update(self.body)
-            self.query_one(f"#{self.SCROLL}", VerticalScroll).scroll_home(animate=False)
+        self.query_one("#card-body", Static).update(self.body)
+        self.query_one(f"#{self.SCROLL}", VerticalScroll).scroll_home(animate=False)
 
 
 

@@ -10,13 +10,12 @@ one path that saves it before the screen moves on.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from pmtui.engine.decision import Decision
@@ -24,6 +23,7 @@ from pmtui.engine.screen import Card, Face, PickSet, ScreenSpec, View
 from pmtui.table.words import REF, where
 from pmtui.tui.display import colour_chip, detail_text, short_name
 from pmtui.tui.guard import guarded
+from pmtui.tui.screens.info import Kept
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
 
@@ -31,12 +31,14 @@ Namer = Callable[[str], str]  # option text -> plain-language label
 
 
 @guarded
-class PromptScreen(ModalScreen[list[str] | None]):
-    """Base: a titled box with a list, over the board (which stays visible around it)."""
+class PromptScreen(Kept[list[str] | None]):
+    """Base: a titled box with a list, over the board (which stays visible around it).
+    The app keeps one screen of each kind and refills it for the next decision."""
 
     DEFAULT_CLASSES = "prompt"
     # help is one key away in every prompt too (the first screen is a prompt)
     BINDINGS = [Binding("question_mark", "help", "Help", id="prompt_help")]
+    SHOWS: ClassVar[tuple[str, ...]] = ("title_text", "body_text")
 
     def __init__(self, title: str, body: str | Text = "") -> None:
         super().__init__()
@@ -46,12 +48,23 @@ class PromptScreen(ModalScreen[list[str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Static(Text(self.title_text, style="bold"), id="title")
-            if self.body_text:
-                body = self.body_text
-                yield Static(body if isinstance(body, Text) else Text(body), id="prompt-body")
+            body = Static(self._body(), id="prompt-body")
+            body.display = bool(self.body_text)  # a line under the title: a response's
+            yield body
             yield from self.compose_list()
             yield Static(id="hint")
         yield Footer()
+
+    def _body(self) -> Text:
+        body = self.body_text
+        return body if isinstance(body, Text) else Text(body)
+
+    def fill(self) -> None:
+        self.query_one("#title", Static).update(Text(self.title_text, style="bold"))
+        body = self.query_one("#prompt-body", Static)
+        body.update(self._body())
+        body.display = bool(self.body_text)
+        self.query_one("#hint", Static).update("")  # the last decision's: never shown again
 
     def compose_list(self) -> ComposeResult:
         yield from ()
@@ -76,6 +89,7 @@ class ChoiceScreen(PromptScreen):
         Binding("escape", "close", "Close", id="pick_close"),
         Binding("D", "inspect", "Details", id="pick_inspect"),
     ]
+    SHOWS = (*PromptScreen.SHOWS, "options", "namer", "detail", "brief", "point")
 
     def __init__(
         self,
@@ -97,6 +111,9 @@ class ChoiceScreen(PromptScreen):
         self.point = point
 
     def compose_list(self) -> ComposeResult:
+        yield PickList(self._items(), id="choices")
+
+    def _items(self) -> list[Item]:
         items = []
         for text in self.options:
             label = Text(self.namer(text))
@@ -106,9 +123,14 @@ class ChoiceScreen(PromptScreen):
             if label.plain.lower() != text.lower():
                 label.append(f"  {text}", style="dim")
             items.append(Item(label, text))
-        yield PickList(items, id="choices")
+        return items
 
     def on_mount(self) -> None:  # Textual runs PromptScreen.on_mount too (each class's)
+        self._show_detail()
+
+    def fill(self) -> None:
+        super().fill()
+        self.query_one(PickList).set_items(self._items(), index=0)
         self._show_detail()
 
     def on_pick_list_moved(self, _: PickList.Moved) -> None:
@@ -159,6 +181,8 @@ class PickSetScreen(PromptScreen):
         Binding("escape", "cancel_play", "Cancel play", id="pay_cancel"),
         Binding("D", "inspect", "Details", id="pay_inspect"),
     ]
+    SHOWS = (*PromptScreen.SHOWS, "whose", "kind", "decision", "spec", "view", "cards",
+             "preview", "picks", "info", "paid")
 
     def __init__(
         self,
@@ -188,6 +212,11 @@ class PickSetScreen(PromptScreen):
         yield PickList(self._items(), id="payers")
 
     def on_mount(self) -> None:
+        self._update()
+
+    def fill(self) -> None:
+        super().fill()
+        self.query_one(PickList).index = 0
         self._update()
 
     def _pickable(self) -> list[str]:
@@ -301,7 +330,7 @@ class PickSetScreen(PromptScreen):
 
 
 @guarded
-class BrowseScreen(ModalScreen[None]):
+class BrowseScreen(Kept[None]):
     """Look through a list of cards (a public or own zone)."""
 
     BINDINGS = [
@@ -310,6 +339,7 @@ class BrowseScreen(ModalScreen[None]):
         Binding("D", "inspect", "Details", id="browse_inspect"),
     ]
     DEFAULT_CLASSES = "prompt"
+    SHOWS = ("title_text", "cards", "zone", "spec", "view")
 
     def __init__(
         self,
@@ -328,23 +358,35 @@ class BrowseScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(Text(f"{self.title_text} ({len(self.cards)})", style="bold"))
-            items = []
-            for i, c in enumerate(self.cards):
-                face = self.spec.face(c, self.zone, self.view)
-                t = colour_chip(self.spec.colours, face.colour)
-                t.append(f" {face.title}")
-                if face.right:
-                    t.append(f"  {face.right}", style="dim")
-                if face.status and face.status[0] and not face.status[0].startswith("["):
-                    t.append(f"  {' '.join(face.status)}", style="italic")
-                items.append(Item(t, str(i)))
-            yield PickList(items, id="cards")
+            yield Static(self._title(), id="browse-title")
+            yield PickList(self._items(), id="cards")
             yield Static(id="hint")
         yield Footer()
 
+    def _title(self) -> Text:
+        return Text(f"{self.title_text} ({len(self.cards)})", style="bold")
+
+    def _items(self) -> list[Item]:
+        items = []
+        for i, c in enumerate(self.cards):
+            face = self.spec.face(c, self.zone, self.view)
+            t = colour_chip(self.spec.colours, face.colour)
+            t.append(f" {face.title}")
+            if face.right:
+                t.append(f"  {face.right}", style="dim")
+            if face.status and face.status[0] and not face.status[0].startswith("["):
+                t.append(f"  {' '.join(face.status)}", style="italic")
+            items.append(Item(t, str(i)))
+        return items
+
     def on_mount(self) -> None:
         self.query_one(PickList).focus()
+        self._show()
+
+    def fill(self) -> None:
+        self.query_one("#browse-title", Static).update(self._title())
+        self.query_one(PickList).set_items(self._items(), index=0)
+        self.query_one("#hint", Static).update("")  # the last zone's card, if this is empty
         self._show()
 
     def on_pick_list_moved(self, _: PickList.Moved) -> None:

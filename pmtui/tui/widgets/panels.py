@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from pmtui.engine.screen import Flow
@@ -13,10 +14,19 @@ from pmtui.tui.display import tone
 
 
 def show_text(widget: Static, text: Text) -> None:
-    """`widget.update(text)` unless it shows exactly that already: an update lays the
-    whole screen out again, and most redraws (a cursor move) change a line or two."""
+    """`widget.update(text)` unless it shows exactly that already. An update of a widget
+    whose size its text decides (height or width auto) lays the whole screen out again,
+    which costs a cursor move more than drawing it (and repaints the log's scroll bar a
+    frame later); a widget of a size of its own (one line, a share of the panel) is
+    only drawn again."""
     if widget.content != text:
-        widget.update(text)
+        widget.update(text, layout=sized_by_content(widget))
+
+
+def sized_by_content(widget: Widget) -> bool:
+    """Whether a widget's height or width follows what it shows (CSS `auto`)."""
+    height, width = widget.styles.height, widget.styles.width
+    return height is None or height.is_auto or (width is not None and width.is_auto)
 
 
 class TurnFlow(Static):

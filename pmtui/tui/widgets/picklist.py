@@ -39,9 +39,10 @@ class PickList(Widget, can_focus=True):
     def highlighted(self) -> Item | None:
         return self.items[self.index] if self.items else None
 
-    def set_items(self, items: list[Item]) -> None:
+    def set_items(self, items: list[Item], index: int | None = None) -> None:
+        """New items; the highlight stays where it is, or goes to `index`."""
         self.items = items
-        self.index = min(self.index, max(len(items) - 1, 0))
+        self.index = min(self.index if index is None else index, max(len(items) - 1, 0))
         self.refresh(layout=True)
 
     def action_move(self, delta: int) -> None:
