@@ -19,9 +19,11 @@ move the cursor across the board (right, right, down, left, left, up: each
 one a card or zone further, the card panel redrawn). First frame: from
 starting the process to the first output that contains the board (median, p95
 and max over the runs). Keypress latency (every run, pooled): from writing a
-focus-moving key to the first byte of the redraw (p50/p95), and to the end of
-that redraw burst (output quiet for 15 ms; the quiet window itself is
-subtracted). The load average is printed before and after, since a shared
+focus-moving key to the first byte of the redraw (p50/p95), and to the last
+byte of that redraw (the last before the output stays quiet for SETTLE, 60 ms,
+so that a frame sent a little later, such as a scroll bar repainted after a
+layout, counts with its own key and not as the next key's answer; the quiet
+window itself is not counted). The load average is printed before and after, since a shared
 machine moves the first frame by hundreds of milliseconds; so is the CPU time
 the process used until its first frame (all its threads, from
 /proc/PID/task/*/schedstat), which other work on the machine hardly changes.
@@ -45,6 +47,7 @@ import termios
 import time
 
 QUIET = 0.015
+SETTLE = 0.06  # a key's redraw has ended once the output is quiet this long
 SGR = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 BOARD_KEYS = (b"\x1b[C", b"\x1b[C", b"\x1b[B", b"\x1b[D", b"\x1b[D", b"\x1b[A")
 
@@ -144,7 +147,7 @@ def one_run(keys: int, board: bool = False, size: tuple[int, int] = (80, 24),
                 key = b"\x1b[B" if i % 2 == 0 else b"\x1b[A"
             sent = time.perf_counter()
             os.write(master, key)
-            first, last = drain(master, limit=0.5)
+            first, last = drain(master, SETTLE, limit=1.0)
             if first is None:
                 continue
             firsts.append(first - sent)

@@ -10,13 +10,17 @@ size the layout gives them, so a bigger terminal shows more of each card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -28,6 +32,8 @@ from pmtui.tui.widgets.panels import show_text
 MIN_CARD = 10  # narrowest card cell that still shows a name and its stats
 REACH = "◇"  # a grid cell the focused card's options name: where it can move, attack, go
 AIM = "◆"  # in an open choice, the cell its highlighted option points at (REACH: the others)
+Piece = tuple[Text, Strip]  # a part of a line: as text, and in cells
+PIECES_KEPT = 400  # drawn card lines a row keeps (a theme change or a new board: drawn anew)
 MAX_CARD = 24  # widest card cell on a board narrower than FILL such cells
 FILL = 5  # on a wider board cards grow until this many fill a row (an Area's five slots)
 
@@ -53,7 +59,12 @@ class NavRow:
 
 
 class CardRow(Widget):
-    """A zone of cards side by side (an Area with its slots, a hand)."""
+    """A zone of cards side by side (an Area with its slots, a hand).
+
+    Drawn a line at a time from each card's lines, turned into terminal cells once and
+    kept (`_pieces`): a cursor move changes two cards of a row, and turning a whole row
+    of text into cells again was most of what a move cost (several milliseconds a row,
+    more on a wide terminal)."""
 
     DEFAULT_CSS = "CardRow { height: 3; }"
 
@@ -70,6 +81,9 @@ class CardRow(Widget):
         self.hidden = 0
         self.marks: Mapping[int, str] = {}  # uid -> one-char mark (playable, ...)
         self.titles: Collection[str] = ()  # every title on the board: cut names stay apart
+        # the row as last drawn: for this size and theme, its pieces and its lines
+        self._lines: tuple[Size, VisualStyle, list[list[Piece]], list[Strip]] | None = None
+        self._pieces: dict[Hashable, list[Piece]] = {}  # a card's (or gap's) lines, drawn
 
     def set_data(
         self,
@@ -85,8 +99,11 @@ class CardRow(Widget):
         if (spec, self.cursor, self.hidden, self.cards, self.faces, self.titles) == (
                 self.spec, cursor, hidden, cards, faces, titles) and self._marked(marks):
             return
+        if (spec, titles) != (self.spec, self.titles):
+            self._pieces.clear()  # colours and cut names may differ
         self.spec, self.cards, self.faces = spec, list(cards), list(faces)
         self.titles = titles
+        self._lines = None
         self.hidden = hidden  # cards this viewer may count but not see (a spectator's hand)
         self.cursor, self.marks = cursor, marks
         self.refresh()
@@ -96,59 +113,106 @@ class CardRow(Widget):
         return all(marks.get(c.get("uid")) == self.marks.get(c.get("uid")) for c in self.cards)
 
     def render(self) -> Text:
-        width, height = self.size.width, max(self.size.height, 1)
+        """The row as one text: what `render_line` draws, for reading it."""
+        return Text("\n").join(Text().join(t for t, _ in line) for line in self._drawn()[0])
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._drawn()[1]
+        return lines[y] if y < len(lines) else Strip.blank(self.size.width,
+                                                             self.visual_style.rich_style)
+
+    def _drawn(self) -> tuple[list[list[Piece]], list[Strip]]:
+        """The row's lines as pieces and joined, drawn once per change, size and theme."""
+        size, style = self.size, self.visual_style  # a new theme: other colours
+        if self._lines is None or self._lines[:2] != (size, style):
+            rows = self._draw(size.width, max(size.height, 1))
+            # joined as one text of the row would be drawn (its cells merged alike)
+            strips = [Strip.join(s for _, s in row).simplify() for row in rows]
+            self._lines = size, style, rows, strips
+        return self._lines[2], self._lines[3]
+
+    def _draw(self, width: int, height: int) -> list[list[Piece]]:
         n = max(len(self.cards), self.slots)
         if n == 0:
             what = f"{self.hidden} cards, hidden" if self.hidden else "none"
             line = Text(f" {self.label}: {what}", style="dim")
             if self.cursor is not None:
                 line.stylize("reverse", 0, len(self.label) + 2)
-            return line
+            return [self._piece(("none", line.plain, self.cursor is not None), lambda: [line])]
         bands = _bands(n, width, height) if self.wrap else 1
         band_h = height // bands
         per = -(-n // bands)  # cards per band
         cursor = self.cursor or 0
-        out = Text()
+        out: list[list[Piece]] = []
         for b in range(bands):
             lo, hi = b * per, min((b + 1) * per, n)
             if lo >= hi:
                 break
-            if b:
-                out.append("\n")
             local = min(max(cursor - lo, 0), hi - lo - 1)
-            out.append_text(self._band(lo, hi, width, band_h, local))
+            out += self._band(lo, hi, width, band_h, local)
         return out
 
-    def _band(self, lo: int, hi: int, width: int, height: int, cursor: int) -> Text:
+    def _band(self, lo: int, hi: int, width: int, height: int,
+              cursor: int) -> list[list[Piece]]:
         n = hi - lo
         start, shown, arrows = _window(n, width, cursor)
         room = width - (4 if arrows else 0)
         w = card_width(room, shown)
         colours = self.spec.colours if self.spec is not None else {}
-        columns: list[list[Text]] = []
+        columns: list[list[Piece]] = []
         for i in range(lo + start, lo + start + shown):
             focused = self.cursor == i
             if i < len(self.cards):
                 uid = self.cards[i].get("uid")  # None: a face-down card's back
-                columns.append(face_lines(self.faces[i], colours, w, height,
-                                          mark=self.marks.get(uid, "") if uid is not None
-                                          else "", focused=focused, names=self.titles))
+                face, mark = self.faces[i], self.marks.get(uid, "") if uid is not None else ""
+                columns.append(self._piece(
+                    (face, mark, focused, w, height),
+                    lambda f=face, m=mark, on=focused: face_lines(
+                        f, colours, w, height, mark=m, focused=on, names=self.titles)))
             else:
-                columns.append(_empty(w, height, focused))
-        out = Text()
+                columns.append(self._piece(("empty", focused, w, height),
+                                           lambda on=focused: _empty(w, height, on)))
+        gap = self._piece("gap", lambda: [Text(" ")])
+        if arrows:
+            more = start > 0, n - start - shown > 0
+            ends = self._piece(("arrows", more), lambda: [
+                Text("‹ " if more[0] else "  ", style="bold"),
+                Text(" ›" if more[1] else "  ", style="bold")])
+        out: list[list[Piece]] = []
         for row in range(height):
-            if arrows:
-                out.append("‹ " if start > 0 else "  ", style="bold")
+            line = [ends[0]] if arrows else []
             for j, col in enumerate(columns):
                 if j:
-                    out.append(" ")
-                out.append_text(col[row])
+                    line += gap
+                line.append(col[row])
             if arrows:
-                rest = n - start - shown
-                out.append(" ›" if rest > 0 else "  ", style="bold")
-            if row < height - 1:
-                out.append("\n")
+                line.append(ends[1])
+            out.append(line)
         return out
+
+    def _piece(self, key: Hashable, lines: Callable[[], list[Text]]) -> list[Piece]:
+        """A card's (or gap's) lines, each with its cells, kept while the row's colours and
+        names stay: the cells made as the widget makes them from a text."""
+        key = (key, self.visual_style)  # the theme's colours are part of the cells
+        pieces = self._pieces.get(key)
+        if pieces is None:
+            pieces = []
+            for t in lines():
+                t = _spans(t)
+                pieces.append((t, Visual.to_strips(self, visualize(self, t, markup=False),
+                                                   t.cell_len, None, self.visual_style)[0]))
+            if len(self._pieces) > PIECES_KEPT:
+                self._pieces.clear()
+            self._pieces[key] = pieces
+        return pieces
+
+
+def _spans(line: Text) -> Text:
+    """`line` with its own style as a span, as it is within a longer text (the cells
+    differ: a reversed card's colours)."""
+    out = Text()
+    out.append_text(line)
+    return out
 
 
 def card_width(width: int, n: int, least: int = MIN_CARD) -> int:
