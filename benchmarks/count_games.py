@@ -2,6 +2,7 @@
 
     python benchmarks/count_games.py N                 # play the first N games, nothing else
     python benchmarks/count_games.py N --bytecodes     # and count what they execute, by kind
+    python benchmarks/count_games.py N --fold          # and time folding their events alone
 
 Plays the first N games of `pmtui simulate --seed 1 --jobs 1` (the same seeds and
 decks in rotation, through the same `play_batch`). Alone, it is meant to run under
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from types import FrameType
@@ -28,8 +30,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pmtui.engine.state import fold  # noqa: E402
 from pmtui.table.games import builtin_decks, load_deck, ruleset  # noqa: E402
-from pmtui.table.simulate import Batch, plan, play_batch  # noqa: E402
+from pmtui.table.simulate import Batch, plan, play_batch, play_one  # noqa: E402
 
 
 def batches(n: int) -> list[Batch]:
@@ -103,16 +106,42 @@ def count_bytecodes(todo: list[Batch]) -> None:
         print(f"{100 * n / total:5.1f} %  {kind:32} x{calls[kind]:<6} {n / calls[kind]:6.0f} each")
 
 
+def time_fold(todo: list[Batch], repeat: int = 5) -> None:
+    """CPU time of plain play, and of folding the same games' events from scratch."""
+    games = [(seed, decks) for b in todo for seed, decks in zip(b.seeds, b.decks, strict=True)]
+    start = time.process_time()
+    for seed, decks in games:
+        play_one(seed, decks)
+    play = time.process_time() - start
+    logs = []
+    for seed, decks in games:
+        game = play_one(seed, decks, keep=True).game
+        assert game is not None
+        logs.append([r["event"] for r in game.records if r.get("type") == "event"])
+    start = time.process_time()
+    for _ in range(repeat):
+        for events in logs:
+            fold(events)
+    folding = (time.process_time() - start) / repeat
+    n = sum(map(len, logs))
+    print(f"plain play {play:.3f} s; folding its {n} events {folding:.3f} s "
+          f"({100 * folding / play:.1f} %, {1e6 * folding / n:.2f} microseconds an event)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", type=int)
     ap.add_argument("--bytecodes", action="store_true")
+    ap.add_argument("--fold", action="store_true")
     args = ap.parse_args()
     if args.bytecodes:
         # one batch a game: the first warms the caches uncounted, the N after it count
         count_bytecodes([Batch(b.first + i, (seed,), (decks,))
                          for b in batches(args.games + 1)
                          for i, (seed, decks) in enumerate(zip(b.seeds, b.decks, strict=True))])
+        return
+    if args.fold:
+        time_fold(batches(args.games))
         return
     for batch in batches(args.games):
         play_batch(batch)
