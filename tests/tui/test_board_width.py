@@ -65,3 +65,39 @@ def test_a_grid_redraws_for_a_fixture_alone() -> None:
     row.set_data(spec, [], [], None, {}, titles={"Kanon"})
     row.set_data(spec, [], [], None, {}, titles={"Kanon", "Kanon Amagiri"})
     assert set(row.titles) == {"Kanon", "Kanon Amagiri"}
+
+
+async def test_a_cursor_move_redraws_the_two_cards_it_leaves_and_enters() -> None:
+    """A card row keeps each card's cells and sends only the cards drawn otherwise: a
+    cursor move in the hand marks the card it leaves and the one it enters, every
+    line of each, and nothing else of the row; what is drawn is the whole row anew."""
+    from textual.geometry import Region
+
+    from pmtui.tui.widgets.board import _changed
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        screen = app.game_screen
+        row = screen.query_one("#my-hand", CardRow)
+        while screen.row_name != "my-hand":
+            await pilot.press("down")
+        await settle(pilot, app)
+        before = row._drawn()[0]
+        width = row.size.width
+        await pilot.press("right")
+        after = row._drawn()[0]
+        changed = _changed(before, after, width)
+        assert changed and all(r.height == 1 for r in changed)
+        xs = sorted({(r.x, r.width) for r in changed})
+        assert len(xs) == 2  # two cards side by side
+        (x0, w0), (x1, w1) = xs
+        assert w0 == w1 < width // 2 and x1 > x0
+        ys = {x: sorted(r.y for r in changed if r.x == x) for x, _ in xs}
+        assert ys[x0] == ys[x1] == list(range(ys[x0][0], ys[x0][0] + len(ys[x0])))
+        assert len(ys[x0]) >= 2  # every line of the card (a band of the hand)
+        assert _changed(after, after, width) == []
+        # a line whose pieces do not line up is sent whole
+        assert _changed(before, after[:-1], width)[-1] == Region(0, len(after) - 1, width, 1)

@@ -17,7 +17,7 @@ from typing import Literal
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual, visualize
@@ -103,10 +103,16 @@ class CardRow(Widget):
             self._pieces.clear()  # colours and cut names may differ
         self.spec, self.cards, self.faces = spec, list(cards), list(faces)
         self.titles = titles
-        self._lines = None
         self.hidden = hidden  # cards this viewer may count but not see (a spectator's hand)
         self.cursor, self.marks = cursor, marks
-        self.refresh()
+        was, self._lines = self._lines, None
+        if was is None or was[:2] != (self.size, self.visual_style):
+            self.refresh()
+            return
+        # only the cards drawn otherwise are sent to the terminal again (a cursor move: two)
+        changed = _changed(was[2], self._drawn()[0], self.size.width)
+        if changed:
+            self.refresh(*changed)
 
     def _marked(self, marks: Mapping[int, str]) -> bool:
         """Whether `marks` marks this row's cards as they are marked now."""
@@ -205,6 +211,23 @@ class CardRow(Widget):
                 self._pieces.clear()
             self._pieces[key] = pieces
         return pieces
+
+
+def _changed(old: list[list[Piece]], new: list[list[Piece]], width: int) -> list[Region]:
+    """Where lines of pieces differ: the pieces that are not the same kept ones, or the
+    whole line where the pieces do not line up."""
+    out: list[Region] = []
+    for y in range(max(len(old), len(new))):
+        a, b = (old[y] if y < len(old) else []), (new[y] if y < len(new) else [])
+        if [t.cell_len for t, _ in a] != [t.cell_len for t, _ in b]:
+            out.append(Region(0, y, width, 1))
+            continue
+        x = 0
+        for (t, s), (_, s2) in zip(a, b, strict=True):
+            if s is not s2:
+                out.append(Region(x, y, t.cell_len, 1))
+            x += t.cell_len
+    return out
 
 
 def _spans(line: Text) -> Text:
