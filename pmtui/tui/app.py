@@ -18,7 +18,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
-from pmtui.engine.screen import PickSet, ScreenSpec, View, stop_passes, whose
+from pmtui.engine.screen import Card, PickSet, ScreenSpec, View, stop_passes, whose
 from pmtui.table.logtext import counted, printable, turn_change, without_picks
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
@@ -553,13 +553,13 @@ class PmApp(PlainNotices, App[int]):
         self._prompted = version
         self._close_prompts()
         kind = self.spec.prompts.get(d.kind)
-        title = self.named(d.prompt or d.kind)
-        uid = d.info.get("card")  # the card the decision is for (docs/rulesets.md)
-        card = self.game_screen.cards_by_uid.get(int(uid)) if uid is not None else None
         if isinstance(kind, PickSet):
             me = self.viewer
-            if card is not None and uid is not None:  # what the card is: what pays
-                panel = self.spec.detail(card, where(self.game_screen.pview, int(uid)),
+            title = self.named(d.prompt or d.kind)
+            found = self._card_for(d)
+            if found is not None:  # what the card is (its panel's first line): what pays
+                uid, card = found
+                panel = self.spec.detail(card, where(self.game_screen.pview, uid),
                                          self.game_screen.pview)
                 if panel.lines:
                     title += f" ({panel.lines[0].text})"
@@ -584,10 +584,19 @@ class PmApp(PlainNotices, App[int]):
         one (`info["card"]`, docs/rulesets.md) and the prompt does not: "Choose a target
         for Vault Golem", not just "Choose a target"."""
         title = self.named(d.prompt or d.kind)
-        uid = d.info.get("card")
-        card = self.game_screen.cards_by_uid.get(uid) if isinstance(uid, int) else None
-        name = self.spec.card_name(str(card["cid"])) if card and card.get("cid") else ""
+        found = self._card_for(d)
+        cid = found[1].get("cid") if found is not None else None
+        name = self.spec.card_name(str(cid)) if cid else ""
         return f"{title} for {name}" if name and name not in title else title
+
+    def _card_for(self, d: Decision) -> tuple[int, Card] | None:
+        """The card decision `d` is for (`info["card"]`, docs/rulesets.md), as the
+        viewer's board has it; None when it names none or the board has no such card."""
+        uid = d.info.get("card")
+        if not isinstance(uid, int):
+            return None
+        card = self.game_screen.cards_by_uid.get(uid)
+        return None if card is None else (uid, card)
 
     def inspect(self, uid: int) -> None:
         """The inspect key: card `uid` as the viewer sees it, in full."""
