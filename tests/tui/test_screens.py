@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from pmtui.engine.screen import Card
 from pmtui.table.games import ruleset
+from pmtui.tui.app import PmApp
 from pmtui.tui.keys import load_config
 from pmtui.tui.screens.info import HelpScreen, TooSmallScreen
 from pmtui.tui.screens.prompts import BrowseScreen, ChoiceScreen, PickSetScreen
@@ -20,6 +23,17 @@ async def to_my_main(pilot, app) -> None:  # noqa: ANN001
             return
         await pilot.press("enter" if isinstance(app.screen, ChoiceScreen) else "p")
     raise AssertionError("never reached my main phase")
+
+
+def costly_summon(app: PmApp) -> Callable[[Card], bool]:
+    """Whether a hand card has a cost and can be summoned to the Main Area now."""
+    defs, screen = app.table.defs, app.game_screen
+
+    def costly(c: Card) -> bool:
+        return defs[c["cid"]].cost > 0 and any(
+            t.endswith(" main") and t.startswith("summon") for t in screen.options_for(c))
+
+    return costly
 
 
 async def test_help_lists_keys_and_closes() -> None:
@@ -111,13 +125,7 @@ async def test_pay_picker_unpick_and_cancel() -> None:
     app = make_app(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_my_main(pilot, app)
-        screen = app.game_screen
-        defs = app.table.defs
-
-        def costly(c: dict) -> bool:
-            return defs[c["cid"]].cost > 0 and any(
-                t.endswith(" main") and t.startswith("summon") for t in screen.options_for(c))
-
+        costly = costly_summon(app)
         await focus(pilot, app, "my-hand", costly)
         await pilot.press("s", "enter")
         await settle(pilot, app)
@@ -196,13 +204,7 @@ async def test_undo_after_a_cancelled_play_goes_back_past_it() -> None:
     app = make_app(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_my_main(pilot, app)
-        screen = app.game_screen
-        defs = app.table.defs
-
-        def costly(c: dict) -> bool:
-            return defs[c["cid"]].cost > 0 and any(
-                t.endswith(" main") and t.startswith("summon") for t in screen.options_for(c))
-
+        costly = costly_summon(app)
         start = len(app.table.game.moves)
         await focus(pilot, app, "my-hand", costly)
         await pilot.press("s", "enter")
@@ -237,13 +239,7 @@ async def test_prompts_are_kept_and_refilled_for_the_next_play() -> None:
     app = make_app(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_my_main(pilot, app)
-        screen = app.game_screen
-        defs = app.table.defs
-
-        def costly(c: dict) -> bool:
-            return defs[c["cid"]].cost > 0 and any(
-                t.endswith(" main") and t.startswith("summon") for t in screen.options_for(c))
-
+        costly = costly_summon(app)
         first = await focus(pilot, app, "my-hand", costly)
         await pilot.press("s")
         await settle(pilot, app)
