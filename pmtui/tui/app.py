@@ -581,8 +581,8 @@ class PmApp(PlainNotices, App[int]):
 
     def asked(self, d: Decision) -> str:
         """A decision's prompt in words, with the card it is for when the decision names
-        one (`info["card"]`, docs/rulesets.md) and the prompt does not: "Choose a target
-        for Vault Golem", not just "Choose a target"."""
+        one (`info["card"]`, docs/rulesets.md) and the prompt does not: "Choose the target
+        for Mag Surge: Dawn Lance", not just "Choose the target"."""
         title = self.named(d.prompt or d.kind)
         found = self._card_for(d)
         cid = found[1].get("cid") if found is not None else None
