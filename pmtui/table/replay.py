@@ -435,6 +435,10 @@ class Replay:
         elif player != self.home and not self.allow_both:
             return "during a game you see only your own side (both once it is over)"
         self.perspective = player
+        at, unseen = self.position, self.model.unseen(player)
+        while at > 0 and at in unseen:  # a step this seat may not know of: the one before
+            at -= 1
+        self.seek(at)
         return None
 
     # -- what the step shows ---------------------------------------------------------------

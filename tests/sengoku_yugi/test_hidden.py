@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 
 from pmtui.engine.views import redact, redact_decision, view
+from pmtui.table.replay import Replay, ReplayModel
+from pmtui.table.scenarios import loads
+from pmtui.table.scenarios.run import new_game as scenario_game
 
 from .helpers import new_game, ruleset
 from .test_rules_turn import setup_to_first_turn
@@ -100,11 +103,9 @@ def test_a_question_about_a_hand_card_is_the_owners_secret() -> None:
     show a hand card and use its ability. The attacker must not learn that a question
     was asked (that would tell them a card of that kind is in the hand): neither from
     the variables while it is pending nor from the log once it is declined."""
-    from pmtui.table.scenarios import loads
-    from pmtui.table.scenarios.run import new_game
     from pmtui.table.session import HUMAN, LocalTable
 
-    game = new_game(loads(WHISPER_ASKED))
+    game = scenario_game(loads(WHISPER_ASKED))
     game.act("attack c3 c1 atk")
     game.act("done")
     d = game.pending()
@@ -125,22 +126,24 @@ def test_a_question_about_a_hand_card_is_the_owners_secret() -> None:
                 assert "stronghold-attacked" not in json.dumps(redact(rs, rec["event"], viewer))
 
 
+def _asked_and_passed() -> tuple[ReplayModel, int]:
+    """The replay of an attack whose defender is asked about a hand card and passes,
+    and the step of that secret question."""
+    game = scenario_game(loads(WHISPER_ASKED))
+    game.act("attack c3 c1 atk")
+    game.act("done")
+    game.act("skip")
+    model = ReplayModel(game.records[0], game.records[1:])
+    return model, next(i + 1 for i, r in enumerate(game.records[1:]) if r.get("secret"))
+
+
 def test_the_replay_does_not_step_onto_a_question_the_viewer_may_not_know_of() -> None:
     """docs/engine.md, "Views": a replay stepped over the secret record, so the moment
     the defender was asked about a hand card showed as an empty step (and the `]`
     stride stopped there). From the attacker's side the question and the variable
     changes around it that they cannot see are passed over and not counted; the
     defender, and "both", still see it."""
-    from pmtui.table.replay import Replay, ReplayModel
-    from pmtui.table.scenarios import loads
-    from pmtui.table.scenarios.run import new_game
-
-    game = new_game(loads(WHISPER_ASKED))
-    game.act("attack c3 c1 atk")
-    game.act("done")
-    game.act("skip")
-    model = ReplayModel(game.records[0], game.records[1:])
-    secret = next(i + 1 for i, r in enumerate(game.records[1:]) if r.get("secret"))
+    model, secret = _asked_and_passed()
     for viewer, sees in ((1, False), (0, True), (None, True)):
         replay = Replay(model, perspective=viewer, start=0)
         visited, shown = [], []
@@ -157,3 +160,17 @@ def test_the_replay_does_not_step_onto_a_question_the_viewer_may_not_know_of() -
             replay.seek(0)
             while replay.stride("decision", 1) is None:
                 assert replay.position != secret
+
+
+def test_a_seat_switched_to_on_a_question_it_may_not_know_of_sees_the_step_before() -> None:
+    """docs/engine.md, "Views": after the game, the defender's replay stands on their
+    secret question; switching to the attacker's side put them on a step they may not
+    know of (an empty line, numbered as the step before). It moves to that step."""
+    model, secret = _asked_and_passed()
+    replay = Replay(model, perspective=0, start=0, allow_both=True)
+    replay.seek(secret)
+    assert replay.shown().line  # the defender's own question
+    assert replay.view_as(1) is None
+    before = min(model.unseen(1)) - 1
+    assert secret in model.unseen(1) and replay.position == before
+    assert replay.shown().line == model.record_text(before - 1, 1) != ""
