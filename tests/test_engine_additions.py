@@ -344,6 +344,11 @@ def test_a_game_without_its_log_plays_the_same_and_counts_its_records() -> None:
     assert quiet._seq == len(logged.records) + 1
     with pytest.raises(ValueError, match="without its log"):
         quiet.hashing = True
+    # asked for no log and for what needs one: refused, not a log kept after all
+    with pytest.raises(ValueError, match="without its log"):
+        Game(RS, logged.header, log=False)  # hashing is on by default
+    with pytest.raises(ValueError, match="without its log"):
+        Game(RS, logged.header, hashing=False, log=False, on_records=lambda recs: None)
 
 
 def test_the_victory_check_skips_var_events_that_set_none_of_its_variables() -> None:

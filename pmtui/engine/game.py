@@ -62,7 +62,8 @@ class Game:
     the caller acknowledges the decision. Without `log` (a game nobody saves,
     hashes or reads back: a simulation, a re-execution for a state) the records
     are only counted: `records` keeps the header alone, `moves` and the state are
-    as ever.
+    as ever. Such a game neither hashes nor hands records on (`hashing=False`, no
+    `on_records`): asking for both is a ValueError.
     """
 
     def __init__(
@@ -90,7 +91,9 @@ class Game:
         self.rng_kind = check_rng(self.header.get("rng", LEGACY_RNG))
         self.on_records = on_records
         self.records: list[Record] = [self.header]
-        self._log = log or hashing or on_records is not None
+        if not log and (hashing or on_records is not None):  # both read the records
+            raise ValueError("a game without its log cannot hash it or hand its records on")
+        self._log = log
         self._seq = 1  # the sequence number of the next record (the header is 0)
         self.moves: list[tuple[int, str]] = []  # effective decisions (after undos)
         # Chance decisions are drawn with the game's RNG unless the header asks for them to
