@@ -9,6 +9,7 @@ it), random games from several seeds are played to their end, and along the way:
 - no view and no redacted event shows a viewer a card they may not know: a card
   in a zone they cannot see, or one the ruleset conceals from them;
 - folding the logged events gives the game's state;
+- a `var` event setting none of `end_vars` never changes what `end_check` answers;
 - undoing a decision and making it again gives the same state;
 - the save file written and read back gives the same game.
 """
@@ -219,6 +220,33 @@ def test_fold_of_the_events_is_the_state(played: tuple[Ruleset, list[Game]]) -> 
     for game in games:
         evs = [r["event"] for r in game.records if r.get("type") == "event"]
         assert fold(evs).to_json() == game.state.to_json()
+
+
+def test_end_vars_names_every_variable_the_victory_check_reads(
+    played: tuple[Ruleset, list[Game]],
+) -> None:
+    """`end_vars` (docs/rulesets.md): the engine skips the victory check after a `var`
+    event that sets none of them, so such an event must never change what the check
+    answers. Folded event by event, the answer after each skipped one is the answer
+    before it."""
+    rs, games = played
+    names = rs.end_vars
+    assert names is None or isinstance(names, frozenset), f"{rs.id}: end_vars is {names!r}"
+    if names is None:
+        return
+    skipped = 0
+    for game in games:
+        state = State()
+        for r in game.records:
+            if r.get("type") != "event":
+                continue
+            ev = r["event"]
+            before = rs.end_check(state) if ev["t"] == "var" else None
+            apply_event(state, ev)
+            if ev["t"] == "var" and names.isdisjoint(ev["set"]):
+                skipped += 1
+                assert rs.end_check(state) == before, f"{rs.id}: {ev} changed the end"
+    assert skipped, f"{rs.id}: no var event was ever skipped"
 
 
 def test_save_and_load_round_trip(
