@@ -14,6 +14,7 @@ from pmtui.table.session import LocalTable, new_game_header
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import GAME_BINDINGS
 from pmtui.tui.screens.game import GameScreen
+from tests.tui.helpers import to_row
 
 
 async def _focus(pilot: Pilot[object], screen: GameScreen, uid_ref: str) -> None:
@@ -27,15 +28,9 @@ async def _focus(pilot: Pilot[object], screen: GameScreen, uid_ref: str) -> None
         return any(s.card is not None and f"{s.card.get('cid')}@{s.card.get('uid')}" == uid_ref
                    for s in screen.board.nav[i].spots)
 
-    def in_row() -> bool:
-        return holds(screen.board.row)
-
     rows = [i for i in range(len(screen.board.nav)) if holds(i)]
-    for _ in range(len(screen.board.nav) + 1):  # up and down stop at the edges
-        if in_row() or not rows:
-            break
-        await pilot.press("up" if rows[0] < screen.board.row else "down")
-    assert in_row(), f"no row holds {uid_ref}"
+    assert rows, f"no row holds {uid_ref}"
+    await to_row(pilot, screen, rows[0])
     width = len(screen.board.nav[screen.board.row].spots)
     for _ in range(width):
         await pilot.press("left")

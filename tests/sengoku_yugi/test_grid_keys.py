@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from tui.helpers import game, settle, take_keyboard  # type: ignore[import-not-found]
+from tui.helpers import game, settle, take_keyboard, to_row  # type: ignore[import-not-found]
 
 from pmtui.table.session import new_game_header, new_table
 from pmtui.tui.app import PmApp
@@ -25,12 +25,9 @@ async def to_spot(pilot, app, pred: Callable[[Spot], bool]) -> None:  # type: ig
     """Move the cursor by key presses (up, then left/right) onto the first spot that
     `pred` accepts."""
     screen = game(app)
-    rid = next(n.rid for n in screen.board.nav if any(pred(s) for s in n.spots))
-    ids = [n.rid for n in screen.board.nav]
-    for _ in range(len(ids)):  # up and down stop at the edges: go the right way
-        if screen.row_name == rid:
-            break
-        await pilot.press("up" if ids.index(rid) < screen.board.row else "down")
+    at, rid = next((i, n.rid) for i, n in enumerate(screen.board.nav)
+                   if any(pred(s) for s in n.spots))
+    await to_row(pilot, screen, at)
     row = next(n for n in screen.board.nav if n.rid == rid)
     target = next(i for i, s in enumerate(row.spots) if pred(s))
     while screen.board.cols[rid] > target:

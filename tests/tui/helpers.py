@@ -69,14 +69,21 @@ def game(app: PmApp) -> GameScreen:
     return app.game_screen
 
 
+async def to_row(pilot: Pilot, screen: GameScreen, row: int) -> None:
+    """Move the board cursor to row number `row` by up or down (they stop at the top
+    and bottom rows, docs/tui.md "Keys": so the way to go is chosen)."""
+    board = screen.board
+    for _ in range(len(board.nav)):
+        if board.row == row:
+            return
+        await pilot.press("up" if row < board.row else "down")
+    assert board.row == row, f"the cursor never reached row {row}"
+
+
 async def focus(pilot: Pilot, app: PmApp, row: str, pred: Callable[[dict], bool]) -> dict:
     """Move the board cursor (by key presses) to the first card in `row` matching `pred`."""
     screen = game(app)
-    ids = [n.rid for n in screen.board.nav]
-    for _ in range(len(ids)):  # up and down stop at the edges: go the right way
-        if screen.row_name == row:
-            break
-        await pilot.press("up" if ids.index(row) < screen.board.row else "down")
+    await to_row(pilot, screen, [n.rid for n in screen.board.nav].index(row))
     cards = screen.row_cards[row]
     target = next(i for i, c in enumerate(cards) if c is not None and pred(c))
     while screen.board.cols[row] > target:
