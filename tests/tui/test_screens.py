@@ -276,3 +276,36 @@ async def test_prompts_are_kept_and_refilled_for_the_next_play() -> None:
         await settle(pilot, app)
         assert app.screen is menu and menu.options == ["pass"]
         assert str(menu.query_one("#hint", Static).content) == ""
+
+
+async def test_a_target_list_is_titled_with_the_card_it_is_for() -> None:
+    """docs/tui.md, "Prompts": Precious Memories asks for targets in a list (not on
+    the board); the decision names the event being played (`info["card"]`), and the
+    list's title and the prompt line say it: "Choose a target for Rooftop Curfew"."""
+    from pmtui.table import scenarios
+    from pmtui.table.session import HUMAN, LocalTable
+    from pmtui.tui.keys import TuiConfig
+
+    position = scenarios.loads("""actions = ["event STA-014", "pay STA-001", "done"]
+[position]
+phase = "approach"
+step = "w2"
+approach = "STA-002"
+[p1]
+main = ["STA-002"]
+hand = ["STA-014", "STA-001"]
+deck = 10
+[p2]
+main = ["TWC-004"]
+deck = 10
+""", name="target")
+    game = scenarios.run(position).game
+    d = game.pending()
+    assert d is not None and d.kind == "target" and d.prompt == "Choose a target"
+    app = PmApp(LocalTable(game, [HUMAN, HUMAN]), config=TuiConfig(watch=frozenset()),
+                threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        wanted = f"Choose a target for {app.spec.card_name('STA-014')}"
+        assert isinstance(app.screen, ChoiceScreen) and app.screen.title_text == wanted
+        assert app.game_screen._prompt_text().plain.startswith(f"▶ {wanted}")
