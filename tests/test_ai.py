@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pmtui.ai import make_player
+from pmtui.ai import make_player, search
 from pmtui.engine import view
+from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.state import State
 from pmtui.table.simulate import play_one
 from tests.helpers import decks, new_game, rs
@@ -83,3 +84,43 @@ def test_unknown_player_kind_is_a_clear_error() -> None:
 def test_players_that_know_the_game_need_its_ruleset(kind: str) -> None:
     with pytest.raises(ValueError, match="needs the game's ruleset"):
         make_player(kind, 0)
+
+
+def test_the_search_budget_counts_processor_time_within_a_cap_on_the_clock(monkeypatch):
+    """A loaded machine gives the search the same thinking (processor time), but a
+    decision never takes more than WALL_CAP times its budget on the clock (docs/ai.md)."""
+    cpu, wall = [100.0], [500.0]
+    monkeypatch.setattr(search.time, "thread_time", lambda: cpu[0])
+    monkeypatch.setattr(search.time, "perf_counter", lambda: wall[0])
+    budget = search.Budget(0.25)
+    cpu[0] += 0.1
+    wall[0] += 0.5  # waiting for the processor half of the time: not thinking
+    assert not budget.over()
+    cpu[0] += 0.16
+    wall[0] += 0.16
+    assert budget.over()
+    budget = search.Budget(0.25)
+    wall[0] += 0.25 * search.WALL_CAP + 0.01  # a very busy machine: the clock stops it
+    assert budget.over()
+
+
+def test_the_same_roll_meets_the_same_luck_in_any_order():
+    """Common random numbers keyed by the chance (docs/ai.md): the n-th evasion roll of a
+    card draws the same number whatever other rolls came first, and its second roll a
+    fresh one."""
+    def roll(card: str) -> Decision:
+        return Decision(CHANCE, "evasion", (Option(f"evade {card}", weight=2),
+                                            Option(f"hit {card}", weight=3)))
+
+    def draws(order: list[str]) -> dict[tuple[str, int], float]:
+        luck, seen, out = search.Luck(7), {}, {}
+        for card in order:
+            seen[card] = seen.get(card, 0) + 1
+            out[card, seen[card]] = luck.of(roll(card)).random()
+        return out
+
+    a = draws(["X@1", "Y@2", "X@1"])
+    b = draws(["Y@2", "X@1", "X@1"])
+    assert a == b
+    assert a["X@1", 1] != a["X@1", 2] != a["Y@2", 1]
+    assert draws(["X@1"])["X@1", 1] != search.Luck(8).of(roll("X@1")).random()

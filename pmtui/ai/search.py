@@ -22,8 +22,11 @@ from pmtui.engine.ruleset import Ruleset, Strategy
 from pmtui.engine.state import State
 from pmtui.engine.views import LazyView
 
-# seconds of thinking per searched decision, by level
+# seconds of thinking per searched decision, by level: the thread's processor time, so
+# a busy machine does not make a weaker player, within WALL_CAP times that on the clock
+# so that the table stays responsive
 LEVELS = {"easy": 0.05, "normal": 0.25, "hard": 1.0}
+WALL_CAP = 4.0
 
 
 class SearchPlayer:
@@ -67,26 +70,27 @@ class SearchPlayer:
         texts = decision.texts
         prior = policy.choose(view, decision)  # the rules of thumb's own choice
         scores: dict[str, list[float]] = {t: [] for t in texts}
-        deadline = time.perf_counter() + self.budget
+        spent = Budget(self.budget)
         # Each round plays every option from the same sampled hidden cards with the same
         # random numbers (common random numbers): the options are compared on equal
         # luck, so a difference in their scores comes from the option, not from the draw.
         # The first round is played whole; then the budget stops the search at once.
         for rnd in range(400):
             seed = self.rng.randrange(2**31)
-            for text in texts:
-                state = policy.determinize(view, my_list, self.public_lists, random.Random(seed))
+            sample = policy.determinize(view, my_list, self.public_lists, random.Random(seed))
+            for i, text in enumerate(texts):
+                state = sample if i == len(texts) - 1 else sample.copy()
                 scores[text].append(self._rollout(state, text, decision.player, seed))
-                if rnd and time.perf_counter() > deadline:
+                if rnd and spent.over():
                     break
-            if time.perf_counter() > deadline:
+            if spent.over():
                 break
         z = policy.search_confidence
         return better_than(prior, scores, z) if z > 0 else best_average(prior, scores)
 
     def _rollout(self, state: State, text: str, me: int, seed: int) -> float:
         rs = self.rs
-        rng = random.Random(seed)
+        luck = Luck(seed)
         end_turn = state.vars.get("turn", 0) + self.policy.search_turns
         decision = rs.decision(state)
         steps = 0
@@ -95,7 +99,8 @@ class SearchPlayer:
                 ctx = Context(state, seed + steps, rs.end_check, end_vars=rs.end_vars)
                 try:
                     if decision.player == CHANCE:  # a die: one outcome, sampled by weight
-                        chance.resolve(rs, ctx, decision, chance.sample(decision, rng))
+                        chance.resolve(rs, ctx, decision, chance.sample(decision,
+                                                                        luck.of(decision)))
                     else:
                         if steps == 0:
                             choice = text
@@ -115,6 +120,47 @@ class SearchPlayer:
         except (KeyError, IndexError, ValueError, AssertionError, RuntimeError):
             return 0.0  # a sample the rules could not follow: no opinion
         return self.policy.evaluate(state, me)
+
+
+class Luck:
+    """A round's random numbers, one stream per kind of chance: the n-th roll of the same
+    chance (the same outcomes: an evasion roll of the same card) draws the same number
+    in every option's playout, whatever came before it. Options that make the same rolls
+    in another order (two attackers, swapped) then meet the same luck, and the
+    comparison sees the difference the option makes, not the order of the dice."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.seen: dict[str, int] = {}
+
+    def of(self, decision: Decision) -> random.Random:
+        key = f"{decision.kind}|{'|'.join(decision.texts)}"
+        n = self.seen[key] = self.seen.get(key, 0) + 1
+        return random.Random(f"{self.seed}|{key}|{n}")
+
+
+class Budget:
+    """Thinking time: `seconds` of this thread's processor time, or WALL_CAP times that
+    on the clock, whichever runs out first."""
+
+    def __init__(self, seconds: float) -> None:
+        now = time.perf_counter()
+        self.cpu_end = time.thread_time() + seconds
+        self.wall_end = now + WALL_CAP * seconds
+        # Reading the processor time can cost far more than reading the clock (half a
+        # millisecond on some virtual machines), and a thread cannot use more of it than
+        # the clock shows pass: so it is read only once the clock says it may be spent.
+        self.next_read = now + seconds
+
+    def over(self) -> bool:
+        now = time.perf_counter()
+        if now > self.wall_end:
+            return True
+        if now < self.next_read:
+            return False
+        left = self.cpu_end - time.thread_time()
+        self.next_read = now + left
+        return left <= 0
 
 
 def best_average(prior: str, scores: Mapping[str, Sequence[float]]) -> str:
