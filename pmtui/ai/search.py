@@ -53,7 +53,7 @@ class SearchPlayer:
     # frame, and the strategy module and four deck files are not needed until it moves.
     @cached_property
     def policy(self) -> Strategy:
-        return self.rs.make_strategy(self._seed + 1)
+        return self.rs.make_strategy(self._seed + 1, searching=True)
 
     @cached_property
     def public_lists(self) -> list[list[str]]:

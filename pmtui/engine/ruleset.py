@@ -412,7 +412,11 @@ class Ruleset(Protocol):
     notation: Notation
 
     # -- computer players --
-    def make_strategy(self, seed: int = 0) -> Strategy: ...
+    def make_strategy(self, seed: int = 0, searching: bool = False) -> Strategy:
+        """Rules of thumb for a computer player; `searching`: for a search player's own
+        choices and playouts, which may look further ahead over its own options than the
+        rules of thumb alone do."""
+        ...
 
     # -- checks --
     positions: Positions

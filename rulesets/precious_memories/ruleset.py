@@ -242,8 +242,9 @@ class PreciousMemories:
         # effects and triggers that follow resolve before the next decision
         effects.settle(ctx, t, plays.after_chain)
 
-    def make_strategy(self, seed: int = 0) -> Strategy:
-        """Rules of thumb for computer players (they read views only)."""
+    def make_strategy(self, seed: int = 0, searching: bool = False) -> Strategy:
+        """Rules of thumb for computer players (they read views only); the same for a
+        search player's playouts."""
         from .strategy import Strategy
 
         return Strategy(self.t, seed)

@@ -400,11 +400,12 @@ class Pso:
 
     # -- computer players ---------------------------------------------------------------
 
-    def make_strategy(self, seed: int = 0) -> Strategy:
-        """Rules of thumb for computer players (they read views only)."""
+    def make_strategy(self, seed: int = 0, searching: bool = False) -> Strategy:
+        """Rules of thumb for computer players (they read views only); a search player's
+        also plans its combat (strategy.py, plan.py)."""
         from .strategy import Strategy  # imported here: strategy imports this module
 
-        return Strategy(self.pool, seed)
+        return Strategy(self.pool, seed, plans=searching)
 
     def explain(self, state: State, text: str) -> str | None:
         """None when `text` is a legal choice now, else why not (one line, with its section)."""

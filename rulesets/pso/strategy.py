@@ -17,7 +17,7 @@ from pmtui.engine.decision import Decision, Option
 from pmtui.engine.sampling import likely_list, sample_state
 from pmtui.engine.state import State, zkey
 
-from . import board
+from . import board, plan
 from .board import other
 from .cards import CardDef, CardPool, Effect
 from .ruleset import ATTACK
@@ -67,8 +67,14 @@ class Reader:
 def expected(eff: Effect, user: Mapping[str, Any] | None, target: Mapping[str, Any],
              spell: bool) -> float:
     """Expected damage of an effect on one target, from the numbers in the view."""
+    return dealt(eff, user, target, spell) * lands(eff, target)
+
+
+def dealt(eff: Effect, user: Mapping[str, Any] | None, target: Mapping[str, Any],
+          spell: bool) -> int:
+    """The damage an effect deals one target when it is not evaded."""
     if eff.damage is None:
-        return 0.0
+        return 0
     amount = eff.damage
     if user is not None and (eff.add or spell):
         amount += int(user.get(eff.add or "mst", 0))
@@ -76,10 +82,12 @@ def expected(eff: Effect, user: Mapping[str, Any] | None, target: Mapping[str, A
         amount //= max(eff.count, 1)
     if eff.defend:
         amount -= int(target.get("dfp", 0))
-    amount = max(amount, 0)
-    if eff.evade:
-        amount *= 1 - min(int(target.get("evp", 0)), 5) / 5
-    return float(amount)
+    return max(amount, 0)
+
+
+def lands(eff: Effect, target: Mapping[str, Any]) -> float:
+    """The chance an effect is not evaded: EVP X means X in 5 (rules-interpretations A17)."""
+    return 1 - min(int(target.get("evp", 0)), 5) / 5 if eff.evade else 1.0
 
 
 class Strategy:
@@ -87,9 +95,11 @@ class Strategy:
     search_confidence = 2.0  # few playouts on a busy machine: keep to the rules unless sure
     search_turns = 1  # to the end of this turn: the evaluation foresees the next one
 
-    def __init__(self, pool: CardPool, seed: int = 0) -> None:
+    def __init__(self, pool: CardPool, seed: int = 0, plans: bool = False) -> None:
         self.pool = pool
         self.rng = random.Random(seed)
+        self.plans = plans
+
 
     # -- choosing -----------------------------------------------------------------------
 
@@ -98,8 +108,97 @@ class Strategy:
         if len(opts) == 1:
             return opts[0].text
         r = Reader(view, self.pool)
+        if self.plans and decision.kind in ("combat", "target"):
+            planned = self._planned(r, decision)
+            if planned is not None:
+                return planned
         scored = [(self._score(r, decision, o), self.rng.random(), o.text) for o in opts]
         return max(scored)[2]
+
+    # -- the combat plan (plan.py) --------------------------------------------------------
+
+    def _planned(self, r: Reader, decision: Decision) -> str | None:
+        """The plan's choice when every opposing Monster can likely be destroyed this
+        turn; None leaves the choice to the one-action rules."""
+        mons = [c for c in r.zone(other(r.me), "monsters") if "hp" in c]
+        if not mons:
+            return None
+        hp = [max(r.left(c["uid"]), 0) for c in mons]
+        if decision.kind == "combat":
+            actors: dict[int, list[plan.Blow]] = {}
+            for o in decision.options:
+                words = o.text.split()
+                if words[0] == "end":
+                    continue
+                uids = [_uid(w) for w in words[1:]]
+                eff, spell = self._option_effect(r, words[0], uids)
+                blow = _blow(o.text, r, uids[0], eff, spell, mons,
+                             cost=1 if len(uids) > 1 else 0)
+                if blow is not None:
+                    actors.setdefault(uids[0], []).append(blow)
+            best = plan.wipe(hp, list(actors.values()))
+            if best is None or best.chance < plan.WIPE_AT_LEAST:
+                return None
+            return best.first()[0].key
+        act = r.view["vars"].get("act") or {}
+        eff = self._act_effect(r, act)
+        if act.get("by") != r.me or eff is None or not eff.chosen:
+            return None
+        user = _user(r, act)
+        now = _blow("", r, user["uid"] if user else -1, eff,
+                    act.get("how") in ("spell", "cast"), mons, user=user)
+        if now is None:
+            return None
+        targets = {_uid(o.text.split()[1]): o.text for o in decision.options
+                   if o.text != "back"}
+        best = plan.wipe(hp, [[now], *self._idle_blows(r, user, mons)])
+        if best is None or best.chance < plan.WIPE_AT_LEAST:
+            return None
+        aims = [m for blow, m in best.blows if blow == now and m is not None]
+        return targets.get(mons[aims[0]]["uid"]) if aims else None
+
+    def _option_effect(self, r: Reader, verb: str, uids: list[int]) -> tuple[Effect | None,
+                                                                           bool]:
+        """A combat option's effect, and whether it is a spell (MST added, no evasion)."""
+        d = r.defn(uids[0])
+        if d is None:
+            return None, False
+        if verb == "ability":
+            return d.ability, False
+        if verb == "cast":
+            return d.spell, True
+        if verb in ("spell", "weapon") and len(uids) > 1:
+            wd = r.defn(uids[1])
+            return (wd.effect if wd else None), verb == "spell"
+        return ATTACK, False
+
+    def _idle_blows(self, r: Reader, user: Mapping[str, Any] | None,
+                    mons: list[Mapping[str, Any]]) -> list[list[plan.Blow]]:
+        """The blows of my creatures that may still act this turn: their attack, ability
+        or spell, and the main character's Spell and Weapon cards in the hand."""
+        turn = r.view["vars"].get("turn")
+        lead = _lead(r)
+        out = []
+        for c in r.creatures(r.me):
+            if c.get("par") or c.get("acted") == turn or (user and c["uid"] == user["uid"]):
+                continue
+            d = r.defn(c["uid"])
+            if d is None:
+                continue
+            blows = [_blow("attack", r, c["uid"], ATTACK, False, mons)]
+            if d.ability is not None and not d.ability_area:
+                blows.append(_blow("ability", r, c["uid"], d.ability, False, mons))
+            if d.spell is not None:
+                blows.append(_blow("cast", r, c["uid"], d.spell, True, mons))
+            for h in r.zone(r.me, "hand") if lead is not None and c["uid"] == lead["uid"] \
+                    else ():
+                hd = r.defn(h["uid"])
+                if hd is not None and (hd.type == "spell" and d.race != "android" or (
+                        hd.type == "weapon" and d.cls in hd.classes)):
+                    blows.append(_blow("card", r, c["uid"], hd.effect, hd.type == "spell",
+                                       mons, cost=1))
+            out.append([b for b in blows if b is not None])
+        return [b for b in out if b]
 
     def _score(self, r: Reader, decision: Decision, o: Option) -> float:
         words = o.text.split()
@@ -197,17 +296,7 @@ class Strategy:
         actor = r.cards.get(uids[0]) if uids else None
         if actor is None:
             return 0.0
-        d = r.defn(uids[0])
-        assert d is not None
-        eff: Effect | None = ATTACK
-        spell = False
-        if verb == "ability":
-            eff = d.ability
-        elif verb == "cast":
-            eff, spell = d.spell, True
-        elif verb in ("spell", "weapon") and len(uids) > 1:
-            wd = r.defn(uids[1])
-            eff, spell = (wd.effect if wd else None), verb == "spell"
+        eff, spell = self._option_effect(r, verb, uids)
         if eff is None:
             return 0.0
         foes = r.creatures(other(r.me))
@@ -386,6 +475,30 @@ def _tags_wanted(d: CardDef | None) -> tuple[str, ...]:
     if d.ability_area:
         tags.append(d.ability_area)
     return tuple(tags)
+
+
+def _blow(key: str, r: Reader, actor: int, eff: Effect | None, spell: bool,
+          mons: Sequence[Mapping[str, Any]], cost: int = 0,
+          user: Mapping[str, Any] | None = None) -> plan.Blow | None:
+    """An action as the plan sees it: its damage on each Monster; None when it deals
+    none to any, or aims at something else (allies, the fallen)."""
+    if eff is None or eff.damage is None or eff.target not in ("foe", "any", "foes",
+                                                                "foe_monsters"):
+        return None
+    user = user if user is not None else r.cards.get(actor)
+    damage = tuple(dealt(eff, user, m, spell) for m in mons)
+    if not any(damage):
+        return None
+    return plan.Blow(key, actor, damage, tuple(lands(eff, m) for m in mons),
+                     every=not eff.chosen, cost=cost)
+
+
+def _user(r: Reader, act: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """Whose numbers an action adds: the acting creature, or the main character for a
+    card from the hand."""
+    if act.get("how") in ("attack", "ability", "cast"):
+        return r.cards.get(act.get("card", -1))
+    return _lead(r) if act.get("how") in ("spell", "weapon", "item") else None
 
 
 def _lead(r: Reader) -> Mapping[str, Any] | None:

@@ -437,7 +437,8 @@ class SengokuYugi:
 
     # -- for the table -----------------------------------------------------------------
 
-    def make_strategy(self, seed: int = 0) -> Any:
+    def make_strategy(self, seed: int = 0, searching: bool = False) -> Any:
+        """Rules of thumb for computer players; the same for a search player's playouts."""
         from .strategy import Strategy
 
         return Strategy(self.pool, seed)

@@ -185,7 +185,7 @@ class Toy:
 
     # -- computer players, scenario positions, screen --------------------------------------
 
-    def make_strategy(self, seed: int = 0) -> ToyStrategy:
+    def make_strategy(self, seed: int = 0, searching: bool = False) -> ToyStrategy:
         from .strategy import ToyStrategy
 
         return ToyStrategy(self, seed)
