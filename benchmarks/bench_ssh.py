@@ -10,9 +10,10 @@ pseudo-terminal (80x24) in this process. Pairs of clients create and join a tabl
 each through the lobby, by keys. Then every session types, at `--rate` keys a
 second with jitter, down and up (on the board the cursor moves to the next row and
 back, the card panel changes; in a prompt the highlight moves): a redraw; about every
-`--move-every` seconds a player answers what they are asked by keys (enter on a
-prompt, p to pass on the board): a move, which redraws both screens of the table
-and opens the next prompt.
+`--move-every` seconds a player answers what they are asked by keys, as the soak's
+players do (enter on a prompt, p to pass on the board, x/n when asked to approach or
+interfere, Enter on an info box; the pay picker's picks and Enter at typing speed): a
+move, which redraws both screens of the table and opens the next prompt.
 
 Measured: keypress-to-output latency (from writing the key to the first bytes of
 output after it, per session, p50/p95/p99/max), keys that got no output within 2 s,
@@ -30,8 +31,11 @@ The server runs under benchmarks/serve_probe.py: every 30 s it reports, after a
 full collection, its RSS, Python's allocated blocks, the live objects (and those a
 session or a table is made of: apps, games, tables), the load average and the full
 collections' pauses since the last report; the last report, 30 s after everyone
-left, also gives the RSS after glibc's malloc_trim (BENCH_TRACEMALLOC=FRAMES adds
-the top allocation sites to the result's "probe" file). Measured: all that over
+left, also gives the RSS after glibc's malloc_trim and after emptying Textual's
+caches; each report splits the RSS between Python's arenas and glibc's heaps
+(BENCH_TRACEMALLOC=FRAMES adds the top allocation sites to the result's "probe" file;
+BENCH_WITHOUT=unpin,trim runs the server without the memory measures of
+pmtui/net/memory.py, to compare). Measured: all that over
 time and after everyone left, games played (and journals of finished games), pauses.
 """
 
@@ -148,7 +152,10 @@ async def setup(port: int, keys: dict[str, asyncssh.SSHKey], n: int) -> list[Ses
     for t in range(n // 2):  # table t+1: created by one of a pair, joined by the other
         a, b = sessions[2 * t], sessions[2 * t + 1]
         a.send("c")
-        await a.wait_for("Your deck for a new table")
+        await a.wait_for("Your deck for a new table", also="Which game?")
+        if "Which game?" in a.text():  # several games installed: the first one
+            a.send(ENTER)
+            await a.wait_for("Your deck for a new table")
         a.send(DOWN * (t % 4) + ENTER)
         await a.wait_for("waiting for a player")
         await b.wait_for(f"{a.user} vs —")
@@ -165,6 +172,7 @@ async def typist(s: Session, seconds: float, rate: float, move_every: float,
                  rng: random.Random) -> None:
     end = time.monotonic() + seconds
     flip = False
+    step = 0
     next_move = time.monotonic() + rng.uniform(0, move_every)
     while time.monotonic() < end:
         await asyncio.sleep(rng.uniform(0.5, 1.5) / rate)
@@ -173,14 +181,16 @@ async def typist(s: Session, seconds: float, rate: float, move_every: float,
             s.missed += 1
         if s.sent_at is not None:
             continue  # still waiting for the last answer
-        prompt = "Choose" in s.footer
-        if time.monotonic() > next_move:
-            next_move = time.monotonic() + rng.uniform(0.5, 1.5) * move_every
-            if prompt:
-                s.send(ENTER, timed=True, kind="move")
-                continue
-            if "p Pass" in s.footer:
-                s.send("p", timed=True, kind="move")
+        picking = "Cancel play" in s.footer
+        if time.monotonic() > next_move or picking:
+            # the pay picker is worked through at typing speed (picks, then Enter), as
+            # the soak's players do; anything else is answered every move_every seconds
+            press = answer(s.footer, step)
+            step = step + 1 if picking else 0
+            if not picking:
+                next_move = time.monotonic() + rng.uniform(0.5, 1.5) * move_every
+            if press is not None:
+                s.send(press, timed=True, kind="cursor" if press in (DOWN, " ") else "move")
                 continue
         flip = not flip
         # down/up: on the board the cursor goes to the next row and back, in a
@@ -346,8 +356,20 @@ def timeline_entry(t: float, label: str, rec: dict[str, Any]) -> dict[str, Any]:
            "apps": kept.get("LobbyApp", 0) + kept.get("NetApp", 0),
            "full_gc": len(rec["gc_pauses_ms"]), "forced_gc_ms": rec["forced_gc_ms"],
            "load_1m": rec.get("load_1m")}
+    pym, libc = rec.get("pymalloc") or {}, rec.get("glibc") or {}
+    if pym:  # Python's arenas (1 MiB each) against the bytes in use in them
+        out["pymalloc_arenas_mb"] = pym.get("arenas allocated current")
+        out["pymalloc_used_mb"] = round(pym.get("bytes in allocated blocks", 0) / 2**20, 1)
+    if libc:  # glibc's heaps (every thread's arena) and mmapped blocks
+        out["glibc_held_mb"] = round((libc["arena_kb"] + libc["mmapped_kb"]) / 1024, 1)
+        out["glibc_used_mb"] = round((libc["in_use_kb"] + libc["mmapped_kb"]) / 1024, 1)
+    out["threads"], out["cpu_s"] = rec.get("threads"), rec.get("cpu_s")
     if rec.get("rss_trimmed_kb"):
         out["rss_after_malloc_trim_mb"] = round(rec["rss_trimmed_kb"] / 1024, 1)
+    if rec.get("rss_caches_cleared_kb"):  # and after emptying Textual's own caches
+        out["rss_caches_cleared_mb"] = round(rec["rss_caches_cleared_kb"] / 1024, 1)
+        out["pymalloc_arenas_caches_cleared_mb"] = (
+            rec.get("pymalloc_caches_cleared") or {}).get("arenas allocated current")
     return out
 
 

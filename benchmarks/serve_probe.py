@@ -9,10 +9,17 @@ FILE: RSS, the pauses since the last report and, with BENCH_TRACEMALLOC, a trace
 (FILE.N.snap, for tracemalloc.Snapshot.load and compare_to afterwards), and with
 BENCH_REFERRERS=TYPE[,TYPE] what refers to the first live object of each type (how the
 session apps that stayed alive were traced to Textual's parser cache).
+Each report also splits the RSS by allocator: Python's arenas and the bytes in use in
+them (sys._debugmallocstats), glibc's heaps and what is in use (mallinfo2), the
+threads and the CPU time so far.
 SIGUSR2 does the same, then asks glibc to hand free memory back to the system
-(`malloc_trim(0)`) and adds the RSS after that: how much of the RSS is memory Python
-has freed but the allocator kept (the RSS does not fall by itself).
-The benchmark sends the signals; the server itself is unchanged.
+(`malloc_trim(0)`) and adds the RSS after that, then empties Textual's and Rich's own
+caches and adds the RSS and Python's arenas after that: how much of the RSS is memory
+Python has freed but its allocator kept.
+The benchmark sends the signals; the server itself is unchanged, except with
+BENCH_WITHOUT=unpin,trim (either or both): the server without those memory measures
+(pmtui/net/memory.py), to compare; BENCH_TRIM_EACH=1 trims after every report (with
+PYTHONMALLOC=malloc: what trimming would do with every object in glibc's heaps).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import os
 import runpy
 import signal
 import sys
+import tempfile
 import time
 import tracemalloc
 import types
@@ -110,6 +118,77 @@ def _trimmed_rss_kb() -> int | None:
     return _rss_kb()
 
 
+def _pymalloc_stats() -> dict[str, int]:
+    """Python's small-object allocator, from sys._debugmallocstats (written to fd 2):
+    its arenas (1 MiB each, returned to the system only when wholly empty) and how
+    much of them is in use: `arenas allocated current` MiB against `bytes in
+    allocated blocks` is the fragmentation."""
+    wanted = ("arenas allocated current", "arenas highwater mark", "arenas reclaimed",
+              "bytes in allocated blocks", "bytes in available blocks", "unused pools")
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as f:
+        os.dup2(f.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        f.seek(0)
+        text = f.read().decode("ascii", "replace")
+    out: dict[str, int] = {}
+    for line in text.splitlines():
+        name, _, value = line.lstrip("# ").partition("=")
+        name = name.strip()
+        if name.startswith(wanted) and value.strip():
+            out[name.split(" * ")[0]] = int(value.strip().replace(",", ""))
+    return out
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
+                                                "usmblks", "fsmblks", "uordblks", "fordblks",
+                                                "keepcost")]
+
+
+def _glibc_stats() -> dict[str, int] | None:
+    """glibc's heap over all its arenas (mallinfo2): what it holds from the system
+    (`arena` + `hblkhd`, mmapped blocks), in use (`uordblks`) and free (`fordblks`)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c"))
+        libc.mallinfo2.restype = _MallInfo2
+        m = libc.mallinfo2()
+    except (OSError, AttributeError, TypeError):
+        return None
+    return {"arena_kb": m.arena // 1024, "mmapped_kb": m.hblkhd // 1024,
+            "in_use_kb": m.uordblks // 1024, "free_kb": m.fordblks // 1024,
+            "top_free_kb": m.keepcost // 1024}
+
+
+def _threads() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("Threads:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _without_caches() -> dict[str, object]:
+    """What emptying Textual's and Rich's own caches (lru_cache) would give back: the
+    RSS and Python's arenas after that, a collection and a trim. Measured, not kept:
+    the server does not clear other libraries' caches."""
+    import functools
+
+    gc.unfreeze()
+    caches = [o for o in gc.get_objects() if isinstance(o, functools._lru_cache_wrapper)
+              and str(getattr(o, "__module__", "")).startswith(("textual", "rich"))]
+    for c in caches:
+        c.cache_clear()
+    gc.collect()
+    gc.freeze()
+    return {"caches_cleared": len(caches), "rss_caches_cleared_kb": _trimmed_rss_kb(),
+            "blocks_caches_cleared": sys.getallocatedblocks(),
+            "pymalloc_caches_cleared": _pymalloc_stats()}
+
+
 def _write_report(trim: bool = False) -> None:
     t = time.perf_counter()
     gc.unfreeze()  # the server freezes survivors (GcSteward): a full collection sees all
@@ -126,7 +205,10 @@ def _write_report(trim: bool = False) -> None:
                               "load_1m": round(os.getloadavg()[0], 2),
                               # the objects a session or a table is made of, to see which stay
                               "kept": Counter(n for o in objects if (n := type(o).__name__)
-                                              .endswith(KEPT)).most_common(20)}
+                                              .endswith(KEPT)).most_common(20),
+                              "pymalloc": _pymalloc_stats(), "glibc": _glibc_stats(),
+                              "threads": _threads(),
+                              "cpu_s": round(sum(os.times()[:2]), 2)}
     if FRAMES:  # analysed afterwards (tracemalloc.Snapshot.load): too slow to do here
         rec["traced_kb"] = tracemalloc.get_traced_memory()[0] // 1024
         rec["snapshot"] = f"{OUT}.{len(_snaps)}.snap"
@@ -137,13 +219,30 @@ def _write_report(trim: bool = False) -> None:
                             for c in _chains(objects, name)]
     del objects
     gc.freeze()
+    if os.environ.get("BENCH_TRIM_EACH"):
+        _trimmed_rss_kb()
     if trim:
         rec["rss_trimmed_kb"] = _trimmed_rss_kb()
+        rec.update(_without_caches())
     with OUT.open("a") as f:
         f.write(json.dumps(rec) + "\n")
 
 
+def _without(names: str) -> None:
+    """BENCH_WITHOUT=unpin,trim: the server without these memory measures
+    (pmtui/net/memory.py), to compare runs with and without them."""
+    from pmtui.net import memory
+
+    off = {n.strip() for n in names.split(",")}
+    if "unpin" in off:
+        memory.unpin_styles_caches = lambda: False
+    if "trim" in off:
+        memory.give_back = lambda: False
+
+
 def main() -> None:
+    if os.environ.get("BENCH_WITHOUT"):
+        _without(os.environ["BENCH_WITHOUT"])
     if FRAMES:
         tracemalloc.start(FRAMES)
     gc.callbacks.append(_gc_callback)

@@ -28,6 +28,7 @@ from typing import Any
 
 import asyncssh
 
+from pmtui.net import memory
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
 from pmtui.net.names import NameBook, NameLimit, NamesError, named_in_options
 from pmtui.net.tables import Registry, SeatTable, TableError, User, valid_name
@@ -39,6 +40,7 @@ HOST_KEY = "ssh_host_ed25519_key"
 MAX_SESSIONS = 200
 SESSIONS_PER_CONNECTION = 2
 SESSIONS_PER_KEY = 8
+EMPTY_COLLECT_AFTER = 2.0  # seconds after the last session left: its apps have ended
 
 
 class ServeError(Exception):
@@ -357,6 +359,8 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             log.exception("session of %s failed", self.user.name)
         finally:
             self.server.sessions.discard(self)
+            if not self.server.sessions:
+                self.server.emptied()
             if self.terminal is not None:
                 self.terminal.leave()
                 self.terminal.close()
@@ -396,8 +400,10 @@ class GcSteward:
     MIN_GROWTH = 200_000  # ... and by at least this many blocks (some 20 MiB)
     FALLBACK = 600.0  # seconds between full collections where memory cannot be read
 
-    def __init__(self, measure: Callable[[], int | None] = allocated_blocks) -> None:
+    def __init__(self, measure: Callable[[], int | None] = allocated_blocks,
+                 give_back: Callable[[], object] = memory.give_back) -> None:
         self.measure = measure
+        self.give_back = give_back
         self.task: asyncio.Task[None] | None = None
         self.baseline: int | None = None  # memory after the last full collection
         self.last_full = 0.0
@@ -418,6 +424,8 @@ class GcSteward:
         gc.freeze()
         self.last_pause = time.perf_counter() - t
         if full:
+            # what the collection freed in the C allocator's heaps goes back to the system
+            self.give_back()
             self.baseline = self.measure()
             self.last_full = time.monotonic()
             self.full_collections += 1
@@ -437,6 +445,7 @@ class GcSteward:
     def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
+            self.task = None
         gc.unfreeze()
 
 
@@ -456,6 +465,7 @@ class PmServer:
         except NamesError as exc:
             raise ServeError(str(exc)) from None
         self.gc = GcSteward()
+        memory.unpin_styles_caches()
 
     def session_refusal(self, user: User) -> str | None:
         """Why the server takes no more sessions from `user`'s key now (one line), or None.
@@ -517,6 +527,15 @@ class PmServer:
         self.port = sockets[0].getsockname()[1] if sockets else port
         self.gc.start()
         return warnings
+
+    def emptied(self) -> None:
+        """The last session has left: once its apps are gone, a full collection, and what
+        it frees goes back to the system (the next sessions may be hours away)."""
+        asyncio.get_running_loop().call_later(EMPTY_COLLECT_AFTER, self._collect_if_empty)
+
+    def _collect_if_empty(self) -> None:
+        if not self.sessions and self.gc.task is not None:
+            self.gc.collect(full=True)
 
     async def stop(self) -> None:
         if self.acceptor is not None:

@@ -74,3 +74,17 @@ def test_the_measure_falls_once_frozen_garbage_is_collected() -> None:
         assert after is not None and after < grown - 150_000
     finally:
         st.stop()
+
+
+def test_each_full_collection_gives_memory_back() -> None:
+    """What a full collection frees would stay in the C allocator's heaps (the RSS
+    never falls by itself): each one asks for it to be returned; young ones do not."""
+    given: list[int] = []
+    st = GcSteward(measure=lambda: 1000, give_back=lambda: given.append(1))
+    try:
+        st.collect(full=False)
+        assert given == []
+        st.collect(full=True)
+        assert given == [1]
+    finally:
+        st.stop()

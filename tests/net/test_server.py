@@ -12,12 +12,13 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from textual._styles_cache import StylesCache
 
 from pmtui.net.driver import IN_HIGH
 from pmtui.net.game import NetApp
 from pmtui.net.lobby import LobbyApp
 from pmtui.net.names import MAX_NAMES_PER_KEY
-from pmtui.net.server import SESSIONS_PER_KEY
+from pmtui.net.server import EMPTY_COLLECT_AFTER, SESSIONS_PER_KEY
 from pmtui.tui.screens.info import TooSmallScreen
 
 from .helpers import Client, Keys, app_of, session_of, start_server, wait_until
@@ -122,6 +123,33 @@ async def test_the_apps_of_sessions_that_left_are_freed(tmp_path: Path) -> None:
         gc.collect()
         assert [o for o in gc.get_objects() if isinstance(o, LobbyApp)] == []
         assert sys.stdout is not None and not hasattr(sys.stdout, "app")
+        # nor their widgets' drawn lines, which Textual's inner/outer colour cache kept
+        # for up to 1,024 widgets (pmtui/net/memory.py)
+        assert [o for o in gc.get_objects() if isinstance(o, StylesCache)] == []
+    finally:
+        await server.stop()
+
+
+async def test_when_the_last_session_leaves_memory_is_collected_and_given_back(
+        tmp_path: Path) -> None:
+    """The next session may be hours away: what the sessions held is collected (and the
+    C allocator's free memory returned) once the last one has left, not at some later
+    threshold."""
+    server, keys = await start_server(tmp_path)
+    given: list[int] = []
+    server.gc.give_back = lambda: given.append(1)
+    try:
+        a = await lobby(server, keys, "alice")
+        b = await lobby(server, keys, "bob")
+        full = server.gc.full_collections
+        await a.close()
+        await wait_until(lambda: len(server.sessions) == 1, what="alice gone")
+        await asyncio.sleep(EMPTY_COLLECT_AFTER + 0.5)
+        assert server.gc.full_collections == full and not given  # bob is still here
+        await b.close()
+        await wait_until(lambda: server.gc.full_collections > full, timeout=20,
+                         what="a full collection once everyone left")
+        assert given
     finally:
         await server.stop()
 
