@@ -17,7 +17,7 @@ SIGUSR2 does the same, then asks glibc to hand free memory back to the system
 caches and adds the RSS and Python's arenas after that: how much of the RSS is memory
 Python has freed but its allocator kept.
 The benchmark sends the signals; the server itself is unchanged, except with
-BENCH_WITHOUT=unpin,trim (either or both): the server without those memory measures
+BENCH_WITHOUT=unpin,trim,one_heap (any of them): the server without those memory measures
 (pmtui/net/memory.py), to compare; BENCH_TRIM_EACH=1 trims after every report (with
 PYTHONMALLOC=malloc: what trimming would do with every object in glibc's heaps).
 """
@@ -229,7 +229,7 @@ def _write_report(trim: bool = False) -> None:
 
 
 def _without(names: str) -> None:
-    """BENCH_WITHOUT=unpin,trim: the server without these memory measures
+    """BENCH_WITHOUT=unpin,trim,one_heap: the server without these memory measures
     (pmtui/net/memory.py), to compare runs with and without them."""
     from pmtui.net import memory
 
@@ -238,6 +238,8 @@ def _without(names: str) -> None:
         memory.unpin_styles_caches = lambda: False
     if "trim" in off:
         memory.give_back = lambda: False
+    if "one_heap" in off:
+        memory.one_heap = lambda: False
 
 
 def main() -> None:

@@ -465,6 +465,7 @@ class PmServer:
         except NamesError as exc:
             raise ServeError(str(exc)) from None
         self.gc = GcSteward()
+        memory.one_heap()  # before the computer players' threads start
         memory.unpin_styles_caches()
 
     def session_refusal(self, user: User) -> str | None:

@@ -3,13 +3,16 @@ widget's drawn lines, and the C allocator is asked to give freed memory back."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import weakref
+from pathlib import Path
 
 from textual._styles_cache import StylesCache
 from textual.color import Color
 
 from pmtui.net import memory
+from pmtui.net.server import KeyAuth, PmServer
 
 
 def test_the_inner_outer_cache_keeps_colours_not_widgets() -> None:
@@ -31,3 +34,21 @@ def test_the_inner_outer_cache_keeps_colours_not_widgets() -> None:
 def test_give_back_trims_where_there_is_glibc() -> None:
     has_trim = memory._libc() is not None
     assert memory.give_back() is has_trim
+
+
+def test_the_server_gives_every_thread_the_main_heap(tmp_path: Path, monkeypatch) -> None:
+    """The computer players' threads each had a glibc heap of their own, keeping what
+    their moves had used: the server sets M_ARENA_MAX before any of them starts."""
+    calls: list[int] = []
+    monkeypatch.setattr(memory, "one_heap", lambda: calls.append(1) or True)
+
+    async def make() -> None:
+        server = PmServer(tmp_path, KeyAuth(None, open_=True))
+        server.registry.shutdown()
+
+    asyncio.run(make())
+    assert calls == [1]
+
+
+def test_one_heap_is_accepted_by_glibc() -> None:
+    assert memory.one_heap() is (memory._libc() is not None)
