@@ -10,9 +10,11 @@ two things a single-app program never notices matter here (docs/ssh.md, "Memory"
   sessions come and go, a steady stream of objects outliving their apps, scattered
   through Python's memory so that it cannot be returned. `unpin_styles_caches`
   caches by the two colours alone, which is all the method reads.
-- **The C allocator keeps what it has freed.** glibc returns memory from the middle
-  of its heaps only when asked (`malloc_trim`); `give_back` asks after each full
-  collection and when the last session leaves.
+- **The C allocator keeps what it has freed.** glibc gives each thread a heap of
+  its own, and the computer players' worker threads kept what their moves had used
+  (`one_heap`); it returns memory from the middle of its heaps only when asked
+  (`malloc_trim`): `give_back` asks after each full collection and when the last
+  session leaves.
 """
 
 from __future__ import annotations
