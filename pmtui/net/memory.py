@@ -22,7 +22,9 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import inspect
 import logging
+from collections.abc import Callable
 
 log = logging.getLogger("pmtui.net")
 
@@ -30,12 +32,17 @@ log = logging.getLogger("pmtui.net")
 def unpin_styles_caches() -> bool:
     """Make Textual's inner/outer colour cache keep colours only, not widgets' caches.
 
-    False where Textual's method is no longer an lru_cache (nothing to do then)."""
-    from textual._styles_cache import StylesCache
+    False where Textual's method is no longer the lru_cache of two colours this was
+    written for (a Textual version that moved or changed it): the server then runs as
+    Textual made it, rather than calling the method in a way it no longer takes."""
+    try:
+        from textual._styles_cache import StylesCache  # Textual's internals: may move
+    except ImportError:
+        return False
 
     method = StylesCache.__dict__.get("get_inner_outer")
     compute = getattr(method, "__wrapped__", None)
-    if compute is None or not hasattr(method, "cache_clear"):
+    if compute is None or not hasattr(method, "cache_clear") or not _of_colours(compute):
         return False
 
     @functools.lru_cache(1024)
@@ -49,6 +56,16 @@ def unpin_styles_caches() -> bool:
     StylesCache.get_inner_outer = get_inner_outer  # type: ignore[assignment,method-assign]
     method.cache_clear()  # what it held so far
     return True
+
+
+def _of_colours(compute: Callable[..., object]) -> bool:
+    """Whether `compute` takes the owner and the two colours alone: the replacement
+    passes exactly those, so another signature is left alone."""
+    try:
+        names = list(inspect.signature(compute).parameters)
+    except (TypeError, ValueError):
+        return False
+    return names[1:] == ["base_background", "background"]
 
 
 @functools.cache

@@ -31,6 +31,28 @@ def test_the_inner_outer_cache_keeps_colours_not_widgets() -> None:
     assert StylesCache().get_inner_outer(base, bg) == expected
 
 
+def test_a_textual_that_changed_the_cache_is_left_alone(monkeypatch) -> None:
+    """Textual's internals may change in any release: a method that is no longer an
+    lru_cache of the two colours is kept as it is, and so is a moved module; the
+    server starts either way."""
+    import functools
+    import sys
+
+    def plain(self, base_background, background):  # no longer cached
+        return ("plain", base_background, background)
+
+    @functools.lru_cache(16)
+    def three(self, base_background, background, tint):  # another signature
+        return ("three", base_background, background, tint)
+
+    for method in (plain, three):
+        monkeypatch.setattr(StylesCache, "get_inner_outer", method)
+        assert memory.unpin_styles_caches() is False
+        assert StylesCache.__dict__["get_inner_outer"] is method
+    monkeypatch.setitem(sys.modules, "textual._styles_cache", None)  # the module moved
+    assert memory.unpin_styles_caches() is False
+
+
 def test_give_back_trims_where_there_is_glibc() -> None:
     has_trim = memory._libc() is not None
     assert memory.give_back() is has_trim
