@@ -7,7 +7,7 @@ import pytest
 
 from pmtui.tui.widgets.board import FILL, MAX_CARD, MIN_CARD, CardRow, GridView, card_width
 
-from .helpers import make_app, settle
+from .helpers import make_app, settle, to_row
 
 
 def test_card_width() -> None:
@@ -82,14 +82,17 @@ async def test_a_cursor_move_redraws_the_two_cards_it_leaves_and_enters() -> Non
         await settle(pilot, app)
         screen = app.game_screen
         row = screen.query_one("#my-hand", CardRow)
-        while screen.row_name != "my-hand":
-            await pilot.press("down")
+        await to_row(pilot, screen, [n.rid for n in screen.board.nav].index("my-hand"))
         await settle(pilot, app)
         before = row._drawn()[0]
         width = row.size.width
+        sent: list[tuple[Region, ...]] = []
+        refresh = row.refresh
+        row.refresh = lambda *regions, **kw: sent.append(regions) or refresh(*regions, **kw)
         await pilot.press("right")
         after = row._drawn()[0]
         changed = _changed(before, after, width)
+        assert sent == [tuple(changed)]  # the row asked for those regions alone
         assert changed and all(r.height == 1 for r in changed)
         xs = sorted({(r.x, r.width) for r in changed})
         assert len(xs) == 2  # two cards side by side
