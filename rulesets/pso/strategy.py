@@ -100,7 +100,6 @@ class Strategy:
         self.rng = random.Random(seed)
         self.plans = plans
 
-
     # -- choosing -----------------------------------------------------------------------
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> str:
