@@ -18,7 +18,7 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
-from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
+from pmtui.engine.ruleset import CardInfo, DeckError, DeckList, Strategy
 from pmtui.engine.state import State, zkey
 
 from . import abilities, actions, combat, decks, effects, flow
@@ -437,11 +437,11 @@ class SengokuYugi:
 
     # -- for the table -----------------------------------------------------------------
 
-    def make_strategy(self, seed: int = 0, searching: bool = False) -> Any:
+    def make_strategy(self, seed: int = 0, searching: bool = False) -> Strategy:
         """Rules of thumb for computer players; the same for a search player's playouts."""
-        from .strategy import Strategy
+        from .strategy import Strategy as Rules
 
-        return Strategy(self.pool, seed)
+        return Rules(self.pool, seed)
 
     def explain(self, state: State, text: str) -> str | None:
         """None when `text` is a legal choice now, else why not (one line, with its place)."""
