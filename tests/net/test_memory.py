@@ -8,6 +8,7 @@ import gc
 import weakref
 from pathlib import Path
 
+import pytest
 from textual._styles_cache import StylesCache
 from textual.color import Color
 
@@ -74,3 +75,28 @@ def test_the_server_gives_every_thread_the_main_heap(tmp_path: Path, monkeypatch
 
 def test_one_heap_is_accepted_by_glibc() -> None:
     assert memory.one_heap() is (memory._libc() is not None)
+
+
+@pytest.mark.parametrize("libc", ["none found", "no malloc_trim", "not loadable"])
+def test_without_glibc_the_memory_calls_do_nothing(monkeypatch, libc: str) -> None:
+    """macOS and musl have a C library without `malloc_trim`: the server starts and runs
+    without giving memory back, rather than failing."""
+    class NoTrim:  # what ctypes gives for a library without the glibc calls
+        def __getattr__(self, name: str) -> object:
+            raise AttributeError(name)
+
+    def load(name: str) -> object:
+        if libc == "not loadable":
+            raise OSError(name)
+        return NoTrim()
+
+    monkeypatch.setattr(memory.ctypes.util, "find_library",
+                        lambda name: None if libc == "none found" else "libc.so")
+    monkeypatch.setattr(memory.ctypes, "CDLL", load)
+    memory._libc.cache_clear()
+    try:
+        assert memory._libc() is None
+        assert memory.one_heap() is False
+        assert memory.give_back() is False
+    finally:
+        memory._libc.cache_clear()  # the real library again for the other tests
