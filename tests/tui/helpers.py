@@ -69,10 +69,13 @@ def game(app: PmApp) -> GameScreen:
     return app.game_screen
 
 
-async def to_row(pilot: Pilot, screen: GameScreen, row: int) -> None:
-    """Move the board cursor to row number `row` by up or down (they stop at the top
-    and bottom rows, docs/tui.md "Keys": so the way to go is chosen)."""
+async def to_row(pilot: Pilot, screen: GameScreen, row: int | str) -> None:
+    """Move the board cursor to row `row` (its number or its id, such as "my-hand") by
+    up or down (they stop at the top and bottom rows, docs/tui.md "Keys": so the way to
+    go is chosen). A row never reached fails the test instead of pressing forever."""
     board = screen.board
+    if isinstance(row, str):
+        row = [n.rid for n in board.nav].index(row)
     for _ in range(len(board.nav)):
         if board.row == row:
             return
@@ -83,7 +86,7 @@ async def to_row(pilot: Pilot, screen: GameScreen, row: int) -> None:
 async def focus(pilot: Pilot, app: PmApp, row: str, pred: Callable[[dict], bool]) -> dict:
     """Move the board cursor (by key presses) to the first card in `row` matching `pred`."""
     screen = game(app)
-    await to_row(pilot, screen, [n.rid for n in screen.board.nav].index(row))
+    await to_row(pilot, screen, row)
     cards = screen.row_cards[row]
     target = next(i for i, c in enumerate(cards) if c is not None and pred(c))
     while screen.board.cols[row] > target:

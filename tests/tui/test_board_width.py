@@ -82,7 +82,7 @@ async def test_a_cursor_move_redraws_the_two_cards_it_leaves_and_enters() -> Non
         await settle(pilot, app)
         screen = app.game_screen
         row = screen.query_one("#my-hand", CardRow)
-        await to_row(pilot, screen, [n.rid for n in screen.board.nav].index("my-hand"))
+        await to_row(pilot, screen, "my-hand")
         await settle(pilot, app)
         before = row._drawn()[0]
         width = row.size.width

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pmtui.tui.screens.info import CardScreen
 from pmtui.tui.screens.prompts import ChoiceScreen
 
-from .helpers import make_app, settle
+from .helpers import make_app, settle, to_row
 
 
 def _text(app) -> str:  # noqa: ANN001
@@ -25,8 +25,7 @@ async def test_details_of_a_hand_card_say_what_it_is_and_why_not_now() -> None:
         screen = app.game_screen
         hand = screen.row_cards["my-hand"]
         assert hand, "the opening hand is dealt"
-        while screen.row_name != "my-hand":
-            await pilot.press("down")
+        await to_row(pilot, screen, "my-hand")
         await pilot.press("D")
         await settle(pilot, app)
         text = _text(app)
@@ -96,8 +95,7 @@ async def test_the_card_sheet_shown_again_shows_the_new_card_from_its_top() -> N
         await pilot.press("escape")
         await settle(pilot, app)
         screen = app.game_screen
-        while screen.row_name != "my-hand":
-            await pilot.press("down")
+        await to_row(pilot, screen, "my-hand")
         first = screen.focused_card()
         assert first is not None
         await pilot.press("D")

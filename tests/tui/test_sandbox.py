@@ -24,6 +24,8 @@ from pmtui.tui.screens.prompts import ChoiceScreen
 from pmtui.tui.widgets.picklist import PickList
 from rulesets.precious_memories.position_edit import in_progress, remap, state_to_doc
 
+from .helpers import to_row
+
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.toml"))
 
 POSITION = {
@@ -46,9 +48,7 @@ def cids(sb: Sandbox, player: int, zone: str) -> list[str]:
 
 
 async def go(pilot, screen: SandboxScreen, row: str, col: int = 0) -> None:  # noqa: ANN001
-    ids = [n.rid for n in screen.board.nav]
-    while screen.row_name != row:
-        await pilot.press("up" if ids.index(row) < screen.board.row else "down")
+    await to_row(pilot, screen, row)
     while screen.board.cols[row] > col:
         await pilot.press("left")
     while screen.board.cols[row] < col:
