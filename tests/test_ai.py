@@ -104,6 +104,43 @@ def test_the_search_budget_counts_processor_time_within_a_cap_on_the_clock(monke
     assert budget.over()
 
 
+def _no_thread_time(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    if how == "missing":
+        monkeypatch.delattr(search.time, "thread_time")
+    else:
+        def fails() -> float:
+            raise OSError("no per-thread processor clock")
+        monkeypatch.setattr(search.time, "thread_time", fails)
+
+
+@pytest.mark.parametrize("how", ["missing", "failing"])
+def test_without_a_thread_clock_the_budget_is_counted_on_the_clock(monkeypatch, how):
+    """Where the processor time of a thread cannot be read, the budget falls back to
+    the clock: it ends at its own length, not only at the WALL_CAP times longer cap."""
+    _no_thread_time(monkeypatch, how)
+    wall = [500.0]
+    monkeypatch.setattr(search.time, "perf_counter", lambda: wall[0])
+    budget = search.Budget(0.25)
+    wall[0] += 0.2
+    assert not budget.over()
+    wall[0] += 0.06
+    assert budget.over()
+
+
+@pytest.mark.parametrize("how", ["missing", "failing"])
+def test_without_a_thread_clock_the_budget_still_ends_a_decision(monkeypatch, how):
+    _no_thread_time(monkeypatch, how)
+    game, me = _midgame(3)  # a choice among six options
+    d = rs().decision(game.state)
+    player = make_player("search", 9, ruleset=rs(), budget=0.02)
+    rollouts = []
+    real = player._rollout
+    monkeypatch.setattr(player, "_rollout", lambda *a: rollouts.append(1) or real(*a))
+    assert player.choose(view(rs(), game.state, me), d) in d.texts
+    # the search ran (more than one option), and the budget, not the round limit, ended it
+    assert len(d.options) > 1 and 0 < len(rollouts) < 400 * len(d.options)
+
+
 def test_the_same_roll_meets_the_same_luck_in_any_order():
     """Common random numbers keyed by the chance (docs/ai.md): the n-th evasion roll of a
     card draws the same number whatever other rolls came first, and its second roll a

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -145,7 +145,15 @@ class Budget:
 
     def __init__(self, seconds: float) -> None:
         now = time.perf_counter()
-        self.cpu_end = time.thread_time() + seconds
+        self.cpu: Callable[[], float]
+        try:
+            self.cpu = time.thread_time
+            start = self.cpu()
+        except (AttributeError, OSError):
+            # A platform without a per-thread processor clock (missing, or failing when
+            # read): the budget is counted on the clock instead, so a decision still ends.
+            self.cpu, start = time.perf_counter, now
+        self.cpu_end = start + seconds
         self.wall_end = now + WALL_CAP * seconds
         # Reading the processor time can cost far more than reading the clock (half a
         # millisecond on some virtual machines), and a thread cannot use more of it than
@@ -158,7 +166,7 @@ class Budget:
             return True
         if now < self.next_read:
             return False
-        left = self.cpu_end - time.thread_time()
+        left = self.cpu_end - self.cpu()
         self.next_read = now + left
         return left <= 0
 
