@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -134,3 +135,18 @@ def test_a_deck_list_names_its_parts() -> None:
     assert deck.part("main") == ("A-001", "A-001") and deck.part("side") == ()
     assert deck.cards == ("A-001", "A-001", "A-002")
     assert deck.to_header() == {"name": "d", "main": ["A-001", "A-001"], "ex": ["A-002"]}
+
+
+def test_pmtui_names_no_game_but_the_default_id() -> None:
+    """The table is game-neutral: outside the registry's default id no source file of
+    pmtui names an installed game (its id or any word of it, case aside)."""
+    words = {w for e in registry.installed() for w in e.id.split("_")}
+    assert {"pso", "sengoku", "precious"} <= words  # the three games are installed
+    pattern = re.compile(r"\b(" + "|".join(sorted(words)) + r")\b", re.IGNORECASE)
+    default = f"DEFAULT_RULESET = {registry.DEFAULT_RULESET!r}".replace("'", '"')
+    root = Path(registry.__file__).parents[1]
+    found = [f"{p.relative_to(root.parent)}:{n}: {line.strip()}"
+             for p in sorted(root.rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line) and line.strip() != default]
+    assert found == []

@@ -65,7 +65,7 @@ class PositionError(ValueError):
 @dataclass(frozen=True)
 class DeckList:
     """A deck: card ids per named part, in file order (parts as the ruleset names them,
-    e.g. Precious Memories' ("main", "ex")); the first part is the one a game shuffles."""
+    e.g. ("main", "ex")); the first part is the one a game shuffles."""
 
     name: str
     parts: Mapping[str, tuple[str, ...]]

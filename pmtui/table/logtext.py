@@ -202,7 +202,7 @@ def log_lines(
             flush()
             changes = turn_change(ev)
             text = said(ev, by_number, names) if said is not None else None
-            if text:  # the game's own words first: PSO's coin says who goes first
+            if text:  # the game's own words first, e.g. a coin toss saying who goes first
                 out.append((step, LogLine(f"  {text}", "effect")))
             elif changes is not None:
                 ap = changes.get("ap")

@@ -1,7 +1,7 @@
 """The sandbox's keys: the game's keys for playing, plus the editing keys.
 
-The editing keys win: a game verb whose key edits here (in Precious Memories
-`a` approach and `t` set a support) is played from the enter menu of the
+The editing keys win: a game verb whose key edits here (such as a ruleset's
+`a` or `t`) is played from the enter menu of the
 focused card or the command palette (ctrl+p), like every other legal action;
 the game's replay viewer is not offered in the sandbox.
 """
