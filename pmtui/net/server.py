@@ -304,10 +304,11 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         # the real streams, so whatever order they end in, the real ones are left.
         app._capture_stdout = sys.__stdout__
         app._capture_stderr = sys.__stderr__
-        if self.terminal.color_system:
-            from pmtui.tui.display import set_depth
+        from pmtui.tui.display import set_depth
 
-            set_depth(app.console, self.terminal.color_system)
+        # the depth the player's settings ask (the lobby has none), no more than the
+        # client's terminal shows
+        set_depth(app.console, getattr(app, "asked_depth", None), self.terminal.color_system)
         self.app = app
         try:
             if self.closed:

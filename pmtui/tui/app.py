@@ -93,8 +93,10 @@ class PmApp(PlainNotices, App[int]):
                                                     game.ruleset.id if game is not None else "")
         # the colour depth the config asks for ("auto": what Rich found). Textual keeps
         # each line's terminal codes with the line (and every line made from it), so it
-        # is set once, before anything is drawn
-        set_depth(self.console, DEPTH_SYSTEMS.get(self.config.depth))
+        # is set once, before anything is drawn (over SSH the server sets it again, no
+        # higher than the client's terminal shows)
+        self.asked_depth = DEPTH_SYSTEMS.get(self.config.depth)
+        set_depth(self.console, self.asked_depth)
         self.always_ask = self.config.always_ask
         self.pass_turn: tuple[int, int] | None = None  # (player, turn) passing to end of turn
         if isinstance(table, LocalTable):  # undo reads a resumed save's passes by it

@@ -210,12 +210,25 @@ def append_lines(t: Text, lines: Sequence[Line]) -> Text:
     return t
 
 
-def set_depth(console: Console, system: str | None) -> None:
+# Rich's colour systems, fewest colours first (any other name counts as the fewest)
+DEPTH_ORDER = ("standard", "256", "truecolor")
+
+
+def _rank(system: str) -> int:
+    return DEPTH_ORDER.index(system) if system in DEPTH_ORDER else 0
+
+
+def set_depth(console: Console, system: str | None, most: str | None = None) -> None:
     """Draw with the colour depth `system` (Rich's names: "truecolor", "256",
-    "standard"; None keeps what Rich found for the terminal). Rich takes a depth only
+    "standard"; None keeps what Rich found for the terminal), but never more than
+    `most`, what the terminal says it shows (an SSH client's TERM and COLORTERM; None:
+    no limit): a player who chose fewer colours gets fewer, and a terminal that shows
+    fewer is never sent more (docs/ssh.md "Sessions"). Rich takes a depth only
     when a Console is made (`color_system=`) and has no setter, and Textual reads the
     console's `_color_system` each time it turns a line into terminal codes: so that
     attribute is set here, before the first frame, and nowhere else. Everything else
     reads the depth through the public `Console.color_system`."""
+    if most is not None and (system is None or _rank(most) < _rank(system)):
+        system = most
     if system is not None:
         console._color_system = COLOR_SYSTEMS[system]

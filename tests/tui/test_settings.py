@@ -7,9 +7,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from pmtui.table.registry import ruleset
 from pmtui.table.session import HUMAN, new_game_header, new_table
 from pmtui.tui.app import PmApp
+from pmtui.tui.display import set_depth
 from pmtui.tui.keys import load_config
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.settings import SettingsScreen
@@ -136,6 +139,24 @@ def test_the_depth_is_set_in_one_place_and_read_through_rich_s_public_api() -> N
     users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
                    if "._color_system" in p.read_text(encoding="utf-8"))
     assert users == ["tui/display.py"]
+
+
+@pytest.mark.parametrize(("asked", "terminal", "drawn"), [
+    ("16", "truecolor", "standard"),  # the player chose fewer: fewer
+    ("truecolor", "256", "256"),  # the terminal shows fewer: never more than it shows
+    ("256", "256", "256"),
+    ("auto", "standard", "standard"),  # no choice: what the terminal shows
+    ("256", None, "256"),  # a terminal that says nothing: the settings
+])
+def test_over_ssh_the_lower_of_the_settings_and_the_terminal_wins(
+        tmp_path: Path, asked: str, terminal: str | None, drawn: str) -> None:
+    """docs/ssh.md "Sessions": the server sets the table's depth with the terminal's
+    as the most (pmtui/net/server.py, the same call as here)."""
+    path = tmp_path / "tui.toml"
+    path.write_text(f'[options]\ndepth = "{asked}"\n', encoding="utf-8")
+    app = _app(path)
+    set_depth(app.console, app.asked_depth, terminal)
+    assert app.console.color_system == drawn
 
 
 def test_a_bad_game_entry_is_named_where_it_is(tmp_path: Path) -> None:
