@@ -189,7 +189,7 @@ class ServerTable:
             return "over: draw" if w is None else f"over: {self.names()[w]} won"
         # whose turn it is, as a spectator's view has it, never whose decision is
         # pending: that may be a question only a hidden card raises (docs/ssh.md)
-        public = self.local.view_for(None)["vars"]
+        public = self.local.vars_for(None)
         turn, ap = public.get("turn"), public.get("ap")
         if not turn:
             text = "setting up"

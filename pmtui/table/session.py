@@ -113,6 +113,12 @@ class LocalTable:
         with self.lock:
             return view(self.game.ruleset, self.game.state, player)
 
+    def vars_for(self, player: int | None) -> dict[str, Any]:
+        """The game's variables as `player` may see them, without building the zones'
+        cards (the lobby's line for each table reads two of them)."""
+        with self.lock:
+            return LazyView(self.game.ruleset, self.game.state, player)["vars"]
+
     def has_secrets(self, player: int) -> bool:
         """Whether `player`'s view shows a card the other seat's view does not (a hand,
         a private deck): the hot-seat table covers the screen before showing it."""
