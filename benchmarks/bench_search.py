@@ -7,13 +7,18 @@ playouts: plays heuristic-vs-heuristic games and, at each decision the search
 player would search, lets a search player of `--level` choose (the game goes
 on with the heuristic's choice, so every run sees the same positions). Prints
 how many playouts it made per searched decision (mean, p50) and its decision
-time (p50, p95, max), every decision it was asked counted, trivial ones too.
+time (p50, p95, max), every decision it was asked counted, trivial ones too:
+on the clock and in the thread's processor time (what the budget counts, so
+the figure a loaded machine does not inflate). With PYTHONPATH pointing at an
+older commit it measures that commit's player the same way.
 
 match: `--a` against `--b` (a search level: easy, normal, hard; or heuristic,
 random), seats alternated game by game, the built-in decks in rotation;
 `--scale` multiplies every search budget (0.2: a fifth of the thinking time,
-for a quicker run: the same ratio between levels). Prints A's wins, B's wins,
-draws and A's share with a 95 % interval.
+for a quicker run: the same ratio between levels); `--cpu-only` counts the
+budgets in the thread's processor time alone, without the cap on the clock (on
+a loaded machine the cap would otherwise cut the thinking short). Prints A's
+wins, B's wins, draws and A's share with a 95 % interval.
 """
 
 from __future__ import annotations
@@ -30,13 +35,21 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pmtui.ai import make_player  # noqa: E402
+from pmtui.ai import search as search_module  # noqa: E402
 from pmtui.ai.search import LEVELS, SearchPlayer  # noqa: E402
 from pmtui.engine import Game, view  # noqa: E402
-from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset  # noqa: E402
+
+try:
+    from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset
+except ImportError:  # a commit from before pmtui/table (PYTHONPATH=older tree): its home then
+    from pmtui.games import builtin_decks, load_deck, make_header, ruleset  # type: ignore
 
 
-def _deck_parts(deck: Any) -> tuple[list[str], list[str]]:
-    return list(deck.main), list(deck.ex)
+def _deck_parts(deck: Any) -> list[list[str]]:
+    """The deck's parts in the ruleset's order (an older commit's deck: main and ex)."""
+    if hasattr(deck, "part"):
+        return [list(deck.part(name)) for name in ruleset().deck_parts]
+    return [list(deck.main), list(deck.ex)]
 
 
 def playouts(positions: int, level: str, seed: int) -> None:
@@ -44,6 +57,7 @@ def playouts(positions: int, level: str, seed: int) -> None:
     decks = [load_deck(n, rs) for n in builtin_decks()[:2]]
     counts: list[int] = []
     times: list[float] = []
+    cpu: list[float] = []
     game_seed = seed
     while len(counts) < positions:
         header = make_header(rs, decks, game_seed, [{"name": "s"}, {"name": "h"}], "bench")
@@ -63,22 +77,27 @@ def playouts(positions: int, level: str, seed: int) -> None:
             v = view(rs, game.state, d.player)
             if d.player == 0:
                 made[0] = 0
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.thread_time()
                 search.choose(v, d)
                 times.append(time.perf_counter() - t0)
+                cpu.append(time.thread_time() - c0)
                 if made[0]:
                     counts.append(made[0])
             # a fresh view: a search may have written into the one it was given
             game.act(heuristic[d.player].choose(view(rs, game.state, d.player), d))
         game_seed += 1
-    times.sort()
     print(
         f"level {level} ({LEVELS[level]} s): {len(counts)} searched decisions, playouts per "
         f"decision mean {statistics.mean(counts):.1f}, p50 {statistics.median(counts):.0f}; "
-        f"decision time over {len(times)} decisions p50 "
-        f"{statistics.median(times) * 1000:.1f} ms, p95 "
-        f"{times[int(len(times) * 0.95)] * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
+        f"decision time over {len(times)} decisions: clock {_spread(times)}; "
+        f"thread CPU {_spread(cpu)}"
     )
+
+
+def _spread(seconds: list[float]) -> str:
+    s = sorted(seconds)
+    return (f"p50 {statistics.median(s) * 1000:.1f} ms, p95 {s[int(len(s) * 0.95)] * 1000:.1f} ms,"
+            f" max {s[-1] * 1000:.1f} ms")
 
 
 def _player(kind: str, seed: int, deck: Any, scale: float) -> Any:
@@ -88,7 +107,9 @@ def _player(kind: str, seed: int, deck: Any, scale: float) -> Any:
     return make_player(kind, seed, ruleset=ruleset())
 
 
-def match(a: str, b: str, games: int, scale: float, seed: int) -> None:
+def match(a: str, b: str, games: int, scale: float, seed: int, cpu_only: bool = False) -> None:
+    if cpu_only:  # no cap on the clock: a loaded machine then slows the match, not the play
+        search_module.WALL_CAP = math.inf  # type: ignore[attr-defined]
     rs = ruleset()
     decks = [load_deck(n, rs) for n in builtin_decks()]
     pairs = list(itertools.product(decks, repeat=2))
@@ -131,11 +152,14 @@ def main() -> None:
     ma.add_argument("--games", type=int, default=200)
     ma.add_argument("--scale", type=float, default=1.0)
     ma.add_argument("--seed", type=int, default=1)
+    ma.add_argument("--cpu-only", action="store_true",
+                    help="budgets in the thread's processor time alone, without the cap on "
+                         "the clock (for a loaded machine)")
     args = ap.parse_args()
     if args.what == "playouts":
         playouts(args.positions, args.level, args.seed)
     else:
-        match(args.a, args.b, args.games, args.scale, args.seed)
+        match(args.a, args.b, args.games, args.scale, args.seed, args.cpu_only)
 
 
 if __name__ == "__main__":
