@@ -151,3 +151,26 @@ def test_a_seats_verb_agrees_with_it() -> None:
         == ["You go", "CPU goes", "ann passes", "CPU plays"]
     assert end_text({"winner": 0, "reason": "r"}, ["You", "CPU"]) == "== You win: r =="
     assert end_text({"winner": 1, "reason": "r"}, ["You", "CPU"]) == "== CPU wins: r =="
+
+
+async def test_a_rolls_reason_names_its_card() -> None:
+    """A roll's reason comes from the rules with the card's ref in it (PSO's area damage
+    rolls "evasion of HAL-001@41"); the log and the summary said it so, while the
+    evasion rolls of an attack next to it named the card."""
+    from pmtui.engine.chance import roll_text
+    from pmtui.table.logtext import LogLine
+    from pmtui.table.session import new_game_header, new_table
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import TuiConfig
+
+    header, seats = new_game_header(3, vs="computer", game="pso", opponent="random")
+    app = PmApp(new_table(header, seats), hotseat=False, config=TuiConfig(watch=frozenset()),
+                threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        lead = app.table.view_for(0)["zones"]["1/lead"][0]
+        ref = f"{lead['cid']}@{lead['uid']}"
+        roll = {"t": "roll", "sides": 5, "faces": [2], "why": f"evasion of {ref}, EVP 1/5"}
+        line = app.worded(LogLine(f"  {roll_text(roll)}", "event"))
+        name = app.card_name(lead["cid"])
+        assert line.text == f"  d5: 2 (evasion of {name}, EVP 1/5)"
