@@ -604,11 +604,12 @@ class PmApp(PlainNotices, App[int]):
         card = self.game_screen.cards_by_uid.get(uid)
         return None if card is None else (uid, card)
 
-    def inspect(self, uid: int) -> None:
-        """The inspect key: card `uid` as the viewer sees it, in full."""
+    def inspect(self, uid: int, cid: str | None = None) -> None:
+        """The inspect key: card `uid` as the viewer sees it, in full; a card out of
+        sight that an option names (`cid`) as printed."""
         from pmtui.tui.screens.info import CardScreen
 
-        c = self.game_screen.cards_by_uid.get(uid)
+        c = self._card(uid, cid)
         if c is None:
             self.notify("no card there to look at", timeout=3)
             return
@@ -652,7 +653,14 @@ class PmApp(PlainNotices, App[int]):
         if m is None:
             self.notify("this choice names no card", timeout=3)
             return
-        self.inspect(int(m.group(2)))
+        self.inspect(int(m.group(2)), m.group(1))
+
+    def _card(self, uid: int, cid: str | None) -> Mapping[str, Any] | None:
+        """Card `uid` from the view; one the view does not hold (a Commander chosen
+        from a hidden pile) but a choice names by `cid` is shown as printed: the
+        choice has told the viewer what it is."""
+        c = self.game_screen.cards_by_uid.get(uid)
+        return c if c is not None or cid is None else {"uid": uid, "cid": cid}
 
     def _respond_title(self) -> str:
         """What is being played now, as the stage line says, as a question."""
@@ -677,7 +685,7 @@ class PmApp(PlainNotices, App[int]):
         m = REF.search(text)
         if m is None:
             return None
-        c = self.game_screen.cards_by_uid.get(int(m.group(2)))
+        c = self._card(int(m.group(2)), m.group(1))
         if c is None:
             return None
         zone = where(self.game_screen.pview, int(m.group(2)))

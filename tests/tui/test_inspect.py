@@ -121,3 +121,32 @@ async def test_the_card_sheet_shown_again_shows_the_new_card_from_its_top() -> N
         assert shown == sheet.body.plain != first_shown
         assert app.spec.card_name(str(second["cid"])) in shown
         assert sheet.query_one(VerticalScroll).scroll_y == 0
+
+
+async def test_a_card_chosen_from_a_hidden_pile_shows_as_printed() -> None:
+    """SENGOKU YUGI's Commander is chosen from the Stronghold pile, which the view
+    holds as a count: the prompt showed no text under its list and D said "no card
+    there to look at", while each option named the card."""
+    from textual.widgets import Static
+
+    from pmtui.table.session import new_game_header, new_table
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import TuiConfig
+
+    header, seats = new_game_header(4, vs="computer", game="sengoku_yugi", opponent="random")
+    app = PmApp(new_table(header, seats), hotseat=False, config=TuiConfig(watch=frozenset()),
+                threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)
+        first = app.screen.options[0]
+        assert first.startswith("commander ")
+        uid = int(first.split("@")[1])
+        assert uid not in app.game_screen.cards_by_uid  # out of sight
+        name = app.card_name(first.split()[1].split("@")[0])
+        assert name in str(app.screen.query_one("#hint", Static).content)
+        await pilot.press("D")
+        await settle(pilot, app)
+        text = _text(app)
+        assert name in text.splitlines()[0]
+        assert "You can now:" in text
