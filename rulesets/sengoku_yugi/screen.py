@@ -80,6 +80,8 @@ VERBS = (
     Verb("end", "x", "End turn", "end your turn", on_card=False),
 )
 
+# where a place word of the notation is: the Command Zone has no cell ("cz")
+_PLACE = {"cz": "the Command Zone"}
 PHASES = (("active", "Active"), ("charge", "Charge"), ("draw", "Draw"), ("main", "Main"))
 
 
@@ -256,7 +258,20 @@ class Screen:
         if verb == "move" and len(args) == 2:
             return f"Move {args[0]} → {args[1]}"
         if verb in ("deploy", "grow", "focus", "contract", "evolve") and len(args) == 2:
-            return f"{verb.title()} {names[0]} → {args[1]}"
+            return f"{verb.title()} {names[0]} → {_PLACE.get(args[1], args[1])}"
         if verb == "show":
             return f"Show {args[0]} and use its ability"
-        return " ".join([verb.replace("-", " ").capitalize(), *names])
+        # the Charge Phase in the guide's words (Guide I (11)②), not "Charge hp cz"
+        places = ["the ally in the Command Zone" if a == "cz" else f"the ally on {a}"
+                  for a in args]
+        if verb == "charge-ap":
+            return "AP Charge: +10 AP"
+        if verb == "charge-hp" and args:
+            return f"HP Charge: +1 HP to {places[0]}"
+        if verb == "charge-familiar" and args:
+            to = "no ally to heal" if args == ["none"] else f"HP to {places[0]}"
+            return f"Ultimate HP Charge: Familiars beyond 3 to the Summoning Zone, {to}"
+        if verb == "draw":
+            return "Draw up to 5 cards (ends the Charge Phase)"
+        return " ".join([verb.replace("-", " ").capitalize(),
+                         *(_PLACE.get(a, a) for a in names)])

@@ -266,3 +266,27 @@ def test_the_log_names_zones_the_board_does_not_draw() -> None:
         == "P1 Ashigaru: Hand→Under units (equip)"
     assert title("guard") == "Last Guard"
     assert title("bf") == "Battlefield"
+
+
+def test_the_charge_phase_reads_in_the_guides_words() -> None:
+    """The Charge Phase's options (Guide I (11)②) read "Charge hp cz" and "Charge ap"
+    in the prompt, the log and the summary: the notation with a capital letter."""
+    from tests.sengoku_yugi.helpers import new_game
+
+    g = new_game(seed=4)
+    spec = ruleset("sengoku_yugi").screen
+    seen: set[str] = set()
+    while g.over is None and len(seen) < 3:
+        d = g.pending()
+        assert d is not None
+        if d.kind == "charge":
+            seen.update(t.split()[0] for t in d.texts)
+            for t in d.texts:
+                label = spec.label(t)
+                assert not label.lower().startswith(("charge ", "charge-")), label
+                assert " cz" not in label and "hp " not in label, label
+        g.act(d.texts[0], d.player)
+    assert {"charge-ap", "draw"} <= seen
+    assert spec.label("charge-hp cz") == "HP Charge: +1 HP to the ally in the Command Zone"
+    assert spec.label("charge-hp d1") == "HP Charge: +1 HP to the ally on d1"
+    assert spec.label("charge-ap") == "AP Charge: +10 AP"
