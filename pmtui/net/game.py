@@ -153,6 +153,13 @@ class NetApp(CalmNotifications, PmApp):
             return
         self._do_undo(self.viewer)
 
+    def undo_refusal(self) -> str:
+        if not self.busy and not self.seat_table.vs_computer:
+            # "nothing you may take back now" read as if the player had no move to undo
+            return ("no undo between two players here: it would need the other's consent, "
+                    "which the server does not ask for yet")
+        return super().undo_refusal()
+
     def open_replay(self) -> None:
         # The replay viewer reads the game's whole log; a session gets views only.
         self.notify("The replay viewer is not available over SSH yet.", severity="warning")

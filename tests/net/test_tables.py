@@ -369,3 +369,17 @@ def test_the_lobby_says_whose_turn_it_is_not_who_is_asked(tmp_path: Path) -> Non
     assert t.describe().startswith("turn 4 · bob's turn · ")  # then who is away
     game.act("skip")
     assert t.describe().startswith("turn 4 · bob's turn · ")  # then who is away
+
+
+def test_the_undo_key_says_why_between_two_people(tmp_path: Path) -> None:
+    """The key said "nothing you may take back now" after a player's own summon: the
+    reason is that undo between people needs a consent the server does not ask for."""
+    from pmtui.net.game import NetApp
+
+    reg = Registry(tmp_path)
+    t = two_player_table(reg)
+    play_some(t, 4)
+    app = NetApp(SeatTable(t, 0))
+    assert "between two players" in app.undo_refusal()
+    computer = reg.play_computer(ALICE, "starlit_overture")
+    assert NetApp(SeatTable(computer, 0)).undo_refusal() == "nothing you may take back now"
