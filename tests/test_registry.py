@@ -150,3 +150,12 @@ def test_pmtui_names_no_game_but_the_default_id() -> None:
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if pattern.search(line) and line.strip() != default]
     assert found == []
+
+
+def test_a_games_options_read_without_rule_numbers() -> None:
+    """The option lines reach players (`pmtui games`, the SSH lobby's "Game option"
+    menu): PSO's turn limit once ended "(default 200; ours, D-27)", a number in our
+    rules-interpretations document that a player has never seen."""
+    for entry in registry.installed():
+        for name, what in registry.ruleset(entry.id).header_options.items():
+            assert not re.search(r"\b[A-Z]{1,2}-?\d+\b", what), (entry.id, name, what)

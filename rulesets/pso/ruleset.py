@@ -35,7 +35,8 @@ VERSION = "0.2.0"
 # the deck (shuffled at setup) and the main character set aside ("Deck Limits")
 DECK_PARTS = ("main", "lead")
 HEADER_OPTIONS = {
-    "turn_limit": "the turn at whose end a stalled game is a draw (default 200; ours, D-27)",
+    "turn_limit": "the turn at whose end a stalled game is a draw (default 200; a rule of "
+                  "ours: the PSO rules give a stalled game no end)",
 }
 
 
