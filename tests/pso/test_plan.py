@@ -18,8 +18,8 @@ def _wipe_position():
     character on the second destroy both (0.8, the second may evade)."""
     return position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
         side(lead=["HAL-004"], chars=["HAL-003"], monsters=["HAL-020"]),
-        side(lead=["HAL-002"], monsters=[{"id": "HAL-030", "dmg": 10},
-                                         {"id": "HAL-025", "dmg": 40}])]})
+        side(lead=["HAL-002"], monsters=[{"id": "HAL-030", "dmg": 40},
+                                         {"id": "HAL-025", "dmg": 110}])]})
 
 
 def _aims(strategy, game) -> dict[str, str]:

@@ -226,7 +226,7 @@ def test_powers_fire_on_their_own():
     for seed in range(1, 40):
         g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
             side(lead=["HAL-004"], monsters=["HAL-020", "HAL-022"]),
-            side(monsters=["HAL-035", "HAL-033"])]}, seed)
+            side(monsters=[{"id": "HAL-035", "dmg": 20}, "HAL-033"])]}, seed)
         g.act(f"attack {ref(g, 'HAL-004')}")
         evs = g.act(f"target {ref(g, 'HAL-035')}")
         if not events_of(evs, "say", "evaded"):

@@ -69,7 +69,7 @@ def test_evasion_of_a_declared_attack_is_a_chance_outcome():
     outcomes = set()
     for seed in range(1, 40):
         g = _combat(side(lead=["HAL-003"], monsters=["HAL-022"]),
-                    side(monsters=["HAL-020", "HAL-033"]), seed)  # Hopper EVP 1
+                    side(monsters=[{"id": "HAL-020", "dmg": 20}, "HAL-033"]), seed)  # EVP 1
         evs = _hit(g, "attack", "HAL-020", "HAL-003")
         rolls = events_of(evs, "roll")
         assert len(rolls) == 1 and rolls[0]["chance"] == "evasion"
@@ -223,7 +223,7 @@ def test_paralysis_ends_at_the_end_of_its_owners_turn_and_poison_hits_then():
 
 def test_poison_can_destroy_on_its_owners_turn():
     g = _combat(side(lead=["HAL-001"], monsters=["HAL-022", {"id": "HAL-020", "poi": True,
-                                                              "dmg": 10}]),
+                                                              "dmg": 30}]),
                 side(monsters=["HAL-030"]))
     g.act("end")
     assert g.state.cards[uid_of(g, "HAL-020")].zone == "0/discard"
@@ -256,9 +256,9 @@ def test_destroyed_at_once_and_victory_when_no_monster_left():
 def test_both_last_monsters_at_once_is_a_draw():
     """Winning, and D-26: traps fire together on a new Area; both last monsters die at once."""
     g = position_game({"turn": 2, "tp": 0, "phase": "main", "players": [
-        side(lead=["HAL-001"], monsters=[{"id": "HAL-033", "dmg": 75}], hand=["HAL-040"],
+        side(lead=["HAL-001"], monsters=[{"id": "HAL-033", "dmg": 155}], hand=["HAL-040"],
              traps=["HAL-055"]),
-        side(monsters=[{"id": "HAL-030", "dmg": 25}], traps=["HAL-055"])]})
+        side(monsters=[{"id": "HAL-030", "dmg": 55}], traps=["HAL-055"])]})
     g.act(f"area {ref(g, 'HAL-040')}")
     assert g.over is not None and g.over["winner"] is None
 
@@ -266,9 +266,9 @@ def test_both_last_monsters_at_once_is_a_draw():
 def test_a_card_whose_hp_boost_ends_with_no_hp_left_is_destroyed():
     """Game play clean-up (D-12, D-38): a boost "until the end of the turn" ends, and a
     card whose damage now reaches its HP is discarded before the next turn starts."""
-    g = _combat(side(lead=["HAL-001"], monsters=["HAL-033", {"id": "HAL-020", "dmg": 25}]),
+    g = _combat(side(lead=["HAL-001"], monsters=["HAL-033", {"id": "HAL-020", "dmg": 45}]),
                 side(monsters=["HAL-030"]))
     hopper = uid_of(g, "HAL-020")
-    g.state.cards[hopper].f["mods"] = [["hp", "add", 10, 2, hopper]]  # HP 30 until turn 2 ends
+    g.state.cards[hopper].f["mods"] = [["hp", "add", 10, 2, hopper]]  # HP 50 until turn 2 ends
     g.act("end")
     assert g.state.cards[hopper].zone == "0/discard"
