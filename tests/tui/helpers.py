@@ -76,7 +76,7 @@ async def to_row(pilot: Pilot, screen: GameScreen, row: int | str) -> None:
     board = screen.board
     if isinstance(row, str):
         row = [n.rid for n in board.nav].index(row)
-    for _ in range(len(board.nav)):
+    for _ in range(2 * len(board.nav)):  # a row drawn on two lines takes a press a line
         if board.row == row:
             return
         await pilot.press("up" if row < board.row else "down")

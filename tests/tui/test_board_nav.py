@@ -10,7 +10,7 @@ from pmtui.table.session import new_game_header, new_table
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
 
-from .helpers import game, settle
+from .helpers import game, make_app, settle, to_row
 
 
 @pytest.mark.parametrize("game_id", ["precious_memories", "pso", "sengoku_yugi"])
@@ -34,3 +34,30 @@ async def test_up_and_down_stop_at_the_edges_tab_goes_round(game_id: str) -> Non
         assert board.row == last
         await pilot.press("tab")
         assert board.row == 0
+
+
+async def test_up_and_down_move_between_the_lines_of_a_wrapped_hand() -> None:
+    """A hand of seven at 80x24 is drawn on two lines: down on the first line did
+    nothing (the board's bottom edge), so the second line was reached only by right."""
+    from pmtui.tui.widgets.board import CardRow
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        screen = game(app)
+        board = screen.board
+        await to_row(pilot, screen, "my-hand")
+        hand = board.nav[board.row]
+        step = screen.query_one("#my-hand", CardRow).per_line()
+        assert 0 < step < len(hand.spots), "the opening hand wraps onto two lines"
+        assert board.cols["my-hand"] == 0
+        await pilot.press("down")
+        assert (board.row_id, board.cols["my-hand"]) == ("my-hand", step)
+        await pilot.press("down")  # the last line: down stops there
+        assert (board.row_id, board.cols["my-hand"]) == ("my-hand", step)
+        await pilot.press("up")
+        assert (board.row_id, board.cols["my-hand"]) == ("my-hand", 0)
+        await pilot.press("up")
+        assert board.row_id != "my-hand"

@@ -196,6 +196,13 @@ class CardRow(Widget):
             out.append(line)
         return out
 
+    def per_line(self) -> int:
+        """How many cards each line holds when the row is drawn on several lines (a long
+        hand at 80x24), else 0: up and down move between those lines."""
+        n = max(len(self.cards), self.slots)
+        bands = _bands(n, self.size.width, max(self.size.height, 1)) if self.wrap and n else 1
+        return -(-n // bands) if bands > 1 else 0
+
     def _piece(self, key: Hashable, lines: Callable[[], list[Text]]) -> list[Piece]:
         """A card's (or gap's) lines, each with its cells, kept while the row's colours and
         names stay: the cells made as the widget makes them from a text."""
@@ -552,6 +559,8 @@ class Board(Vertical):
         hand used to land on the far side's top row); `wrap` (tab) cycles round."""
         if not self.nav:
             return
+        if dy and not wrap and self._within_lines(dy):
+            return
         if dy:
             old = self.nav[self.row]
             row = self.row + dy
@@ -563,6 +572,18 @@ class Board(Vertical):
         if dx:
             n = self.nav[self.row]
             self.cols[n.rid] = min(max(self.cols[n.rid] + dx, 0), len(n.spots) - 1)
+
+    def _within_lines(self, dy: int) -> bool:
+        """Up or down between the lines of a row drawn on several (a hand that wraps):
+        the line below held cards down could not reach, only right and left could."""
+        n = self.nav[self.row]
+        row = next(iter(self.query(f"#{n.rid}").results(CardRow)), None)
+        step = row.per_line() if row is not None else 0
+        col = self.cols[n.rid]
+        if not step or not 0 <= col // step + dy <= (len(n.spots) - 1) // step:
+            return False
+        self.cols[n.rid] = min(col + dy * step, len(n.spots) - 1)
+        return True
 
     def goto(self, pred: Callable[[Spot], bool]) -> bool:
         """Put the cursor on the first spot (top to bottom) where pred(spot) is true."""
