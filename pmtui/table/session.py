@@ -174,6 +174,18 @@ class LocalTable:
                 return out
             return out
 
+    def why_not_action(self, player: int, text: str) -> str | None:
+        """The rules' reason why `text`, an action naming no card ("end", "stop"), is
+        not legal for `player` now; None when it is, or when `player` is not deciding."""
+        with self.lock:
+            d = self.game.pending()
+            if d is None or d.player != player or text in d.texts:
+                return None
+            try:
+                return self.game.ruleset.explain(self.game.state, text)
+            except Exception:  # noqa: BLE001 - a question never breaks the table
+                return None
+
     # -- acting -----------------------------------------------------------------------
 
     def act(self, player: int, text: str, *, auto: bool = False) -> None:

@@ -174,3 +174,24 @@ async def test_a_rolls_reason_names_its_card() -> None:
         line = app.worded(LogLine(f"  {roll_text(roll)}", "event"))
         name = app.card_name(lead["cid"])
         assert line.text == f"  d5: 2 (evasion of {name}, EVP 1/5)"
+
+
+async def test_a_verb_naming_no_card_says_why_not_now() -> None:
+    """PSO's end-the-turn key in the step of playing cards said "End turn: not possible
+    now": a verb that names no card had no reason; the rules give one."""
+    from pmtui.table.session import new_game_header, new_table
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import TuiConfig
+
+    header, seats = new_game_header(3, vs="computer", game="pso", opponent="random")
+    table = new_table(header, seats)
+    app = PmApp(table, hotseat=False, config=TuiConfig(watch=frozenset()), threaded=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot, app)
+        d = table.decision_for(app.viewer)
+        assert d is not None and d.kind == "main" and "end" not in d.texts
+        await pilot.press("n")
+        await pilot.pause(0.2)
+        said = [n.message for n in app._notifications]
+        assert any(m.startswith("End turn: ") and "playing cards" in m for m in said), said
+        assert table.decision_for(app.viewer) == d  # nothing was done

@@ -438,6 +438,11 @@ class GameScreen(Screen[None]):
     def _verb_refusal(self, verb: Verb) -> str:
         """Why a verb key did nothing, short: the rules' reason when they give one."""
         card = self.focused_card()
+        if not verb.on_card:  # "end the turn" in the wrong step: the rules say why
+            why = getattr(self.pm.table, "why_not_action", None)
+            reason = why(self.pm.viewer, verb.verb) if why is not None else None
+            if reason:
+                return f"{verb.label}: {self.pm.named(reason)}"
         if not verb.on_card or card is None or card.get("uid") is None:
             return f"{verb.label}: not possible now"
         uid = int(card["uid"])
