@@ -16,6 +16,7 @@ from pmtui.engine.chance import roll_text
 from pmtui.engine.decision import CHANCE
 from pmtui.engine.ruleset import CardDef
 from pmtui.engine.screen import acts
+from pmtui.table.words import in_words
 
 Record = Mapping[str, object]
 Event = Mapping[str, object]
@@ -208,8 +209,9 @@ def log_lines(
                 ap = changes.get("ap")
                 out.append((step, LogLine(turn_text(changes, names), "turn",
                                           ap if isinstance(ap, int) else None)))
-            elif t == "roll":
-                out.append((step, LogLine(f"  {roll_text(ev)}", "event")))
+            elif t == "roll":  # its reason may name cards by ref and seats as "player 1"
+                text = in_words(roll_text(ev), card_name, names)
+                out.append((step, LogLine(f"  {text}", "event")))
             elif t == "end":
                 w = ev.get("winner")
                 out.append((step, LogLine(end_text(ev, names), "end",

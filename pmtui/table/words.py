@@ -29,7 +29,8 @@ _ID_THEN_BRACKET = re.compile(r"\(([A-Za-z][\w-]*\d[\w-]*)\) \(")
 # "You" takes the plural verb: "P1 holds priority" -> "You hold priority"
 _YOU_VERBS = {"is": "are", "was": "were", "has": "have", "holds": "hold", "chooses": "choose",
               "discards": "discard", "cannot": "cannot", "may": "may", "pays": "pay",
-              "needs": "need", "wins": "win", "passes": "pass", "plays": "play"}
+              "needs": "need", "wins": "win", "passes": "pass", "plays": "play",
+              "rolls": "roll"}
 
 
 def in_words(text: str, card_name: Callable[[str], str], names: Sequence[str]) -> str:

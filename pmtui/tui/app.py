@@ -165,10 +165,6 @@ class PmApp(PlainNotices, App[int]):
         seat's name ("CPU: Summon Kaede to the Main Area"); the end's reason too."""
         if line.kind == "end":
             return replace(line, text=self.named(line.text))
-        if line.kind == "event" and REF.search(line.text):
-            # a roll's reason names cards by ref ("d5: 2 (evasion of HAL-001@41, EVP 1/5)")
-            body = line.text.lstrip()
-            return replace(line, text=line.text[:len(line.text) - len(body)] + self.named(body))
         if line.kind != "decision" or not line.action or line.player is None:
             return line
         out = self._worded.get(line)

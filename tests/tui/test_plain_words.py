@@ -153,27 +153,23 @@ def test_a_seats_verb_agrees_with_it() -> None:
     assert end_text({"winner": 1, "reason": "r"}, ["You", "CPU"]) == "== CPU wins: r =="
 
 
-async def test_a_rolls_reason_names_its_card() -> None:
-    """A roll's reason comes from the rules with the card's ref in it (PSO's area damage
-    rolls "evasion of HAL-001@41"); the log and the summary said it so, while the
-    evasion rolls of an attack next to it named the card."""
-    from pmtui.engine.chance import roll_text
-    from pmtui.table.logtext import LogLine
-    from pmtui.table.session import new_game_header, new_table
-    from pmtui.tui.app import PmApp
-    from pmtui.tui.keys import TuiConfig
+def test_a_rolls_reason_names_its_card_and_seat() -> None:
+    """A roll's reason comes from the rules with a card's ref (PSO's area damage rolls
+    "evasion of HAL-001@41") or a seat as "player 1" (SENGOKU YUGI's die for the first
+    turn) in it: the log and the summary said them so, beside lines naming both."""
+    from pmtui.table.logtext import log_lines
 
-    header, seats = new_game_header(3, vs="computer", game="pso", opponent="random")
-    app = PmApp(new_table(header, seats), hotseat=False, config=TuiConfig(watch=frozenset()),
-                threaded=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        lead = app.table.view_for(0)["zones"]["1/lead"][0]
-        ref = f"{lead['cid']}@{lead['uid']}"
-        roll = {"t": "roll", "sides": 5, "faces": [2], "why": f"evasion of {ref}, EVP 1/5"}
-        line = app.worded(LogLine(f"  {roll_text(roll)}", "event"))
-        name = app.card_name(lead["cid"])
-        assert line.text == f"  d5: 2 (evasion of {name}, EVP 1/5)"
+    rolls = [{"t": "roll", "sides": 5, "faces": [2], "why": "evasion of HAL-001@41, EVP 1/5"},
+             {"t": "roll", "chance": "die", "outcome": "roll 5", "why": "player 1 rolls again"},
+             {"t": "roll", "chance": "die", "outcome": "roll 1",
+              "why": "player 2 rolls for the first turn"}]
+    lines = log_lines([{"type": "event", "event": r} for r in rolls], event=lambda e: e,
+                      decision=lambda r: r, names=("You", "CPU"),
+                      card_name=lambda cid: "Kestrel Vane" if cid == "HAL-001" else "a card")
+    assert [line.text for _, line in lines] == [
+        "  d5: 2 (evasion of Kestrel Vane, EVP 1/5)",
+        "  die: roll 5 (you roll again)",
+        "  die: roll 1 (CPU rolls for the first turn)"]
 
 
 async def test_a_verb_naming_no_card_says_why_not_now() -> None:
