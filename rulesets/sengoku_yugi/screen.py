@@ -273,5 +273,9 @@ class Screen:
             return f"Ultimate HP Charge: Familiars beyond 3 to the Summoning Zone, {to}"
         if verb == "draw":
             return "Draw up to 5 cards (ends the Charge Phase)"
+        if verb == "join" and args:  # the Commander defends its Stronghold (Guide I (13))
+            return f"Send the Commander to {args[0]} to fight"
+        if verb == "no-join":
+            return "Keep the Commander out of the fight"
         return " ".join([verb.replace("-", " ").capitalize(),
                          *(_PLACE.get(a, a) for a in names)])

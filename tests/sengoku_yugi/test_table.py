@@ -290,3 +290,10 @@ def test_the_charge_phase_reads_in_the_guides_words() -> None:
     assert spec.label("charge-hp cz") == "HP Charge: +1 HP to the ally in the Command Zone"
     assert spec.label("charge-hp d1") == "HP Charge: +1 HP to the ally on d1"
     assert spec.label("charge-ap") == "AP Charge: +10 AP"
+
+
+def test_the_commanders_call_to_the_fight_reads_in_words() -> None:
+    """"Send the Commander into the fight?" offered "Join b2" and "No join"."""
+    spec = ruleset("sengoku_yugi").screen
+    assert spec.label("join b2") == "Send the Commander to b2 to fight"
+    assert spec.label("no-join") == "Keep the Commander out of the fight"
