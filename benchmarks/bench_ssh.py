@@ -225,10 +225,16 @@ def answer(footer: str, step: int) -> str | None:
 
 async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
                       drain: float, move_every: float, rng: random.Random,
-                      games: list[int], abandoned: list[int], errors: list[str]) -> None:
+                      games: list[int], abandoned: list[int], errors: list[str],
+                      first: asyncio.Event, go: asyncio.Event) -> None:
     """Whole games against the computer, one after another, a new connection each; none
     begun after `end`, and the last one left unfinished if it is still going at `drain`.
-    A screen that never comes is counted in `errors` and the player starts again."""
+    A screen that never comes is counted in `errors` and the player starts again.
+    The first player (u00) sets `first` once its first game is on the board; the others
+    start at `go`, set once the server's memory with one game under way is measured
+    (what it should come back to when everyone has left)."""
+    if s.user != "u00":
+        await go.wait()
     while time.monotonic() < end:
         s.out.clear()
         s.footer = ""
@@ -248,6 +254,8 @@ async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
                     return  # time is up: leave in the middle of the game
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * move_every)
                 press = answer(s.footer, step)
+                if press:
+                    first.set()
                 step = step + 1 if press else 0
                 idle = 0 if press else idle + 1
                 if press is None and idle % 5 == 0:  # a footer not seen whole: the usual
@@ -284,7 +292,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     env = {**os.environ, "BENCH_PROBE": str(probe)}
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "benchmarks" / "serve_probe.py"), "serve", "--port", "0",
-         "--data-dir", str(tmp / "data"), "--authorized-keys", str(auth)],
+         "--data-dir", str(tmp / "data"), "--authorized-keys", str(auth),
+         *(["--no-restart"] if "restart" in os.environ.get("BENCH_WITHOUT", "") else [])],
         cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env,
         stderr=open(os.environ["BENCH_STDERR"], "w") if os.environ.get("BENCH_STDERR")  # noqa: SIM115
         else subprocess.DEVNULL)
@@ -314,18 +323,25 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         abandoned: list[int] = []
         errors: list[str] = []
         rng = random.Random(1)
+        first, go = asyncio.Event(), asyncio.Event()
         players = asyncio.gather(*(soak_player(Session(u), port, keys[u], end,
                                                end + args.drain * 60, args.move_every,
                                                random.Random(rng.random()), games, abandoned,
-                                               errors)
+                                               errors, first, go)
                                    for u in users), return_exceptions=True)
+        await asyncio.wait([players, asyncio.ensure_future(first.wait())],
+                           return_when=asyncio.FIRST_COMPLETED)
+        await report("first game started")
+        go.set()
         while not players.done():
             await asyncio.wait([players], timeout=30.0)
             if not players.done():
                 label = "games ending" if time.monotonic() > end else "playing"
                 await report(f"{label}: {len(games)} games")
         errors += [repr(e) for e in await players if isinstance(e, BaseException)]
-        await asyncio.sleep(5)
+        # the server empties its caches 2 s after the last session left and may then start
+        # afresh (pmtui/net/recycle.py): measured once that is over
+        await asyncio.sleep(10)
         await report("everyone left")
         await asyncio.sleep(30)
         await report("30 s later", trim=True)

@@ -17,8 +17,10 @@ SIGUSR2 does the same, then asks glibc to hand free memory back to the system
 caches and adds the RSS and Python's arenas after that: how much of the RSS is memory
 Python has freed but its allocator kept.
 The benchmark sends the signals; the server itself is unchanged, except with
-BENCH_WITHOUT=unpin,trim,one_heap (any of them): the server without those memory measures
-(pmtui/net/memory.py), to compare; BENCH_TRIM_EACH=1 trims after every report (with
+BENCH_WITHOUT=unpin,trim,one_heap,clear,restart (any of them): the server without those
+memory measures (pmtui/net/memory.py; clear: the caches emptied when the server is empty;
+restart: starting afresh, pmtui/net/recycle.py, passed on as --no-restart), to compare;
+BENCH_TRIM_EACH=1 trims after every report (with
 PYTHONMALLOC=malloc: what trimming would do with every object in glibc's heaps).
 """
 
@@ -189,6 +191,62 @@ def _without_caches() -> dict[str, object]:
             "pymalloc_caches_cleared": _pymalloc_stats()}
 
 
+POOL = 1 << 14  # pymalloc's pools (3.10+, 64-bit): an arena is 64 of them
+
+
+def _block_size(o: object) -> int | None:
+    """The pymalloc block an object lives in, in bytes, or None where it is not one
+    (larger than 512 bytes: the C allocator's)."""
+    size = sys.getsizeof(o)
+    if gc.is_tracked(o) or type(o).__flags__ & (1 << 14):  # Py_TPFLAGS_HAVE_GC
+        t = type(o)
+        n = abs(ctypes.c_ssize_t.from_address(id(o) + 16).value) if t.__itemsize__ else 0
+        size = t.__basicsize__ + t.__itemsize__ * n + 16  # the collector's header
+    return size if 0 < size <= 512 else None
+
+
+def _arena_census(objects: list[object]) -> dict[str, object]:
+    """Which of Python's arenas hold which live objects: each small object's pool
+    header (the 16 KiB boundary below it) names its arena. Objects reached from the
+    collector's (strings, numbers) are counted too. The arenas that hold only a few
+    objects are what keeps them from being returned: their objects are listed."""
+    seen: dict[int, object] = {id(o): o for o in objects}
+    for o in objects:
+        for r in gc.get_referents(o):
+            if id(r) not in seen and not gc.is_tracked(r):
+                seen[id(r)] = r
+    by_arena: dict[int, list[object]] = {}
+    skipped = 0
+    for addr, o in seen.items():
+        size = _block_size(o)
+        if size is None:
+            continue
+        pool = addr & ~(POOL - 1)
+        arena = ctypes.c_uint.from_address(pool + 32).value
+        szidx = ctypes.c_uint.from_address(pool + 36).value
+        if szidx != (size - 1) >> 4 or arena > 1 << 20:  # not a pymalloc block after all
+            skipped += 1
+            continue
+        by_arena.setdefault(arena, []).append(o)
+    sparse = sorted(by_arena.items(), key=lambda kv: len(kv[1]))
+    def show(o: object) -> str:
+        t = type(o)
+        name = getattr(o, "__qualname__", None) or getattr(o, "__name__", None)
+        mod = getattr(t, "__module__", "")
+        try:
+            text = repr(o)[:70]
+        except Exception:
+            text = "?"
+        return f"{mod}.{t.__qualname__} {name or ''} {text}"
+    return {"arenas_seen": len(by_arena), "objects_placed": sum(map(len, by_arena.values())),
+            "unverified": skipped,
+            "objects_per_arena": sorted(len(v) for v in by_arena.values()),
+            "sparse": [{"arena": a, "n": len(v), "objects": [show(o) for o in v[:12]]}
+                       for a, v in sparse[:60]],
+            "types_in_sparse": Counter(type(o).__name__ for _, v in sparse[:len(sparse) * 3 // 4]
+                                       for o in v).most_common(40)}
+
+
 def _write_report(trim: bool = False) -> None:
     t = time.perf_counter()
     gc.unfreeze()  # the server freezes survivors (GcSteward): a full collection sees all
@@ -217,6 +275,8 @@ def _write_report(trim: bool = False) -> None:
     if os.environ.get("BENCH_REFERRERS"):  # who holds the first object of these types
         rec["referrers"] = [c for name in os.environ["BENCH_REFERRERS"].split(",")
                             for c in _chains(objects, name)]
+    if os.environ.get("BENCH_ARENAS") and trim:
+        Path(f"{OUT}.arenas.json").write_text(json.dumps(_arena_census(objects), indent=1))
     del objects
     gc.freeze()
     if os.environ.get("BENCH_TRIM_EACH"):
@@ -229,7 +289,7 @@ def _write_report(trim: bool = False) -> None:
 
 
 def _without(names: str) -> None:
-    """BENCH_WITHOUT=unpin,trim,one_heap: the server without these memory measures
+    """BENCH_WITHOUT=unpin,trim,one_heap,clear: the server without these memory measures
     (pmtui/net/memory.py), to compare runs with and without them."""
     from pmtui.net import memory
 
@@ -240,6 +300,8 @@ def _without(names: str) -> None:
         memory.give_back = lambda: False
     if "one_heap" in off:
         memory.one_heap = lambda: False
+    if "clear" in off:
+        memory.clear_caches = lambda owners=(): 0
 
 
 def main() -> None:

@@ -143,6 +143,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the public keys let in, OpenSSH format (default: "
                             "authorized_keys in the data dir)")
     serve.add_argument("--open", action="store_true", help="let anyone in (off by default)")
+    serve.add_argument("--restart-above", type=float, default=64, metavar="MIB",
+                       help="when nobody is connected and the server holds this many MiB "
+                            "more than when it started, it starts afresh in the same "
+                            "process to give the memory back (default: 64; docs/ssh.md)")
+    serve.add_argument("--no-restart", action="store_true",
+                       help="never start afresh (the memory stays with the process)")
     return p
 
 
@@ -315,7 +321,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from pmtui.net.server import serve  # asyncssh is loaded only for serving
 
-    return serve(args.host, args.port, args.data_dir, args.authorized_keys, args.open)
+    return serve(args.host, args.port, args.data_dir, args.authorized_keys, args.open,
+                 None if args.no_restart else args.restart_above)
 
 
 def _decks_for(

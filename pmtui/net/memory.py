@@ -15,6 +15,12 @@ two things a single-app program never notices matter here (docs/ssh.md, "Memory"
   (`one_heap`); it returns memory from the middle of its heaps only when asked
   (`malloc_trim`): `give_back` asks after each full collection and when the last
   session leaves.
+- **Bounded caches keep the last entries made.** Rich's and Textual's `lru_cache`s
+  (regions, styles, colours, drawn lines: some 60 of them, up to 16,384 entries
+  each) are filled and churned while sessions play, so when the last session leaves
+  their entries are the newest objects, one or a few in each of Python's 1 MiB
+  arenas, and no arena can be returned. `clear_caches` empties them (and the
+  server's own) when the server is empty; they fill again with the next session.
 """
 
 from __future__ import annotations
@@ -24,7 +30,8 @@ import ctypes.util
 import functools
 import inspect
 import logging
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 
 log = logging.getLogger("pmtui.net")
 
@@ -45,6 +52,7 @@ def unpin_styles_caches() -> bool:
     if compute is None or not hasattr(method, "cache_clear") or not _of_colours(compute):
         return False
 
+    @_owned
     @functools.lru_cache(1024)
     def by_colours(base_background: object, background: object) -> object:
         return compute(StylesCache, base_background, background)  # it reads the colours only
@@ -56,6 +64,49 @@ def unpin_styles_caches() -> bool:
     StylesCache.get_inner_outer = get_inner_outer  # type: ignore[assignment,method-assign]
     method.cache_clear()  # what it held so far
     return True
+
+
+_OWNED: list[functools._lru_cache_wrapper[object]] = []  # the caches made here
+
+
+def _owned(cache: functools._lru_cache_wrapper[object]) -> functools._lru_cache_wrapper[object]:
+    _OWNED.append(cache)
+    return cache
+
+
+CACHE_OWNERS = ("rich", "textual", "pmtui", "rulesets")  # whose bounded caches are emptied
+
+
+def clear_caches(owners: tuple[str, ...] = CACHE_OWNERS) -> int:
+    """Empty every bounded `lru_cache` of the modules under `owners` (functions, and
+    methods of their classes) and those made here; how many were emptied.
+
+    Bounded caches only: an unbounded one (`functools.cache`) is how a module loads a
+    thing once (a ruleset, its card data) and may be relied on to hand out the same
+    object again; a bounded one may drop any entry at any time, so emptying it changes
+    nothing but speed. Called when the server is empty, before the full collection."""
+    done: set[int] = set()
+    for cache in [*_bounded_caches(owners), *_OWNED]:
+        if id(cache) not in done:
+            done.add(id(cache))
+            cache.cache_clear()
+    return len(done)
+
+
+def _bounded_caches(owners: tuple[str, ...]) -> Iterator[functools._lru_cache_wrapper[object]]:
+    for name, module in list(sys.modules.items()):
+        if module is None or name.partition(".")[0] not in owners:
+            continue
+        for value in list(vars(module).values()):
+            members = [value]
+            if isinstance(value, type) and value.__module__ == name:  # its own classes
+                members = list(vars(value).values())
+            for m in members:
+                if isinstance(m, staticmethod | classmethod):
+                    m = m.__func__
+                if (isinstance(m, functools._lru_cache_wrapper)
+                        and m.cache_parameters()["maxsize"] is not None):
+                    yield m
 
 
 def _of_colours(compute: Callable[..., object]) -> bool:

@@ -20,6 +20,7 @@ import contextvars
 import gc
 import logging
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable
@@ -28,7 +29,7 @@ from typing import Any
 
 import asyncssh
 
-from pmtui.net import memory
+from pmtui.net import memory, recycle
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
 from pmtui.net.names import NameBook, NameLimit, NamesError, named_in_options
 from pmtui.net.tables import Registry, SeatTable, TableError, User, valid_name
@@ -41,6 +42,7 @@ MAX_SESSIONS = 200
 SESSIONS_PER_CONNECTION = 2
 SESSIONS_PER_KEY = 8
 EMPTY_COLLECT_AFTER = 2.0  # seconds after the last session left: its apps have ended
+RESTART_ABOVE = 64  # MiB held above the start's when the server is empty: start afresh
 
 
 class ServeError(Exception):
@@ -153,9 +155,10 @@ class _Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("", 0)
         self.peer = (str(peer[0]), str(peer[0]))
+        self.server.connections += 1  # signing in, not yet a session: no restart now
 
     def connection_lost(self, exc: Exception | None) -> None:
-        pass
+        self.server.connections -= 1
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -453,11 +456,17 @@ class GcSteward:
 class PmServer:
     """The listening server: registry of tables, key checks, live sessions."""
 
-    def __init__(self, data_dir: Path, auth: KeyAuth) -> None:
+    def __init__(self, data_dir: Path, auth: KeyAuth, restart_above: float | None = None) -> None:
         self.data_dir = data_dir
         self.auth = auth
         self.registry = Registry(data_dir, loop=asyncio.get_running_loop())
         self.sessions: set[Session] = set()
+        self.connections = 0
+        # MiB above the start's RSS at which an empty server starts afresh (recycle.py);
+        # None: never (tests, and servers run inside another program)
+        self.restart_above = restart_above
+        self.rss_at_start: int | None = None
+        self.wants_restart = asyncio.Event()
         self.acceptor: Any = None
         self.port = 0
         self.key = host_key(data_dir)
@@ -508,12 +517,20 @@ class PmServer:
             return f"the name {user.name} belongs to another key; sign in under another name"
         return None
 
-    async def start(self, host: str, port: int) -> list[str]:
+    async def start(self, host: str, port: int, sock: socket.socket | None = None) -> list[str]:
+        """Listen on host:port, or on `sock` (handed over by the previous image)."""
         warnings = self.registry.restore()
+        handed = recycle.take_over(self.data_dir)
+        if handed is not None:
+            try:
+                self.registry.unpack_results(handed)
+            except (ValueError, KeyError, TypeError) as exc:
+                warnings.append(f"{recycle.HANDOVER}: cannot read the recent results ({exc})")
         self.acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
-            host,
-            port,
+            None if sock else host,
+            None if sock else port,
+            sock=sock,
             server_host_keys=[self.key],
             line_editor=False,
             encoding=None,
@@ -528,16 +545,37 @@ class PmServer:
         sockets = self.acceptor.sockets if hasattr(self.acceptor, "sockets") else []
         self.port = sockets[0].getsockname()[1] if sockets else port
         self.gc.start()
+        self.rss_at_start = recycle.rss_bytes()
         return warnings
 
     def emptied(self) -> None:
-        """The last session has left: once its apps are gone, a full collection, and what
-        it frees goes back to the system (the next sessions may be hours away)."""
+        """The last session has left: once its apps are gone, the caches they filled are
+        emptied, a full collection runs, and what it frees goes back to the system (the
+        next sessions may be hours away; pmtui/net/memory.py)."""
         asyncio.get_running_loop().call_later(EMPTY_COLLECT_AFTER, self._collect_if_empty)
 
     def _collect_if_empty(self) -> None:
         if not self.sessions and self.gc.task is not None:
+            memory.clear_caches()
+            results = self.registry.pack_results()
             self.gc.collect(full=True)
+            self.registry.unpack_results(results)
+            if self.restart_due():
+                self.wants_restart.set()
+
+    def restart_due(self) -> bool:
+        """Whether the server, empty, holds so much more than after it started that it
+        should start afresh (recycle.py): nobody connected or signing in, no computer
+        player thinking (its move would be lost; the game waits in its journal)."""
+        if (self.restart_above is None or self.sessions or self.connections
+                or any(t.computer_running for t in self.registry.tables.values())):
+            return False
+        now, start = recycle.rss_bytes(), self.rss_at_start
+        return now is not None and start is not None and now - start > self.restart_above * 2**20
+
+    def listening_socket(self) -> socket.socket | None:
+        sockets = getattr(self.acceptor, "sockets", None) or []
+        return sockets[0] if sockets else None
 
     async def stop(self) -> None:
         if self.acceptor is not None:
@@ -562,10 +600,14 @@ def _setup_logging() -> None:
         logger.propagate = False
 
 
-async def _main(host: str, port: int, data_dir: Path, auth: KeyAuth) -> int:
-    server = PmServer(data_dir, auth)
+async def _main(host: str, port: int, data_dir: Path, auth: KeyAuth,
+                restart_above: float | None) -> int | None:
+    """Serve until interrupted (the exit status), or until the server is empty and should
+    start afresh: None, with the listening socket and the recent results handed over."""
+    server = PmServer(data_dir, auth, restart_above)
+    inherited = recycle.inherited_socket()
     try:
-        warnings = await server.start(host, port)
+        warnings = await server.start(host, port, inherited)
     except OSError as exc:
         raise ServeError(f"cannot listen on {host}:{port}: "
                          f"{exc.strerror or exc}") from None
@@ -573,20 +615,35 @@ async def _main(host: str, port: int, data_dir: Path, auth: KeyAuth) -> int:
         log.warning("%s", w)
     restored = len(server.registry.tables)
     mode = "open to anyone with a key" if auth.open else f"keys in {auth.path}"
+    afresh = "; started afresh to give memory back" if inherited else ""
     print(f"pmtui: serving on {host}:{server.port} ({mode}; data in {data_dir}; "
-          f"{restored} table(s) restored; host key {server.key.get_fingerprint()})",
+          f"{restored} table(s) restored; host key {server.key.get_fingerprint()}{afresh})",
           flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
+    handed_over = False
     try:
-        await stop.wait()
+        waits = [asyncio.ensure_future(e.wait()) for e in (stop, server.wants_restart)]
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        for w in waits:
+            w.cancel()
+        listening = server.listening_socket()
+        if not stop.is_set() and listening is not None:
+            held = (recycle.rss_bytes() or 0) - (server.rss_at_start or 0)
+            log.info("nobody is connected and the server holds %.0f MiB more than when it "
+                     "started: starting afresh to give it back", held / 2**20)
+            recycle.keep_open(listening)
+            handed_over = True
     finally:
         await server.stop()
         sys.stdout = sys.__stdout__  # Textual's stdout capture, if any app left it behind
         sys.stderr = sys.__stderr__
+    if handed_over:
+        recycle.hand_over(data_dir, server.registry.pack_results())
+        return None
     print("pmtui: server stopped", flush=True)
     return 0
 
@@ -598,8 +655,11 @@ def default_data_dir() -> Path:
 
 
 def serve(host: str = "127.0.0.1", port: int = 2222, data_dir: Path | None = None,
-          authorized_keys: Path | None = None, open_to_all: bool = False) -> int:
-    """Run the SSH server until interrupted (ctrl+c or SIGTERM)."""
+          authorized_keys: Path | None = None, open_to_all: bool = False,
+          restart_above: float | None = RESTART_ABOVE) -> int:
+    """Run the SSH server until interrupted (ctrl+c or SIGTERM). When it is empty and
+    holds more than `restart_above` MiB above its start, it starts afresh in the same
+    process (recycle.py; None: never)."""
     data_dir = Path(data_dir) if data_dir else default_data_dir()
     keys_path = Path(authorized_keys) if authorized_keys else data_dir / "authorized_keys"
     if not 0 <= port <= 65535:
@@ -609,7 +669,14 @@ def serve(host: str = "127.0.0.1", port: int = 2222, data_dir: Path | None = Non
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         auth = KeyAuth(keys_path, open_to_all)
-        return asyncio.run(_main(host, port, data_dir, auth))
+        status = asyncio.run(_main(host, port, data_dir, auth, restart_above))
+        if status is None:  # the socket and the recent results are handed over
+            try:
+                recycle.start_afresh()
+            except OSError as exc:
+                print(f"pmtui: cannot start afresh: {exc.strerror or exc}", file=sys.stderr)
+                return 1
+        return status
     except ServeError as exc:
         print(f"pmtui: {exc}", file=sys.stderr)
         return 2

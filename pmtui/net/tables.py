@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import re
@@ -632,6 +633,44 @@ class Registry:
         for t in done[: max(0, len(done) - FINISHED_LISTED)]:
             del self.tables[t.id]
         self.changed()
+
+    # -- what outlives the sessions, made anew when the server is empty ----------------------
+
+    def pack_results(self) -> bytes:
+        """Take the finished tables' results and the keys' recent action times out, as
+        one bytes object (JSON); `unpack_results` puts them back.
+
+        They are the server's only long-lived objects made while sessions play, one or
+        a few in each of Python's 1 MiB arenas, so when everyone has left they keep
+        those arenas from being returned. Packed, they are one block of the C
+        allocator's; unpacked after a collection, they are new objects in the arenas
+        still in use (pmtui/net/memory.py)."""
+        done = [t for t in self.tables.values() if t.result is not None]
+        rows = [{"id": t.id, "name": t.name, "level": t.level, "game": t.game,
+                 "options": t.options, "created": t.created, "error": t.error,
+                 "result": t.result, "path": None if t.path is None else str(t.path),
+                 "seats": [None if s is None else dataclasses.asdict(s) for s in t.seats]}
+                for t in done]
+        blob = json.dumps({"results": rows,
+                           "actions": {k: list(q) for k, q in self._actions.items()}})
+        for t in done:
+            del self.tables[t.id]
+        self._actions.clear()
+        return blob.encode()
+
+    def unpack_results(self, blob: bytes) -> None:
+        packed = json.loads(blob)
+        for row in packed["results"]:
+            table = ServerTable(self, row["id"], row["name"], row["level"], row["game"],
+                                row["options"])
+            table.seats = [None if s is None else SeatInfo(**s) for s in row["seats"]]
+            table.path = None if row["path"] is None else Path(row["path"])
+            table.created, table.error, table.result = row["created"], row["error"], row["result"]
+            table.visited = True
+            self.tables[table.id] = table
+        self.tables = dict(sorted(self.tables.items()))
+        for key, times in packed["actions"].items():
+            self._actions[key] = deque(times)
 
     def _throttle(self, user: User) -> None:
         """At most ACTIONS_PER_MINUTE table actions a minute per key (TableError)."""

@@ -115,3 +115,37 @@ def test_a_table_played_without_sessions_keeps_its_game(tmp_path: Path) -> None:
         t.act(d.player, rng.choice([x for x in d.texts if x != "cancel"] or d.texts))
     assert t.local is not None and t.local.over
     reg.shutdown()
+
+
+def test_results_packed_and_unpacked_are_the_same_new_objects(tmp_path: Path) -> None:
+    """When the server is empty the finished tables' results and the keys' action times
+    are packed into one bytes object, collected, and made anew (pmtui/net/memory.py):
+    the lobby lists the same, the limits count the same, and nothing made during play
+    is kept but the new objects."""
+    reg = Registry(tmp_path)
+    finished = []
+    for i in range(2):
+        t = play_to_the_end(reg, i)
+        for seat in (0, 1, None):
+            t.detach(seat)
+        finished.append(t)
+    waiting = reg.create(User("carol", "SHA256:carol"), DECKS[0])
+    listed = [(t.id, t.describe(), t.names(), t.state, t.game) for t in reg.listing()]
+    times = {k: list(q) for k, q in reg._actions.items()}
+    old = [(t, t.result, t.seats[0]) for t in finished]
+
+    blob = reg.pack_results()
+    assert isinstance(blob, bytes)
+    assert [t.id for t in reg.listing()] == [waiting.id]  # the unfinished one stays
+    assert reg._actions == {}
+    reg.unpack_results(blob)
+
+    assert [(t.id, t.describe(), t.names(), t.state, t.game) for t in reg.listing()] == listed
+    assert {k: list(q) for k, q in reg._actions.items()} == times
+    assert reg.get(waiting.id) is waiting
+    for (t, result, seat), new in zip(old, [reg.get(t.id) for t in finished], strict=True):
+        assert new is not t and new.result == result and new.result is not result
+        assert new.seats[0] == seat and new.seats[0] is not seat
+        assert new.local is None and new.writer is None and new.path == t.path
+        with pytest.raises(TableError, match="is over"):
+            SeatTable(new, 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import weakref
 from pathlib import Path
 
@@ -100,3 +101,75 @@ def test_without_glibc_the_memory_calls_do_nothing(monkeypatch, libc: str) -> No
         assert memory.give_back() is False
     finally:
         memory._libc.cache_clear()  # the real library again for the other tests
+
+
+def test_clear_caches_empties_the_bounded_caches_sessions_fill() -> None:
+    """Rich's and Textual's lru_caches hold the newest objects when the last session
+    leaves, one or a few in each of Python's arenas: emptied, every arena they pinned
+    can go back (docs/BENCHMARKS.md, the soak)."""
+    from rich.style import Style
+    from textual.geometry import Region
+
+    Style.parse("bold red on blue")
+    Region(0, 0, 10, 10).intersection(Region(5, 5, 10, 10))
+    memory.unpin_styles_caches()
+    StylesCache().get_inner_outer(Color(1, 2, 3), Color(4, 5, 6))
+    filled = [Style.parse, Region.intersection, memory._OWNED[-1]]
+    assert all(c.cache_info().currsize for c in filled)
+    assert memory.clear_caches() >= 40  # some 60 in Rich and Textual
+    assert [c.cache_info().currsize for c in filled] == [0, 0, 0]
+
+
+def test_clear_caches_keeps_what_is_loaded_once(monkeypatch) -> None:
+    """An unbounded cache (functools.cache) loads a thing once and may be relied on
+    to give the same object again (one ruleset object per id): it is kept, and so
+    are the caches of modules outside Rich, Textual and pmtui."""
+    import functools
+    import types
+
+    from pmtui.table import registry
+
+    game = registry.ruleset()
+    other = types.ModuleType("not_ours")
+
+    @functools.lru_cache(8)
+    def theirs(x: int) -> int:
+        return x
+
+    other.theirs = theirs
+    monkeypatch.setitem(sys.modules, "not_ours", other)
+    theirs(1)
+    memory.clear_caches()
+    assert registry.ruleset() is game
+    assert theirs.cache_info().currsize == 1
+
+
+def test_clear_caches_finds_cached_methods_of_every_kind(monkeypatch) -> None:
+    """lru_caches on methods, static methods and class methods of an owner's classes."""
+    import functools
+    import types
+
+    mod = types.ModuleType("pmtui._probe_caches")
+
+    class Holder:
+        @functools.lru_cache(4)  # noqa: B019 (what is tested: a cached method is found)
+        def method(self, x: int) -> int:
+            return x
+
+        @staticmethod
+        @functools.lru_cache(4)
+        def static(x: int) -> int:
+            return x
+
+        @classmethod
+        @functools.lru_cache(4)
+        def klass(cls, x: int) -> int:
+            return x
+
+    Holder.__module__ = mod.__name__
+    mod.Holder = Holder
+    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+    Holder().method(1), Holder.static(1), Holder.klass(1)
+    memory.clear_caches()
+    assert [Holder.method.cache_info().currsize, Holder.static.cache_info().currsize,
+            Holder.__dict__["klass"].__func__.cache_info().currsize] == [0, 0, 0]

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from rich.style import Style
 from textual._styles_cache import StylesCache
+from textual.geometry import Region
 
 from pmtui.net.driver import IN_HIGH
 from pmtui.net.game import NetApp
@@ -146,10 +148,15 @@ async def test_when_the_last_session_leaves_memory_is_collected_and_given_back(
         await wait_until(lambda: len(server.sessions) == 1, what="alice gone")
         await asyncio.sleep(EMPTY_COLLECT_AFTER + 0.5)
         assert server.gc.full_collections == full and not given  # bob is still here
+        assert Region.intersection.cache_info().currsize  # bob's screen uses it
         await b.close()
         await wait_until(lambda: server.gc.full_collections > full, timeout=20,
                          what="a full collection once everyone left")
         assert given
+        # the caches the sessions filled are emptied too: their entries were the
+        # newest objects, pinning Python's arenas (pmtui/net/memory.py)
+        assert Region.intersection.cache_info().currsize == 0
+        assert Style.parse.cache_info().currsize == 0
     finally:
         await server.stop()
 
