@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pmtui.net.recycle import RESTART_ABOVE  # no asyncssh: that is loaded only for serving
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
@@ -143,10 +145,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the public keys let in, OpenSSH format (default: "
                             "authorized_keys in the data dir)")
     serve.add_argument("--open", action="store_true", help="let anyone in (off by default)")
-    serve.add_argument("--restart-above", type=float, default=64, metavar="MIB",
+    serve.add_argument("--restart-above", type=float, default=RESTART_ABOVE, metavar="MIB",
                        help="when nobody is connected and the server holds this many MiB "
                             "more than when it started, it starts afresh in the same "
-                            "process to give the memory back (default: 64; docs/ssh.md)")
+                            f"process to give the memory back (default: {RESTART_ABOVE:g}; "
+                            "docs/ssh.md)")
     serve.add_argument("--no-restart", action="store_true",
                        help="never start afresh (the memory stays with the process)")
     return p

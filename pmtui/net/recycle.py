@@ -26,6 +26,7 @@ from pathlib import Path
 
 log = logging.getLogger("pmtui.net")
 
+RESTART_ABOVE = 64.0  # MiB above the start's RSS at which an empty `pmtui serve` starts afresh
 LISTEN_FD = "PMTUI_LISTEN_FD"  # the environment variable naming the handed-over socket
 HANDOVER = "handover.json"  # in the data directory: what the next image takes back
 

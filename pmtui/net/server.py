@@ -42,7 +42,6 @@ MAX_SESSIONS = 200
 SESSIONS_PER_CONNECTION = 2
 SESSIONS_PER_KEY = 8
 EMPTY_COLLECT_AFTER = 2.0  # seconds after the last session left: its apps have ended
-RESTART_ABOVE = 64  # MiB held above the start's when the server is empty: start afresh
 
 
 class ServeError(Exception):
@@ -656,10 +655,11 @@ def default_data_dir() -> Path:
 
 def serve(host: str = "127.0.0.1", port: int = 2222, data_dir: Path | None = None,
           authorized_keys: Path | None = None, open_to_all: bool = False,
-          restart_above: float | None = RESTART_ABOVE) -> int:
+          restart_above: float | None = None) -> int:
     """Run the SSH server until interrupted (ctrl+c or SIGTERM). When it is empty and
-    holds more than `restart_above` MiB above its start, it starts afresh in the same
-    process (recycle.py; None: never)."""
+    holds more than `restart_above` MiB above its start, it starts afresh: the same
+    process runs its command again (recycle.py), so only `pmtui serve` asks for it
+    (recycle.RESTART_ABOVE); None: never."""
     data_dir = Path(data_dir) if data_dir else default_data_dir()
     keys_path = Path(authorized_keys) if authorized_keys else data_dir / "authorized_keys"
     if not 0 <= port <= 65535:
