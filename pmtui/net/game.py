@@ -133,14 +133,20 @@ class NetApp(CalmNotifications, PmApp):
     def busy(self, value: bool) -> None:
         pass  # the server's table knows when the computer is thinking
 
-    def label(self, player: int) -> str:
+    def log_name(self, player: int) -> str:
         t = self.seat_table
         if t.seat is not None and player == t.seat:
             return "You"
         name = t.names[player]
         if not t.is_human(player):
             return "CPU" if name == "Computer" else name
-        return f"{name} (away)" if t.away(player) else name
+        return name
+
+    def label(self, player: int) -> str:
+        t = self.seat_table
+        mine = t.seat is not None and player == t.seat
+        away = not mine and t.is_human(player) and t.away(player)
+        return f"{self.log_name(player)} (away)" if away else self.log_name(player)
 
     def can_undo(self) -> bool:
         return not self.busy and self.seat_table.can_undo(self.viewer)
@@ -236,6 +242,6 @@ class NetApp(CalmNotifications, PmApp):
         elif seat is not None and w == seat:
             headline = "You win!"
         else:
-            headline = f"{self.label(w).removesuffix(' (away)')} won."
+            headline = f"{self.log_name(w)} won."
         self._close_prompts()
         self.push_screen(NetGameOverScreen(headline, str(over.get("reason", ""))))

@@ -139,6 +139,11 @@ class PmApp(PlainNotices, App[int]):
             return self.table.names[player]
         return "You" if self.table.is_human(player) else "CPU"
 
+    def log_name(self, player: int) -> str:
+        """A seat's name for the log, which outlasts the moment: `label` without any
+        passing state (a network seat's "(away)")."""
+        return self.label(player)
+
     @property
     def seat_names(self) -> list[str]:
         """Both seats as `label` names them, for a ruleset's `names` arguments."""
@@ -169,13 +174,13 @@ class PmApp(PlainNotices, App[int]):
             return line
         out = self._worded.get(line)
         if out is None:
-            out = replace(line, text=f"{self.label(line.player)}: {self.namer(line.action)}")
+            out = replace(line, text=f"{self.log_name(line.player)}: {self.namer(line.action)}")
             self._worded[line] = out
         return out
 
     def log_lines(self, since: int = 0) -> list[LogLine]:
         """The viewer's log in words, with the board's seat names (You, CPU)."""
-        names = self.seat_names
+        names = [self.log_name(0), self.log_name(1)]
         picks = [k for k, p in self.spec.prompts.items() if isinstance(p, PickSet)]
         lines = without_picks(self.table.log_for(self.viewer, names, since), picks)
         return [self.worded(x) for x in lines]

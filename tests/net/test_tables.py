@@ -383,3 +383,19 @@ def test_the_undo_key_says_why_between_two_people(tmp_path: Path) -> None:
     assert "between two players" in app.undo_refusal()
     computer = reg.play_computer(ALICE, "starlit_overture")
     assert NetApp(SeatTable(computer, 0)).undo_refusal() == "nothing you may take back now"
+
+
+def test_the_log_names_a_seat_without_its_away_mark(tmp_path: Path) -> None:
+    """A spectator's log read "blice (away): Start combat", as if she had played while
+    away: the mark is the moment's, for the bars and the headline, not the history's."""
+    from pmtui.net.game import NetApp
+
+    reg = Registry(tmp_path)
+    t = two_player_table(reg)
+    play_some(t, 6)
+    app = NetApp(SeatTable(t, None))
+    assert app.label(0) == "alice (away)"  # nobody is at the table
+    app.game_screen.pview = SeatTable(t, None).view_for(None)
+    lines = [line.text for line in app.log_lines()]
+    assert any(text.startswith(("alice: ", "bob: ")) for text in lines), lines
+    assert not any("(away)" in text for text in lines), lines
