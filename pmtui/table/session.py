@@ -271,11 +271,13 @@ class LocalTable:
             return k in self.auto
         self._read.add(k)
         player, text = self.game.moves[k]
-        if text != self.screen.words.pass_text or not self.is_human(player):
+        if not self.is_human(player):
             return False
         state = self.game.state_after(k)
         decision = self.game.ruleset.decision(state)
         if decision is None or decision.player != player:
+            return False
+        if text not in (self.screen.words.pass_text, decision.secret_pass):
             return False
         if self.passes_for(decision, view(self.game.ruleset, state, player)):
             self.auto.add(k)

@@ -338,7 +338,11 @@ class PmApp(PlainNotices, App[int]):
     def _auto_pass(self, d: Decision) -> bool:
         """Pass for a player in a window the ruleset lets the table pass in: when passing
         is their only choice (unless "always ask"), when they took the window out of their
-        stops, or until the end of the turn when they asked for it."""
+        stops, or until the end of the turn when they asked for it; and a question whose
+        only answer is its secret pass, where nobody else sees the seat wait."""
+        if self._quiet_pass(d):
+            self.table.act(d.player, d.secret_pass, auto=True)
+            return True
         pass_text = self.spec.words.pass_text
         passing = self.pass_turn is not None and self.pass_turn[0] == d.player
         if pass_text not in d.texts and not passing:
@@ -364,8 +368,17 @@ class PmApp(PlainNotices, App[int]):
     def _stop_passes(self, d: Decision, view: View) -> bool:
         """Whether the stop settings now pass for `d`'s player (the table also reads the
         passes logged before a resume by this)."""
-        return stop_passes(self.spec, d, view, self.config.stops or frozenset(),
-                           self.always_ask)
+        return self._quiet_pass(d) or stop_passes(
+            self.spec, d, view, self.config.stops or frozenset(), self.always_ask)
+
+    def _quiet_pass(self, d: Decision) -> bool:
+        """A question asked whatever a hidden hand holds (a ruleset asks it so that its
+        wait tells nobody anything) with its secret pass as the only answer: the table
+        answers it at once only for one person against the computer on their own
+        terminal. In hot seat the hand-over, and at a network table the wait the other
+        player and the spectators see, would show whether a card could have answered."""
+        return (bool(d.secret_pass) and d.texts == [d.secret_pass] and not self.always_ask
+                and not self.hotseat and isinstance(self.table, LocalTable))
 
     # -- what happened while the viewer waited ---------------------------------------------
 

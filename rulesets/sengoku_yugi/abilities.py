@@ -234,37 +234,58 @@ def trigger_options(state: State, pool: Pool, uid: int, timing: str) -> list[Opt
 def offer(ctx: Context, pool: Pool, uid: int, timing: str) -> None:
     """Queue the unit's abilities of this timing; its owner decides whether to use one."""
     if trigger_options(ctx.state, pool, uid, timing):
-        item: dict[str, Any] = {"u": uid, "t": timing, "p": ctx.state.cards[uid].owner}
-        if in_hand(ctx.state, uid):
-            item["hand"] = True  # which hand card is the owner's secret (redact_vars)
+        item = {"u": uid, "t": timing, "p": ctx.state.cards[uid].owner}
         setvars(ctx, f"{timing} trigger", trig=[*ctx.state.vars.get("trig", ()), item])
 
 
 def offer_all(ctx: Context, pool: Pool, timing: str, p: int) -> None:
-    for uid in allies(ctx.state, p) + hand(ctx.state, p):
+    """The allies' triggers of this timing, then the hand's window (S47): asked whenever a
+    card of the set could answer from a hand and the hand is not empty, both of which the
+    opponent sees, so the question (and its pause) tells them nothing of the hand."""
+    for uid in allies(ctx.state, p):
         offer(ctx, pool, uid, timing)
+    if timing in pool.hand_timings and hand(ctx.state, p):
+        item = {"t": timing, "p": p, "hand": True}  # no card: the owner's secret (redact_vars)
+        setvars(ctx, f"{timing}: the hand's window",
+                trig=[*ctx.state.vars.get("trig", ()), item])
+
+
+def _item_options(state: State, pool: Pool, item: dict[str, Any]) -> list[Option]:
+    """A queued trigger's uses: a unit's, or at a hand's window every hand card's."""
+    if not item.get("hand"):
+        return trigger_options(state, pool, item["u"], item["t"])
+    return [o for uid in hand(state, item["p"]) for o in trigger_options(state, pool, uid,
+                                                                        item["t"])]
 
 
 def trigger_decision(state: State, pool: Pool) -> Decision | None:
-    """The first queued trigger that can still be used (stale ones are skipped)."""
+    """The first queued trigger that can still be used (stale ones are skipped); a hand's
+    window is never stale: it is asked even when no card in the hand can answer (S47)."""
     for item in state.vars.get("trig", ()):
-        opts = trigger_options(state, pool, item["u"], item["t"])
+        opts = _item_options(state, pool, item)
+        if item.get("hand"):
+            # kind "hand": one kind whatever the hand holds, decided without a search, so
+            # a computer's answer takes as long either way; declined, nobody learns it
+            prompt = (f"Use a card from your hand ({item['t']})?" if opts
+                      else f"No card in your hand can be used now ({item['t']})")
+            return Decision(item["p"], "hand", (*opts, Option("skip", ("skip",))), prompt,
+                            secret_pass="skip")
         if opts:
             opts.append(Option("skip", ("skip",)))
             owner = state.cards[item["u"]].owner
-            # about a hand card, the question itself is secret: declined, nobody learns it
-            return Decision(owner, "trigger", tuple(opts), f"Use an ability ({item['t']})?",
-                            secret_pass="skip" if item.get("hand") else "")
+            return Decision(owner, "trigger", tuple(opts), f"Use an ability ({item['t']})?")
     return None
 
 
-def drop_trigger(ctx: Context, pool: Pool) -> None:
-    """Remove the head trigger (and stale ones before it)."""
+def drop_trigger(ctx: Context, pool: Pool, again: bool = False) -> None:
+    """Remove the head trigger (and stale ones before it); `again`: a hand's window that
+    was answered with a card is asked once more, for another card (or a skip)."""
     state = ctx.state
     rest = list(state.vars.get("trig", ()))
-    while rest and not trigger_options(state, pool, rest[0]["u"], rest[0]["t"]):
+    while rest and not rest[0].get("hand") and not _item_options(state, pool, rest[0]):
         rest.pop(0)
-    setvars(ctx, "trigger handled", trig=rest[1:] or None)
+    keep = rest[:1] if again and rest and rest[0].get("hand") else []
+    setvars(ctx, "trigger handled", trig=keep + rest[1:] or None)
 
 
 def act_options(state: State, pool: Pool, p: int) -> list[Option]:
@@ -406,7 +427,7 @@ def after_payment(ctx: Context, pool: Pool) -> None:
     if ab["pay"]:
         return
     a = printed(state, pool, ab["u"])
-    if a.counter is not None and cost_payable(state, pool, other(ab["p"]), a.counter, None):
+    if a.counter is not None:  # asked whatever the opponent's hand holds (S26, S48)
         ab["stage"] = "counter"
         setvars(ctx, "Counter?", ab=ab)
         return
@@ -435,8 +456,11 @@ def decision(state: State, pool: Pool) -> Decision:
         return pay_decision(state, pool, ab, stage == "cpay")
     if stage == "counter":
         a = printed(state, pool, ab["u"])
-        opts = (Option("counter", ("counter",)), Option("allow", ("allow",)))
-        return Decision(other(p), "counter", opts, f"Negate {a.name} by paying its Counter?")
+        assert a.counter is not None
+        can = cost_payable(state, pool, other(p), a.counter, None)
+        opts = ((Option("counter", ("counter",)),) if can else ()) + (Option("allow", ("allow",)),)
+        return Decision(other(p), "counter", opts, f"Negate {a.name} by paying its Counter?"
+                        if can else f"{a.name}: you cannot pay its Counter")
     if stage == "target":
         return target_decision(state, pool, ab)
     if stage == "track":

@@ -11,6 +11,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +170,12 @@ class CardDef:
 class Pool:
     cards: Mapping[str, CardDef]
     digest: str
+
+    @cached_property
+    def hand_timings(self) -> frozenset[str]:
+        """The timings at which some card of the set may trigger from a hand (S47)."""
+        return frozenset(c.ability.trigger for c in self.cards.values() if c.ability
+                         and c.ability.kind == "trg" and c.ability.where.startswith("hand"))
 
     def get(self, cid: str) -> CardDef:
         try:

@@ -45,7 +45,7 @@ from .units import (
     push_ask,
 )
 
-VERSION = "0.1.1"
+VERSION = "0.1.2"
 MODES = ("standard", "ultimate")
 
 
@@ -299,8 +299,8 @@ class SengokuYugi:
             self._ask_apply(ctx, v["asks"][0], option)
         elif v.get("ab"):
             abilities.apply(ctx, pool, option)
-        elif decision.kind == "trigger":
-            abilities.drop_trigger(ctx, pool)
+        elif decision.kind in ("trigger", "hand"):
+            abilities.drop_trigger(ctx, pool, again=decision.kind == "hand" and what == "use")
             if what == "use":
                 abilities.start(ctx, pool, option.data[1], option.data[2], option.data[3])
         elif v.get("combat") and v["combat"]["stage"] not in ("end", "guard"):
@@ -428,7 +428,7 @@ class SengokuYugi:
             if ab.get("hand"):  # an ability used from a hand: which copy stays secret
                 ab = {k: v for k, v in ab.items() if k != "u"}
             out["ab"] = ab
-        if out.get("trig"):  # a question about a hand card is its owner's secret (S45)
+        if out.get("trig"):  # a hand's window is its owner's question (S45, S47)
             out["trig"] = [t for t in out["trig"]
                            if not (t.get("hand") and t.get("p") != player)] or None
         if out.get("used_hand"):

@@ -40,7 +40,9 @@ RULE_FLAGS = ("at", "hp", "df", "dt", "ail", "bl", "of", "role", "guard", "down"
 
 
 class Strategy:
-    searched_kinds = frozenset({"main", "join", "counter", "trigger", "track"})
+    # not "hand" nor "counter": asked whatever a hand holds (S47, S48), they are answered
+    # by these rules alone, as fast whether or not the hand could answer
+    searched_kinds = frozenset({"main", "join", "trigger", "track"})
     search_confidence = 0.0  # the best average wins
     search_turns = 2  # playouts to the end of the next turn
 

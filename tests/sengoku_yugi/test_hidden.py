@@ -126,6 +126,47 @@ def test_a_question_about_a_hand_card_is_the_owners_secret() -> None:
                 assert "stronghold-attacked" not in json.dumps(redact(rs, rec["event"], viewer))
 
 
+def _what_the_attacker_sees(hand_card: str) -> list[tuple[int, str, list[str]]]:
+    """From the attack on the defender's Stronghold until the attacker decides again:
+    at each pending decision, whose it is (the attacker's screen says "Waiting for P1…"),
+    the attacker's view and their log. The defender skips every question."""
+    from pmtui.table.session import HUMAN, LocalTable
+
+    game = scenario_game(loads(WHISPER_ASKED.replace('"SGY-021"', f'"{hand_card}"')))
+    game.act("attack c3 c1 atk")
+    game.act("done")
+    table = LocalTable(game, [HUMAN, HUMAN])
+    rs = ruleset()
+    seen = []
+    for _ in range(50):
+        d = game.pending()
+        assert d is not None
+        seen.append((d.player, json.dumps(view(rs, game.state, 1), sort_keys=True),
+                     [line.text for line in table.log_for(1)]))
+        if d.player != 0:
+            return seen
+        game.act("skip" if "skip" in d.texts else d.texts[0])
+    raise AssertionError("the defender was asked more than 50 times")
+
+
+def test_the_hand_window_is_the_same_for_the_attacker_whatever_the_hand_holds() -> None:
+    """G1 (14) Trigger, Hand; S45, S47: the attacker learns nothing of the defender's hand.
+    The hand's window is asked whether or not a card in it can answer (Rallying Whisper,
+    or a Level 1 card that cannot), so the attacker sees the same waits, the same views
+    and the same log either way (before, they waited on one more question when the hand
+    held a card that could answer)."""
+    with_card = _what_the_attacker_sees("SGY-021")
+    without = _what_the_attacker_sees("SGY-001")
+    assert [who for who, _, _ in with_card].count(0) >= 1  # the defender was asked
+    assert with_card == without
+    game = scenario_game(loads(WHISPER_ASKED.replace('"SGY-021"', '"SGY-001"')))
+    game.act("attack c3 c1 atk")
+    game.act("done")
+    d = game.pending()
+    assert d is not None and (d.player, d.kind, d.texts) == (0, "hand", ["skip"])
+    assert d.prompt.startswith("No card in your hand can be used now")
+
+
 def _asked_and_passed() -> tuple[ReplayModel, int]:
     """The replay of an attack whose defender is asked about a hand card and passes,
     and the step of that secret question."""
@@ -174,3 +215,39 @@ def test_a_seat_switched_to_on_a_question_it_may_not_know_of_sees_the_step_befor
     before = min(model.unseen(1)) - 1
     assert secret in model.unseen(1) and replay.position == before
     assert replay.shown().line == model.record_text(before - 1, 1) != ""
+
+
+def _counter_asked(hand_card: str) -> list[tuple[int, str]]:
+    """Player 2 grows Genba onto their Frontline, whose Ember Oath has a Counter paid with
+    a Level 2-3 hand card: what player 2 sees at each decision until they decide again
+    (whose it is, their view), player 1 allowing."""
+    from .position import Position
+
+    pos = Position(p=1)
+    pos.put("SGY-005", 1, "bf", at="c3", hp=3)
+    pos.put("SGY-001", 0, "bf", at="c2")
+    pos.put(hand_card, 0, "hand")
+    oath = pos.put("SGY-006", 1, "hand")
+    pos.act(f"grow SGY-006@{oath} c3")
+    pos.act(f"use SGY-006@{oath}")
+    d = pos.decision
+    assert (d.player, d.kind) == (0, "counter")
+    assert d.texts == (["counter", "allow"] if hand_card == "SGY-002" else ["allow"])
+    rs = ruleset()
+    seen = []
+    for _ in range(10):
+        d = pos.decision
+        seen.append((d.player, json.dumps(view(rs, pos.state, 1), sort_keys=True)))
+        if d.player != 0:
+            return seen
+        pos.act("allow")
+    raise AssertionError("player 1 was asked more than 10 times")
+
+
+def test_the_counter_question_is_the_same_for_the_user_whatever_the_hand_holds() -> None:
+    """G1 (14) Intimidation I note ("must show the Counter cost and ask the opponent"),
+    S26, S48: the opponent is asked whether or not their hand can pay the Counter, so the
+    ability's user cannot tell (before, a hand without a Level 2-3 card was not asked)."""
+    can = _counter_asked("SGY-002")  # Aoi, Level 2: can pay
+    cannot = _counter_asked("SGY-001")  # Aoi, Level 1: cannot
+    assert can[0][0] == 0 and can == cannot

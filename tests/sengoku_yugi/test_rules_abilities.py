@@ -183,6 +183,9 @@ def test_a_hand_ability_answers_an_attack_on_the_stronghold() -> None:
     pos.act("show hand#1")
     assert pos.zone(top) == "0/hand"  # drawn
     assert pos.zone(whisper) == "0/sh" and pos.state.zone("0/sh")[-1] == whisper
+    # S47: after a use the hand's window is asked again, whether or not a card is left
+    assert (pos.decision.kind, pos.options) == ("hand", ["skip"])
+    pos.act("skip")
     assert pos.zone(nxt) == "0/guard"  # the next card is the Last Guard
 
 

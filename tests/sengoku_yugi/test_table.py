@@ -297,3 +297,34 @@ def test_the_commanders_call_to_the_fight_reads_in_words() -> None:
     spec = ruleset("sengoku_yugi").screen
     assert spec.label("join b2") == "Send the Commander to b2 to fight"
     assert spec.label("no-join") == "Keep the Commander out of the fight"
+
+
+async def test_the_hand_window_with_nothing_to_use_is_answered_only_where_nobody_sees_it() -> None:
+    """S47 (G1 (14) Trigger, Hand): against the computer on one's own terminal the table
+    answers a hand's window whose only answer is `skip` (nobody sees the wait, the
+    computer reads no clock; the pass counts as made for the player, so `u` passes over
+    it); in hot seat the hand-over would show it, so the question is asked there."""
+    from pmtui.table.scenarios import loads
+    from pmtui.table.scenarios.run import new_game as scenario_game
+    from pmtui.table.session import computer_player
+
+    from .test_hidden import WHISPER_ASKED
+
+    rs = ruleset("sengoku_yugi")
+    for hotseat in (False, True):
+        g = scenario_game(loads(WHISPER_ASKED.replace('"SGY-021"', '"SGY-001"')))
+        g.act("attack c3 c1 atk")
+        g.act("done")
+        d = g.pending()
+        assert d is not None and (d.player, d.kind, d.texts) == (0, "hand", ["skip"])
+        other = HUMAN if hotseat else computer_player("heuristic", 1, rs)
+        table = LocalTable(g, [HUMAN, other])
+        app = PmApp(table, hotseat=hotseat, config=TuiConfig(), threaded=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            skipped = [k for k, (p, text) in enumerate(g.moves) if (p, text) == (0, "skip")]
+            if hotseat:
+                d = table.pending()
+                assert not skipped and d is not None and d.kind == "hand"
+            else:
+                assert len(skipped) == 1 and skipped[0] in table.auto
