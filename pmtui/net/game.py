@@ -27,7 +27,7 @@ import pmtui.tui.app as tui_app
 from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import SeatTable
 from pmtui.tui.app import PmApp
-from pmtui.tui.keys import GAME_BINDINGS, TuiConfig
+from pmtui.tui.keys import GAME_BINDINGS, TuiConfig, config_data
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import GameOverScreen
 
@@ -110,14 +110,24 @@ class NetApp(CalmNotifications, PmApp):
     # Textual reads CSS_PATH relative to the subclass's module: point at the TUI's file.
     CSS_PATH = str(Path(tui_app.__file__).parent / PmApp.CSS_PATH)  # type: ignore[operator]
 
-    def __init__(self, table: SeatTable, *, config: TuiConfig | None = None) -> None:
+    def __init__(self, table: SeatTable, *, config: TuiConfig | None = None,
+                 keep: Callable[[dict[str, Any]], None] | None = None) -> None:
         super().__init__(table, hotseat=False, config=config or TuiConfig(), threaded=False,  # type: ignore[arg-type]
                          catch_errors=True)
+        self.keeper = keep  # where this player's settings go: the server's, for them alone
         self.seat_table = table
         self.viewer = table.seat if table.seat is not None else 0
         self.game_screen = NetGameScreen(self.spec)
         self._change_pending = False
         self.ssh_terminal: Any = None
+
+    def keep_settings(self) -> str:
+        """The server writes no settings file: a change is kept for this player (their
+        name and key) and their next table starts from it, the colour depth included."""
+        if self.keeper is None:
+            return "Applied, not kept: this table has nowhere to keep settings."
+        self.keeper(config_data(self.config))
+        return "Applied; kept for your next tables on this server."
 
     # -- what PmApp asks ---------------------------------------------------------------------
 

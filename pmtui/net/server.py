@@ -17,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import functools
 import gc
+import json
 import logging
 import signal
 import socket
@@ -32,6 +34,7 @@ import asyncssh
 from pmtui.net import memory, recycle
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
 from pmtui.net.names import NameBook, NameLimit, NamesError, named_in_options
+from pmtui.net.settings import PlayerSettings
 from pmtui.net.tables import Registry, SeatTable, TableError, User, valid_name
 from pmtui.table.files import write_atomically
 
@@ -346,7 +349,9 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 except TableError as exc:
                     notice = str(exc)
                     continue
-                app = NetApp(view)
+                settings = self.server.settings
+                app = NetApp(view, config=settings.config_for(self.user),
+                             keep=functools.partial(settings.keep, self.user))
                 table.attach(seat)
                 log.info("%s %s table %s", self.user.name,
                          "sits at" if seat is not None else "watches", tid)
@@ -466,6 +471,7 @@ class PmServer:
         self.restart_above = restart_above
         self.rss_at_start: int | None = None
         self.wants_restart = asyncio.Event()
+        self.settings = PlayerSettings()  # each player's table settings, theirs alone
         self.acceptor: Any = None
         self.port = 0
         self.key = host_key(data_dir)
@@ -476,6 +482,14 @@ class PmServer:
         self.gc = GcSteward()
         memory.one_heap()  # before the computer players' threads start
         memory.unpin_styles_caches()
+
+    def handover(self) -> bytes:
+        """What the next image takes back (recycle.py): the lobby's recent results and
+        the keys' recent actions, and each player's settings, which last while the
+        server runs."""
+        packed = json.loads(self.registry.pack_results())
+        packed["settings"] = self.settings.pack()
+        return json.dumps(packed).encode()
 
     def session_refusal(self, user: User) -> str | None:
         """Why the server takes no more sessions from `user`'s key now (one line), or None.
@@ -522,8 +536,10 @@ class PmServer:
         handed = recycle.take_over(self.data_dir)
         if handed is not None:
             try:
-                self.registry.unpack_results(handed)
-            except (ValueError, KeyError, TypeError) as exc:
+                packed = json.loads(handed)
+                self.settings.unpack(packed.pop("settings", []))
+                self.registry.unpack_results(json.dumps(packed).encode())
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 warnings.append(f"{recycle.HANDOVER}: cannot read the recent results ({exc})")
         self.acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
@@ -641,7 +657,7 @@ async def _main(host: str, port: int, data_dir: Path, auth: KeyAuth,
         sys.stdout = sys.__stdout__  # Textual's stdout capture, if any app left it behind
         sys.stderr = sys.__stderr__
     if handed_over:
-        recycle.hand_over(data_dir, server.registry.pack_results())
+        recycle.hand_over(data_dir, server.handover())
         return None
     print("pmtui: server stopped", flush=True)
     return 0

@@ -758,6 +758,10 @@ class PmApp(PlainNotices, App[int]):
         self.always_ask = self.config.always_ask
         self.apply_colours()
         self.game_screen.refresh_board()
+        return self.keep_settings()
+
+    def keep_settings(self) -> str:
+        """Save the settings where this table keeps them; one line saying where."""
         try:
             save_config(self.config)
         except ValueError as exc:

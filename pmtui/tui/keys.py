@@ -22,6 +22,7 @@ import tomllib
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from textual.binding import Binding, BindingsMap
 
@@ -150,6 +151,7 @@ class TuiConfig:
     problems: list[str] = field(default_factory=list)  # one-line notices for the player
     path: str = ""
     file: Path | None = None  # where the settings screen saves (None: nowhere)
+    kept: str = ""  # with no file, where changes are kept ("for your next tables here")
     raw: dict[str, object] = field(default_factory=dict)  # the file as read: kept on save
     game: str = ""  # the ruleset id the stops and watches are for (check)
     # where stops and watch were read ("options", "games.ID"): a notice names that place
@@ -204,6 +206,13 @@ def load_config(path: Path | None) -> TuiConfig:
         cfg.problems.append(f"{path}: ignored ({str(exc).splitlines()[0]})")
         cfg.file = None  # never overwrite a file we could not read
         return cfg
+    return read_config(cfg, data)
+
+
+def read_config(cfg: TuiConfig, data: dict[str, Any]) -> TuiConfig:
+    """`cfg` with the settings of `data` (a settings file as read, or `config_data`);
+    any problem becomes a one-line notice naming `cfg.path`."""
+    path = cfg.path
     cfg.raw = data
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
@@ -275,8 +284,18 @@ def _toml_table(out: list[str], header: str, table: dict[str, object]) -> None:
 
 def config_text(cfg: TuiConfig) -> str:
     """The config file with `cfg`'s options: the rest of the file as read stays (its
-    comments do not: the file is rewritten). The stops and watches go under the
-    game's own table, [games.ID]: each game names its own."""
+    comments do not: the file is rewritten)."""
+    out = ["# pmtui table settings (the settings screen, key o, writes this file;",
+           "# docs/tui.md lists every entry)"]
+    for table, values in config_data(cfg).items():
+        _toml_table(out, toml_key(table), values)
+    return "\n".join(out) + "\n"
+
+
+def config_data(cfg: TuiConfig) -> dict[str, Any]:
+    """The settings as a file holds them, `cfg`'s options over the rest of what was read
+    (`read_config` reads it back). The stops and watches go under the game's own table,
+    [games.ID]: each game names its own."""
     data = {k: v for k, v in cfg.raw.items() if isinstance(v, dict)}
     options = dict(data.get("options") or {})
     options.update(always_ask=cfg.always_ask, theme=cfg.theme, depth=cfg.depth)
@@ -287,11 +306,7 @@ def config_text(cfg: TuiConfig) -> str:
         games[cfg.game] = {**(own if isinstance(own, dict) else {}),
                            "stops": sorted(cfg.stops or ()), "watch": sorted(cfg.watch or ())}
         data["games"] = games
-    out = ["# pmtui table settings (the settings screen, key o, writes this file;",
-           "# docs/tui.md lists every entry)"]
-    for table, values in data.items():
-        _toml_table(out, toml_key(table), values)
-    return "\n".join(out) + "\n"
+    return data
 
 
 def save_config(cfg: TuiConfig) -> None:

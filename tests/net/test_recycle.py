@@ -150,3 +150,29 @@ async def test_the_recent_results_are_handed_over(tmp_path: Path) -> None:
         assert not (tmp_path / recycle.HANDOVER).exists()  # read once
     finally:
         await server.stop()
+
+
+async def test_each_players_settings_are_handed_over(tmp_path: Path) -> None:
+    """docs/ssh.md "Settings": a player's settings last while the server runs, so they
+    go over to the new image with the recent results; another player's stay apart."""
+    from pmtui.net.tables import User
+    from pmtui.tui.keys import config_data
+
+    alice, bob = User("alice", "SHA256:a"), User("bob", "SHA256:b")
+    first = PmServer(tmp_path, KeyAuth(None, open_=True))
+    try:
+        await first.start("127.0.0.1", 0)
+        cfg = first.settings.config_for(alice)
+        cfg.depth = "16"
+        first.settings.keep(alice, config_data(cfg))
+    finally:
+        await first.stop()
+    recycle.hand_over(tmp_path, first.handover())
+    server = PmServer(tmp_path, KeyAuth(None, open_=True))
+    try:
+        await server.start("127.0.0.1", 0)
+        assert server.settings.config_for(alice).depth == "16"
+        assert server.settings.config_for(bob).depth == "auto"
+        assert server.settings.config_for(User("alice", "SHA256:other")).depth == "auto"
+    finally:
+        await server.stop()

@@ -359,6 +359,52 @@ async def test_play_the_computer_and_watch(tmp_path: Path) -> None:
         await server.stop()
 
 
+async def test_each_players_settings_are_kept_for_them_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/ssh.md "Sessions": the colour depth chosen on the settings screen applies from
+    the next table, so a table that started again from the defaults never applied it.
+    Now the server keeps each player's settings (by name and key) in memory: alice's
+    next table draws with 16 colours, bob's stays at his terminal's depth, and the
+    server's own settings file is never written."""
+    from pmtui.tui.keys import default_config_path
+    from pmtui.tui.screens.settings import SettingsScreen
+    from pmtui.tui.widgets.picklist import PickList
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    server, keys = await start_server(tmp_path)
+    try:
+        a, app = await against_computer(server, keys)
+        await a.wait_for("You vs CPU")
+        app.call_later(app.open_settings)  # the key o, whatever prompt is open
+        await wait_until(lambda: isinstance(app.screen, SettingsScreen), what="settings")
+        pick = app.screen.query_one(PickList)
+        a.send(DOWN * [i.value for i in pick.items].index("depth"))
+        for _ in range(4):
+            if app.config.depth == "16":
+                break
+            depth = app.config.depth
+            a.send(" ")
+            await wait_until(lambda d=depth: app.config.depth != d, what="a new depth")
+        assert app.config.depth == "16"
+        await a.wait_for("kept for your next tables on this server")
+        a.send(ESC)
+        await wait_until(lambda: not isinstance(app.screen, SettingsScreen), what="closed")
+        app.call_later(app.exit)  # the key q, whatever prompt is open: to the lobby
+        await app_of(server, "alice", "LobbyApp")
+        a.set_mark()
+        a.send("j")
+        again = await app_of(server, "alice", "NetApp")
+        assert again is not app and again.config.depth == "16"
+        assert again.console.color_system == "standard"  # 16 colours on a 256 terminal
+        b, theirs = await against_computer(server, keys, "bob")
+        assert theirs.config.depth == "auto" and theirs.console.color_system == "256"
+        assert not default_config_path().exists()
+        await a.close()
+        await b.close()
+    finally:
+        await server.stop()
+
+
 async def small_then_big_again(c: Client, app: NetApp) -> None:
     """The size message is on top; at 80x24 the table is back."""
     await wait_until(lambda: isinstance(app.screen, TooSmallScreen), what="too small")

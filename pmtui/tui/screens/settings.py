@@ -50,6 +50,8 @@ class SettingsScreen(ModalScreen[None]):
         self.depth_now = depth_now  # the depth this table was started with
         self.status = (f"Changes apply at once and are saved to {config.file}."
                        if config.file is not None
+                       else f"Changes apply at once and are kept {config.kept}."
+                       if config.kept
                        else "Changes apply at once; this table has no settings file to save to.")
 
     def items(self) -> list[Item]:
