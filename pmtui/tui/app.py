@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 from rich.text import Text
 from textual.app import App
@@ -32,6 +32,7 @@ from pmtui.tui.screens.info import (
     HelpScreen,
     Kept,
     PassKeyboardScreen,
+    R,
     SummaryScreen,
     TooSmallScreen,
     size_check,
@@ -40,7 +41,6 @@ from pmtui.tui.widgets.panels import _styled
 
 # the depth setting -> Rich's name for it (Console.color_system); "auto": Rich's guess
 DEPTH_SYSTEMS = {"truecolor": "truecolor", "256": "256", "16": "standard"}
-R = TypeVar("R")  # what a kept screen answers
 DEPTH_NAMES = {system: DEPTH_WORDS[depth] for depth, system in DEPTH_SYSTEMS.items()}
 
 

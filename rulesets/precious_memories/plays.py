@@ -3,6 +3,7 @@ declaring, paying, choosing targets, the Decline chain and resolution."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pmtui.engine import chain
@@ -24,19 +25,16 @@ WINDOW_WORDS = {"w2": "② after the approach", "w4": "④ before judgement",
                 "w6": "⑥ after judgement"}
 
 
+def area_copies(state: State, player: int, defs: dict[str, CardDef]) -> dict[str, int]:
+    """The cards in the Area by series and number (p.09): a chara whose number is a key
+    would be a second copy of the card it names (the first found)."""
+    cards = state.cards
+    return {defs[cards[u].cid].base_id: u for u in reversed(areas.area_cards(state, player))}
+
+
 def copy_in_area(state: State, player: int, card: CardDef, defs: dict[str, CardDef]) -> int | None:
     """A chara of the same series and number already in the Area (p.09)."""
-    for u in areas.area_cards(state, player):
-        if defs[state.cards[u].cid].base_id == card.base_id:
-            return u
-    return None
-
-
-def area_bases(state: State, player: int, defs: dict[str, CardDef]) -> set[str]:
-    """The cards in the Area by series and number: a chara whose number is among them
-    would be a second copy (p.09); `copy_in_area` for all the hand at once."""
-    cards = state.cards
-    return {defs[cards[u].cid].base_id for u in areas.area_cards(state, player)}
+    return area_copies(state, player, defs).get(card.base_id)
 
 
 def card_cost_met(t: Tables, card: CardDef, paid: list[CardDef]) -> tuple[bool, str]:
@@ -154,7 +152,7 @@ def _hand_plays(
     defs = t.defs
     opts: list[Option] = []
     pool = Payers(state, t, p)
-    in_area = area_bases(state, p, defs) if own_main else set()
+    in_area = area_copies(state, p, defs) if own_main else {}
     for u in hand:
         d = defs[state.cards[u].cid]
         if d.type == "event":
@@ -183,7 +181,7 @@ def _hand_plays(
 
 
 def _summon_options(
-    state: State, t: Tables, p: int, u: int, d: CardDef, in_area: set[str]
+    state: State, t: Tables, p: int, u: int, d: CardDef, in_area: Mapping[str, int]
 ) -> list[Option]:
     if d.base_id in in_area:
         return []
@@ -208,7 +206,7 @@ def levelup_free(state: State, p: int) -> bool:
 
 
 def _levelup_options(
-    state: State, t: Tables, p: int, u: int, d: CardDef, pool: Payers, in_area: set[str]
+    state: State, t: Tables, p: int, u: int, d: CardDef, pool: Payers, in_area: Mapping[str, int]
 ) -> list[Option]:
     if not levelup_free(state, p) and not pool.affordable(d, u):
         return []
@@ -269,7 +267,11 @@ def _effect_of(state: State, t: Tables, play: dict[str, Any]) -> Effect | None:
     return None
 
 
-def _payment(state: State, t: Tables, play: dict[str, Any]) -> tuple[int, Any]:
+# whether the cards picked so far pay a cost, and if not why (one line)
+CostCheck = Callable[[list[CardDef]], tuple[bool, str]]
+
+
+def _payment(state: State, t: Tables, play: dict[str, Any]) -> tuple[int, CostCheck]:
     """(amount to pay, requirement check) for this play; amount 0: nothing to pay."""
     kind = play["kind"]
     if kind in ("use", "backup"):
@@ -278,7 +280,7 @@ def _payment(state: State, t: Tables, play: dict[str, Any]) -> tuple[int, Any]:
         return eff.cost, lambda paid: costs.effect_requirement_met(eff.cost, eff.colour, paid)
     card = t.defs[state.cards[play["card"]].cid]
     if kind == "levelup" and levelup_free(state, play["by"]):
-        return 0, None
+        return 0, lambda paid: (True, "")
     return card.cost, lambda paid: card_cost_met(t, card, paid)
 
 

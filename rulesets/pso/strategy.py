@@ -340,9 +340,7 @@ class Strategy:
                 score += int(target.get("atp", 0)) + (30 if r.zone_of.get(uid, "").endswith(
                     "lead") else 0)
             return score
-        user = r.cards.get(act.get("card", -1)) if act.get("how") in (
-            "attack", "ability", "cast") else _lead(r)
-        dmg = expected(eff, user, target, act.get("how") in ("spell", "cast"))
+        dmg = expected(eff, _user(r, act), target, act.get("how") in ("spell", "cast"))
         score = _hit_value(r, target, dmg)
         if eff.status and not target.get("par" if eff.status == "paralysis" else "poi"):
             score += 10 + int(target.get("atp", 0)) / 5

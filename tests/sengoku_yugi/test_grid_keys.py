@@ -7,7 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from tui.helpers import game, settle, take_keyboard, to_row  # type: ignore[import-not-found]
+from tui.helpers import (  # type: ignore[import-not-found]
+    game,
+    settle,
+    take_keyboard,
+    to_col,
+    to_row,
+)
 
 from pmtui.table.session import new_game_header, new_table
 from pmtui.tui.app import PmApp
@@ -30,10 +36,7 @@ async def to_spot(pilot, app, pred: Callable[[Spot], bool]) -> None:  # type: ig
     await to_row(pilot, screen, at)
     row = next(n for n in screen.board.nav if n.rid == rid)
     target = next(i for i, s in enumerate(row.spots) if pred(s))
-    while screen.board.cols[rid] > target:
-        await pilot.press("left")
-    while screen.board.cols[rid] < target:
-        await pilot.press("right")
+    await to_col(pilot, screen, rid, target)
     spot = screen.spot()
     assert spot is not None and pred(spot)
 

@@ -83,16 +83,23 @@ async def to_row(pilot: Pilot, screen: GameScreen, row: int | str) -> None:
     assert board.row == row, f"the cursor never reached row {row}"
 
 
+async def to_col(pilot: Pilot, screen: GameScreen, row: str, col: int) -> None:
+    """Move the board cursor along row `row` to column `col` by left or right, one press
+    per column between: a key that does not move it fails the test at once instead of
+    pressing forever."""
+    cols = screen.board.cols
+    for _ in range(abs(cols[row] - col)):
+        await pilot.press("left" if cols[row] > col else "right")
+    assert cols[row] == col, f"the cursor never reached column {col} of row {row}"
+
+
 async def focus(pilot: Pilot, app: PmApp, row: str, pred: Callable[[dict], bool]) -> dict:
     """Move the board cursor (by key presses) to the first card in `row` matching `pred`."""
     screen = game(app)
     await to_row(pilot, screen, row)
     cards = screen.row_cards[row]
     target = next(i for i, c in enumerate(cards) if c is not None and pred(c))
-    while screen.board.cols[row] > target:
-        await pilot.press("left")
-    while screen.board.cols[row] < target:
-        await pilot.press("right")
+    await to_col(pilot, screen, row, target)
     card = screen.focused_card()
     assert card is not None and pred(card)
     return card

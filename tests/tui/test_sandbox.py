@@ -24,7 +24,7 @@ from pmtui.tui.screens.prompts import ChoiceScreen
 from pmtui.tui.widgets.picklist import PickList
 from rulesets.precious_memories.position_edit import in_progress, remap, state_to_doc
 
-from .helpers import to_row
+from .helpers import to_col, to_row
 
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.toml"))
 
@@ -49,10 +49,7 @@ def cids(sb: Sandbox, player: int, zone: str) -> list[str]:
 
 async def go(pilot, screen: SandboxScreen, row: str, col: int = 0) -> None:  # noqa: ANN001
     await to_row(pilot, screen, row)
-    while screen.board.cols[row] > col:
-        await pilot.press("left")
-    while screen.board.cols[row] < col:
-        await pilot.press("right")
+    await to_col(pilot, screen, row, col)
 
 
 async def add_here(pilot, app: SandboxApp, query: str) -> None:  # noqa: ANN001

@@ -21,7 +21,7 @@ from pmtui.tui.widgets.footer import Footer
 KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
 
 
-R = TypeVar("R")
+R = TypeVar("R")  # what a kept screen answers (PmApp opens them by it too)
 
 
 class Kept(ModalScreen[R]):
