@@ -146,9 +146,10 @@ def face_lines(
         lines.append(t)
     else:
         lines.append(Text(head(width)[:width].ljust(width), style=name_style))
-        # a narrow cell cuts the left part, never the right one (the number that counts)
+        # a narrow cell cuts the left part, never the right one (the number that counts),
+        # and by whole words: PSO's "A15 D10 E0" cut to "A1" read as ATP 1
         room = width - len(face.right) - 1 if face.right else width
-        t = Text(face.left if len(face.left) <= room else face.left[:max(room, 0)])
+        t = Text(_words_in(face.left, room))
         if face.right:
             pad = width - len(t) - len(face.right)
             t.append(" " * max(pad, 1))
@@ -170,6 +171,14 @@ def face_lines(
     while len(out) < height:
         out.append(Text(" " * width, style="reverse" if focused else ""))
     return out
+
+
+def _words_in(text: str, room: int) -> str:
+    """The words of `text` from its start that fit in `room` cells (all of it if it fits)."""
+    if len(text) <= room:
+        return text
+    cut = text[:room + 1].rpartition(" ")[0] if room > 0 else ""
+    return cut.rstrip()
 
 
 def _wrap(text: str, width: int, lines: int) -> list[str]:

@@ -104,3 +104,18 @@ async def test_a_cursor_move_redraws_the_two_cards_it_leaves_and_enters() -> Non
         assert _changed(after, after, width) == []
         # a line whose pieces do not line up is sent whole
         assert _changed(before, after[:-1], width)[-1] == Region(0, len(after) - 1, width, 1)
+
+
+def test_a_narrow_card_cuts_its_stats_by_whole_words() -> None:
+    """PSO's monsters at 80x24: "A15 D10 E0" beside "100/100" in 10 columns was cut to
+    "A1", which reads as ATP 1; SENGOKU YUGI's "L3 main" to "L3 ma"."""
+    from pmtui.engine.screen import Face
+    from pmtui.tui.display import face_lines
+
+    def stats(left: str, right: str, width: int) -> str:
+        return face_lines(Face("X", left=left, right=right), {}, width, 2)[1].plain
+
+    assert stats("A15 D10 E0", "100/100", 10) == "   100/100"
+    assert stats("A15 D10 E0", "100/100", 11) == "A15 100/100"
+    assert stats("L3 main", "11/7", 10) == "L3    11/7"
+    assert stats("R2/1", "30/30", 10) == "R2/1 30/30"  # what fits stays whole
