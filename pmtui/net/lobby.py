@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import Registry, ServerTable, TableError, User
+from pmtui.table.logtext import printable
 from pmtui.table.registry import DEFAULT_RULESET
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.widgets.footer import Footer
@@ -54,7 +55,7 @@ class DeckScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text(self.title_text, style="bold"))
-            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in
+            yield OptionList(*[Option(_shown(label), id=str(i)) for i, (label, _) in
                                enumerate(self.choices)], id="decks")
             yield Static(Text("enter: choose · escape: cancel", style="dim"))
         yield Footer()
@@ -65,6 +66,12 @@ class DeckScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _shown(label: str) -> Text:
+    """A choice's line as written (no markup), what follows its first line dim."""
+    head, nl, rest = label.partition("\n")
+    return Text(head).append(nl + rest, style="dim")
 
 
 class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
@@ -222,8 +229,20 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
 
         choices: list[tuple[str, str]] = []
         self._guard(lambda: choices.extend(self.registry.deck_choices(game, options)))
+        choices = [(self._about(label, spec, game, options), spec) for label, spec in choices]
         if choices:
             self.push_screen(DeckScreen(title, choices), callback=chosen)
+
+    def _about(self, label: str, spec: str, game: str,
+               options: Mapping[str, str] | None) -> str:
+        """A deck's line and, under it, what the deck is (its description): the names
+        alone ("foxfire_vigil (starter)") told a newcomer nothing of what they play."""
+        try:
+            about = self.registry.load_deck(spec, game, options).description
+        except TableError:
+            return label  # a broken deck file says so when chosen
+        # a deck file of the data directory may say anything: no terminal codes from it
+        return f"{printable(label)}\n  {printable(about)}" if about else printable(label)
 
     def _pick_game(self, then: Callable[[str], None]) -> None:
         """Which game the new table plays: asked only when more than one is installed."""

@@ -399,3 +399,29 @@ def test_the_log_names_a_seat_without_its_away_mark(tmp_path: Path) -> None:
     lines = [line.text for line in app.log_lines()]
     assert any(text.startswith(("alice: ", "bob: ")) for text in lines), lines
     assert not any("(away)" in text for text in lines), lines
+
+
+async def test_the_lobby_says_what_each_deck_is(tmp_path: Path) -> None:
+    """The deck menu listed "foxfire_vigil (starter)" and no more: a newcomer chose by a
+    file name. Each deck now has its description under it; a deck file's own words
+    come without terminal codes."""
+    from textual.widgets import OptionList
+
+    from pmtui.net.lobby import DeckScreen, LobbyApp
+    from pmtui.table.games import builtin_decks, load_deck, ruleset
+    from rulesets.precious_memories.cards import data_dir
+
+    src = data_dir().joinpath("decks", f"{builtin_decks()[0]}.toml").read_text()
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "mine.toml").write_text(
+        src.replace('description = "', 'description = "\\u001b[2JMine: ', 1))
+    app = LobbyApp(Registry(tmp_path), ALICE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app._pick_deck("Your deck", lambda spec: None)
+        await pilot.pause()
+        assert isinstance(app.screen, DeckScreen)
+        prompts = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        first = builtin_decks()[0]
+        assert prompts[0] == f"{first} (starter)\n  {load_deck(first, ruleset()).description}"
+        mine = next(p for p in prompts if p.startswith("mine"))
+        assert "\\x1b[2JMine: " in mine and "\x1b" not in mine
