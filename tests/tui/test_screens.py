@@ -137,6 +137,10 @@ async def test_pay_picker_unpick_and_cancel() -> None:
         assert pay.picks == [] and pay.info["total"] == 0
         assert not pay.check_action("confirm", ())
         n = len(app.table.game.records)
+        await pilot.press("enter")  # not enough: it says why, where it once said nothing
+        assert app.screen is pay and len(app.table.game.records) == n
+        assert any(m.message.startswith("Not yet: ") and str(pay.info["why"]) in m.message
+                   for m in app._notifications), [m.message for m in app._notifications]
         await pilot.press("escape")  # cancel the play
         await settle(pilot, app)
         assert app.table.game.records[n]["action"] == "cancel"

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -316,6 +317,11 @@ class PickSetScreen(PromptScreen):
     def action_confirm(self) -> None:
         if self.info.get("ok"):
             self.dismiss([*self.picks, self.kind.confirm])
+
+    def on_key(self, event: events.Key) -> None:
+        # enter is off until the set is enough: it said nothing, now it says why not
+        if event.key == "enter" and not self.info.get("ok"):
+            self.app.notify(f"Not yet: {self.info.get('why') or self.kind.unmet}", timeout=3)
 
     def action_cancel_play(self) -> None:
         self.dismiss([self.kind.cancel])
