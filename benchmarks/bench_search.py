@@ -26,13 +26,16 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# this checkout's pmtui, unless PYTHONPATH names another (an older commit to compare with)
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pmtui.ai import make_player  # noqa: E402
 from pmtui.ai import search as search_module  # noqa: E402
