@@ -1,7 +1,8 @@
 """The search player: playouts per decision, decision time and strength.
 
-    python benchmarks/bench_search.py playouts [--positions N] [--level normal]
-    python benchmarks/bench_search.py match --a normal --b heuristic [--games N] [--scale S]
+    python benchmarks/bench_search.py [--cpu-only] playouts [--positions N] [--level normal]
+    python benchmarks/bench_search.py [--cpu-only] match --a normal --b heuristic [--games N]
+        [--scale S]
 
 playouts: plays heuristic-vs-heuristic games and, at each decision the search
 player would search, lets a search player of `--level` choose (the game goes
@@ -15,10 +16,12 @@ older commit it measures that commit's player the same way.
 match: `--a` against `--b` (a search level: easy, normal, hard; or heuristic,
 random), seats alternated game by game, the built-in decks in rotation;
 `--scale` multiplies every search budget (0.2: a fifth of the thinking time,
-for a quicker run: the same ratio between levels); `--cpu-only` counts the
-budgets in the thread's processor time alone, without the cap on the clock (on
-a loaded machine the cap would otherwise cut the thinking short). Prints A's
-wins, B's wins, draws and A's share with a 95 % interval.
+for a quicker run: the same ratio between levels). Prints A's wins, B's wins,
+draws and A's share with a 95 % interval.
+
+--cpu-only (before the command) counts the budgets in the thread's processor
+time alone, without the cap on the clock: on a loaded machine the cap would
+cut the thinking short (an older commit without the cap is unaffected).
 """
 
 from __future__ import annotations
@@ -110,9 +113,7 @@ def _player(kind: str, seed: int, deck: Any, scale: float) -> Any:
     return make_player(kind, seed, ruleset=ruleset())
 
 
-def match(a: str, b: str, games: int, scale: float, seed: int, cpu_only: bool = False) -> None:
-    if cpu_only:  # no cap on the clock: a loaded machine then slows the match, not the play
-        search_module.WALL_CAP = math.inf  # type: ignore[attr-defined]
+def match(a: str, b: str, games: int, scale: float, seed: int) -> None:
     rs = ruleset()
     decks = [load_deck(n, rs) for n in builtin_decks()]
     pairs = list(itertools.product(decks, repeat=2))
@@ -144,6 +145,9 @@ def match(a: str, b: str, games: int, scale: float, seed: int, cpu_only: bool = 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cpu-only", action="store_true",
+                    help="budgets in the thread's processor time alone, without the cap on "
+                         "the clock (for a loaded machine)")
     sub = ap.add_subparsers(dest="what", required=True)
     po = sub.add_parser("playouts")
     po.add_argument("--positions", type=int, default=60)
@@ -155,14 +159,13 @@ def main() -> None:
     ma.add_argument("--games", type=int, default=200)
     ma.add_argument("--scale", type=float, default=1.0)
     ma.add_argument("--seed", type=int, default=1)
-    ma.add_argument("--cpu-only", action="store_true",
-                    help="budgets in the thread's processor time alone, without the cap on "
-                         "the clock (for a loaded machine)")
     args = ap.parse_args()
+    if args.cpu_only:  # no cap on the clock: a loaded machine slows the run, not the play
+        search_module.WALL_CAP = math.inf  # type: ignore[attr-defined]
     if args.what == "playouts":
         playouts(args.positions, args.level, args.seed)
     else:
-        match(args.a, args.b, args.games, args.scale, args.seed, args.cpu_only)
+        match(args.a, args.b, args.games, args.scale, args.seed)
 
 
 if __name__ == "__main__":
