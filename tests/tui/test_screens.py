@@ -12,7 +12,7 @@ from pmtui.tui.keys import load_config
 from pmtui.tui.screens.info import HelpScreen, TooSmallScreen
 from pmtui.tui.screens.prompts import BrowseScreen, ChoiceScreen, PickSetScreen
 
-from .helpers import focus, make_app, pay_until_met, settle
+from .helpers import focus, make_app, pay_until_met, settle, to_row
 
 
 async def to_my_main(pilot, app) -> None:  # noqa: ANN001
@@ -313,3 +313,18 @@ deck = 10
         wanted = f"Choose a target for {app.spec.card_name('STA-014')}"
         assert isinstance(app.screen, ChoiceScreen) and app.screen.title_text == wanted
         assert app.game_screen._prompt_text().plain.startswith(f"▶ {wanted}")
+
+
+async def test_a_verb_on_no_card_says_to_focus_one() -> None:
+    """s on an empty Support Area in the player's Main Phase, with a chara in hand to
+    summon, said "Summon: not possible now"."""
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        assert any(t.startswith("summon") for t in app.table.decision_for(0).texts)
+        await to_row(pilot, app.game_screen, "my-support")
+        assert app.game_screen.focused_card() is None, "the Support Area is empty"
+        await pilot.press("s")
+        await pilot.pause()
+        said = [m.message for m in app._notifications]
+        assert "Summon: focus the card first (▸ marks what you can play)" in said, said

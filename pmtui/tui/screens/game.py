@@ -443,6 +443,11 @@ class GameScreen(Screen[None]):
             reason = why(self.pm.viewer, verb.verb) if why is not None else None
             if reason:
                 return f"{verb.label}: {self.pm.named(reason)}"
+        d = self.decision
+        if verb.on_card and (card is None or card.get("uid") is None) and d is not None \
+                and any(t.split()[0] == verb.verb for t in d.texts):
+            # a summon is possible, with another card: "not possible now" said otherwise
+            return f"{verb.label}: focus the card first (▸ marks what you can play)"
         if not verb.on_card or card is None or card.get("uid") is None:
             return f"{verb.label}: not possible now"
         uid = int(card["uid"])
