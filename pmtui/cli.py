@@ -63,7 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="computer level (default: normal)")
     play.add_argument("--opponent", choices=["random", "heuristic", "search"], default="search",
                       help="computer player kind (default: search)")
-    play.add_argument("--save", type=Path, help="save file (default: the data directory)")
+    # a str, not a Path: a trailing "/" (save into that folder) must survive
+    play.add_argument("--save", help="save file, or a folder to save into "
+                      "(default: the data directory)")
     _option_option(play)
 
     resume = sub.add_parser("resume", help="continue the latest (or given) unfinished game")

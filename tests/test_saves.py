@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from save_helpers import header, play, saved_game
 
+from pmtui.cli import build_parser
 from pmtui.engine.game import Game
 from pmtui.engine.journal import JournalWriter, SaveError, read_journal
 from pmtui.table.games import ruleset
@@ -47,6 +48,22 @@ def test_start_game_defaults_to_the_saves_dir(monkeypatch: Any, tmp_path: Path) 
         play(game, 3, limit=5)
     assert writer.path.parent == tmp_path / "pmtui" / "saves"
     assert latest_unfinished() == writer.path
+
+
+@pytest.mark.parametrize("existing", [True, False])
+def test_save_naming_a_folder_puts_the_game_inside_it(tmp_path: Path, existing: bool) -> None:
+    """`pmtui play --save DIR/` (or an existing DIR) saves into it, as `cp FILE DIR/`
+    would, instead of making a file called DIR or failing on the folder."""
+    folder = tmp_path / "newdir"
+    if existing:
+        folder.mkdir()
+    save = build_parser().parse_args(["play", "--save", f"{folder}{'' if existing else '/'}"]).save
+    game, writer = start_game(header(3), save)
+    with writer:
+        play(game, 3, limit=3)
+    assert folder.is_dir() and writer.path.parent == folder
+    assert writer.path.name.endswith("-seed3.jsonl")
+    assert read_journal(writer.path).records
 
 
 def test_every_decision_is_on_disk_when_act_returns(tmp_path: Path) -> None:

@@ -329,19 +329,28 @@ def attach(game: Game, writer: JournalWriter) -> None:
         game.keep_snapshots()  # a game being played may be undone: keep undo fast
 
 
+def _names_a_folder(path: str | Path) -> bool:
+    """`--save DIR/` or an existing folder: the game goes into it under a fresh name,
+    as `cp FILE DIR/` would (a `Path` has lost the trailing separator: pass a str)."""
+    raw = os.fspath(path)
+    return raw.endswith(("/", os.sep)) or Path(raw).is_dir()
+
+
 def start_game(
     header: Mapping[str, Any],
     path: str | Path | None = None,
     *,
     ruleset: Ruleset | None = None,
 ) -> tuple[Game, JournalWriter]:
-    """A new game saved as it is played: at `path` (`--save`) or a new file in
-    `saves_dir()`. The header and the set-up are durable when this returns."""
+    """A new game saved as it is played: at `path` (`--save`; a folder gets a new file
+    inside it) or a new file in `saves_dir()`. The header and the set-up are durable
+    when this returns."""
     name = _oneline(os.fspath(path)) if path is not None else "<new save>"
     rs = ruleset if ruleset is not None else _ruleset_for(header, name)
     chosen = header.get("rng", LEGACY_RNG) == LEGACY_RNG  # a secret seed stays out of file names
-    target = Path(path) if path is not None else new_save_path(
-        int(header.get("seed", 0)) if chosen else None)
+    seed = int(header.get("seed", 0)) if chosen else None
+    target = new_save_path(seed) if path is None else (
+        new_save_path(seed, Path(path)) if _names_a_folder(path) else Path(path))
     writer = JournalWriter(target, dict(header))
     try:
         game = Game(rs, header, on_records=writer.write)
