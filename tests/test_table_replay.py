@@ -87,3 +87,23 @@ def test_perspective_rules_for_a_game_still_running(model: ReplayModel) -> None:
     shown = free.shown()
     assert all(isinstance(z, list) for z in shown.view["zones"].values())  # every card
     assert free.view_as(0) is None and free.label() == "P1 Ann"
+
+
+def test_a_change_of_the_turn_is_worded_as_the_turn_flow_panel_words_it(
+        model: ReplayModel) -> None:
+    """The current-step line of a phase, step or priority change says it in the
+    ruleset's words (its turn-flow panel), not the variables ("· prio 0, passes 2")."""
+    said: set[str] = set()
+    for i in range(len(model)):
+        rec = model.cursor.record_at(i) or {}
+        changed = (rec.get("event") or {}).get("set") or {}
+        if rec.get("type") == "event" and (rec.get("event") or {}).get("t") == "var" \
+                and "turn" not in changed and {"phase", "step", "prio", "passes"} & set(changed):
+            text = model.record_text(i, 0)
+            assert not any(f"{k} " in text for k in ("prio", "passes", "step", "phase")), text
+            said.add(text)
+    p1, p2 = model.names
+    # precious_memories/screen.py flow(): phases, the approach's steps ①-⑥, who acts
+    assert {"· Game setup · hand redraw", f"· Main · {p1} to act", "· End",
+            "· Appr · ① the Approacher picks a chara", f"· Appr · {p2} to act · {p1} passed",
+            f"· Appr · ② events, effects · {p1} to act"} <= said

@@ -204,7 +204,38 @@ class ReplayModel:
             return f"note: {rec.get('text', '')}"
         if kind != "event":
             return str(kind)
-        return self.event_text(self._event(rec.get("event") or {}, perspective))
+        ev = self._event(rec.get("event") or {}, perspective)
+        if ev.get("t") == "var" and "turn" not in (ev.get("set") or {}):
+            return self._table_words(index, perspective, ev.get("set") or {})
+        return self.event_text(ev)
+
+    def _table_words(self, index: int, perspective: Perspective,
+                     changed: Mapping[str, Any]) -> str:
+        """A change of the turn's variables in the game's words: the ruleset's turn-flow
+        panel (`ScreenSpec.flow`, as the game screen draws it) just after the record,
+        never the variables' own names and values ("prio 0")."""
+        keys = set(changed) & {"phase", "step", "prio", "passes"}
+        if not keys:
+            return "· the table changes"
+        here = self.cursor.position
+        try:
+            self.cursor.seek(index + 1)
+            flow = self.rs.screen.flow(self.view(perspective), self.names)
+        finally:
+            self.cursor.seek(here)
+        lines = [f"{ln.text.strip()}{ln.more}" for ln in flow.lines if ln.text.strip()]
+        loud = [f"{ln.text.strip()}{ln.more}" for ln in flow.lines
+                if ln.text.strip() and ln.tone != "dim"]
+        # the phase (a game being set up has none: the panel's headline names it)
+        parts = [next((label for label, now in flow.phases if now),
+                      "" if flow.phases else flow.headline)]
+        if changed.get("step") is not None:  # its mark, or the panel's line about it
+            step = next((label for label, now in flow.steps if now), "")
+            parts.append(next((ln for ln in lines if ln.startswith(step)), step))
+        if any(changed.get(k) is not None for k in ("prio", "passes")):
+            parts.append(next((ln for ln in loud if ln not in parts), ""))  # who acts now
+        words = [p for p in dict.fromkeys(parts) if p]
+        return "· " + " · ".join(words) if words else "· the table changes"
 
     def event_text(self, ev: Mapping[str, Any]) -> str:
         t = ev.get("t")
@@ -214,13 +245,9 @@ class ReplayModel:
             owner = str(ev.get("zone", "?/")).partition("/")[0]
             who = f"P{int(owner) + 1}" if owner.isdigit() else "?"
             return f"{who} shuffles the {zone_word(ev.get('zone'))}"
-        if t == "var":
+        if t == "var":  # a new turn (the other changes are worded by _table_words)
             s = ev.get("set") or {}
-            if "turn" in s:
-                return f"turn {s['turn']}: {seat(s.get('ap'))}'s turn"
-            shown = [f"{k} {v}" for k, v in s.items() if isinstance(v, str | int) and
-                     not isinstance(v, bool) and k in ("phase", "step", "prio", "passes")]
-            return "· " + ", ".join(shown) if shown else "· the table changes"
+            return f"turn {s.get('turn')}: {seat(s.get('ap'))}'s turn"
         if t == "flag":
             uid = ev.get("card")
             c = self.cursor.state.cards[uid] if isinstance(uid, int) and 0 <= uid < len(

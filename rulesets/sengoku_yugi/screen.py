@@ -82,7 +82,8 @@ VERBS = (
 
 # where a place word of the notation is: the Command Zone has no cell ("cz")
 _PLACE = {"cz": "the Command Zone"}
-PHASES = (("active", "Active"), ("charge", "Charge"), ("draw", "Draw"), ("main", "Main"))
+PHASES = (("active", "Active"), ("charge", "Charge"), ("draw", "Draw"), ("main", "Main"),
+          ("end", "End"))  # the End Turn step: the replay's line names it
 
 
 def grid(spec: str = DEFAULT) -> Grid:
