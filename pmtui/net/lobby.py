@@ -95,6 +95,7 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
         self.waiting_for: int | None = None
         self._refresh_pending = False
         self._rows: list[int] = []
+        self._seat_hint: int | None = None  # the table the message says is yours
         self.ssh_terminal: Any = None
 
     # -- layout ---------------------------------------------------------------------------
@@ -118,8 +119,8 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
             self.say(self.notice, "yellow")
         elif mine:
             self._select(mine[0].id)
-            self.say(f"You have a game at table {mine[0].id}: j takes you back to your seat.",
-                     "bold")
+            self._seat_hint = mine[0].id
+            self._say_seat_hint()
         else:
             self.say("Welcome. c creates a table, p plays against the computer, "
                      "j joins the selected table, w watches it.")
@@ -132,7 +133,19 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
         self.registry.unsubscribe(self._registry_changed)
 
     def say(self, text: str, style: str = "") -> None:
+        self._seat_hint = None  # any other message replaces the way back to your seat
         self.query_one("#message", Static).update(Text(text, style=style))
+
+    def _say_seat_hint(self) -> None:
+        """The way back to your game, true wherever the cursor is: j joins the row
+        under the cursor, so on another row the hint says to go back to yours."""
+        tid = self._seat_hint
+        if tid is None:
+            return
+        where = "j takes you back to your seat." if self.selected_id() == tid else \
+            "select it (▶) and press j to go back to your seat."
+        self.say(f"You have a game at table {tid}: {where}", "bold")
+        self._seat_hint = tid
 
     # -- the list ---------------------------------------------------------------------------
 
@@ -207,6 +220,7 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
 
     def on_data_table_row_highlighted(self, _event: Any) -> None:
         self.refresh_bindings()
+        self._say_seat_hint()
 
     def on_data_table_row_selected(self, _event: Any) -> None:
         self.action_join()  # enter on a row

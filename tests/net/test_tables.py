@@ -425,3 +425,32 @@ async def test_the_lobby_says_what_each_deck_is(tmp_path: Path) -> None:
         assert prompts[0] == f"{first} (starter)\n  {load_deck(first, ruleset()).description}"
         mine = next(p for p in prompts if p.startswith("mine"))
         assert "\\x1b[2JMine: " in mine and "\x1b" not in mine
+
+
+async def test_the_way_back_to_your_seat_follows_the_cursor(tmp_path: Path) -> None:
+    """"j takes you back to table 1" stayed while the cursor was on another table, where
+    j joins that one: the hint now says what j does on the row under the cursor."""
+    from textual.widgets import Static
+
+    from pmtui.net.lobby import LobbyApp
+
+    reg = Registry(tmp_path)
+    mine = two_player_table(reg)
+    other = reg.create(User("carol", "SHA256:carol"), "starlit_overture")
+    app = LobbyApp(reg, BOB)
+    async with app.run_test(size=(80, 24)) as pilot:
+        def message() -> str:
+            return str(app.query_one("#message", Static).render())
+
+        await pilot.pause()
+        assert app.selected_id() == mine.id
+        assert message() == f"You have a game at table {mine.id}: j takes you back to your seat."
+        await pilot.press("down")
+        assert app.selected_id() == other.id
+        assert message() == (f"You have a game at table {mine.id}: "
+                             "select it (▶) and press j to go back to your seat.")
+        await pilot.press("up")
+        assert message().endswith("j takes you back to your seat.")
+        app.say("something else")
+        await pilot.press("down")
+        assert message() == "something else"  # another message is not overwritten
