@@ -71,6 +71,9 @@ class DeckList:
     parts: Mapping[str, tuple[str, ...]]
     source: str = ""  # where it came from: a built-in deck's path or the file path
     description: str = ""
+    # the deck's format where a game has several (a shorter practice format, say):
+    # decks of different formats never meet at one table; "" for a game with one
+    format: str = ""
 
     def part(self, name: str) -> tuple[str, ...]:
         return self.parts.get(name, ())

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
+from pmtui.engine.ruleset import DeckList
 from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import Registry, ServerTable, TableError, User
 from pmtui.table.logtext import printable
@@ -236,13 +237,15 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
             self.say(f"error: {type(exc).__name__}: {exc}"[:200], "bold red")
 
     def _pick_deck(self, title: str, then: Callable[[str], None],
-                   game: str = DEFAULT_RULESET, options: Mapping[str, str] | None = None) -> None:
+                   game: str = DEFAULT_RULESET, options: Mapping[str, str] | None = None,
+                   like: DeckList | None = None) -> None:
+        """Choose a deck; `like`: the deck at the table joined (only its format's)."""
         def chosen(spec: str | None) -> None:
             if spec:
                 self._guard(lambda: then(spec))
 
         choices: list[tuple[str, str]] = []
-        self._guard(lambda: choices.extend(self.registry.deck_choices(game, options)))
+        self._guard(lambda: choices.extend(self.registry.deck_choices(game, options, like)))
         choices = [(self._about(label, spec, game, options), spec) for label, spec in choices]
         if choices:
             self.push_screen(DeckScreen(title, choices), callback=chosen)
@@ -332,8 +335,10 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
             table = self.registry.join(self.user, t.id, spec)
             self.exit(("play", table.id))
 
-        self._pick_deck(f"Your deck for table {t.id} (against {t.names()[0]})", join, t.game,
-                        t.options)
+        like = t.deck_waiting()
+        kind = f", {like.format}-format decks" if like is not None and like.format else ""
+        self._pick_deck(f"Your deck for table {t.id} (against {t.names()[0]}{kind})", join,
+                        t.game, t.options, like)
 
     def action_watch(self) -> None:
         t = self.selected()

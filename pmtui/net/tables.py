@@ -84,6 +84,15 @@ def _rules(game: str) -> Ruleset:
         raise TableError(str(exc)) from None
 
 
+def _format_of(rs: Ruleset, spec: str) -> str | None:
+    """A deck's format (DeckList.format), None when it cannot be read: a broken deck
+    file stays in the menu and says what is wrong when chosen."""
+    try:
+        return rs.load_deck(spec).format
+    except Exception:  # noqa: BLE001 - whatever a deck file of the data dir holds
+        return None
+
+
 def valid_name(name: str) -> bool:
     """Player names are SSH user names: letters, digits, `_ . -`, at most 32."""
     return bool(_NAME_OK.match(name))
@@ -116,7 +125,7 @@ class ServerTable:
         self.game = game  # the ruleset id: what is played at this table
         self.options = dict(options or {})  # the game's header options its creator chose
         self.seats: list[SeatInfo | None] = [None, None]
-        self.decks: list[Any] = [None, None]
+        self.decks: list[DeckList | None] = [None, None]
         self.local: LocalTable | None = None
         self.writer: JournalWriter | None = None
         self.path: Path | None = None
@@ -158,6 +167,10 @@ class ServerTable:
         if self.state != "waiting":
             return None
         return next((i for i, s in enumerate(self.seats) if s is None), None)
+
+    def deck_waiting(self) -> DeckList | None:
+        """The deck of the player waiting at this table (a joiner's must be of its format)."""
+        return next((d for d in self.decks if d is not None), None)
 
     def away(self, seat: int) -> bool:
         s = self.seats[seat]
@@ -581,11 +594,18 @@ class Registry:
         return dict(options)
 
     def deck_choices(self, game: str = DEFAULT_RULESET,
-                     options: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+                     options: Mapping[str, str] | None = None,
+                     like: DeckList | None = None) -> list[tuple[str, str]]:
         """(label, spec) of every deck a player may choose for `game`: built-in (those
         that suit the table's `options`, a mode's own decks), then the data dir's
-        (decks/ for the default game, decks/<game id>/ for the others)."""
+        (decks/ for the default game, decks/<game id>/ for the others); with `like`
+        (the deck already at the table), only those of its format."""
         from pmtui.table.games import builtin_decks
+
+        if like is not None and like.format:
+            rs = _rules(game)
+            return [(label, spec) for label, spec in self.deck_choices(game, options)
+                    if _format_of(rs, spec) in (like.format, None)]
 
         names = builtin_decks(_rules(game), options)
         out = [(f"{name} (starter)", name) for name in names]
@@ -795,6 +815,10 @@ class Registry:
         if any(s is not None and s.name == user.name for s in table.seats):
             raise TableError("you cannot play against yourself")
         deck = self.load_deck(deck_spec, table.game, table.options)
+        there = table.deck_waiting()
+        if there is not None and deck.format != there.format:
+            raise TableError(f"table {tid} plays {there.format or 'full'}-format decks; "
+                             f"{deck.name} is {deck.format or 'full'}-format")
         table.seats[seat] = SeatInfo(user.name, user.key, HUMAN, deck.name)
         table.decks[seat] = deck
         try:
@@ -820,8 +844,13 @@ class Registry:
         self._throttle(user)
         options = self.check_options(game, options or {})
         deck = self.load_deck(deck_spec, game, options)
-        if opponent_spec is None:
-            names = builtin_decks(ruleset(game), options)
+        if opponent_spec is None:  # the next starter deck of the player's deck's format
+            rs = _rules(game)
+            names = [n for n in builtin_decks(rs, options)
+                     if _format_of(rs, n) in (deck.format, None) or n == deck_spec]
+            if not names:
+                raise TableError(f"the computer has no starter deck of {deck.name}'s format "
+                                 f"({deck.format})")
             opponent_spec = names[(names.index(deck_spec) + 1) % len(names)] \
                 if deck_spec in names else names[0]
         opponent = self.load_deck(opponent_spec, game, options)

@@ -454,3 +454,32 @@ async def test_the_way_back_to_your_seat_follows_the_cursor(tmp_path: Path) -> N
         app.say("something else")
         await pilot.press("down")
         assert message() == "something else"  # another message is not overwritten
+
+
+def test_a_joiner_is_offered_only_decks_of_the_tables_format(tmp_path: Path) -> None:
+    """A 40-card quick-format deck met a full-format one at a table: the joiner is now
+    offered only decks of the waiting deck's format (DeckList.format; the toy's deck
+    files name theirs, T1), another is refused in one line, and against the computer a
+    deck of a format no starter deck has is refused too."""
+    reg = Registry(tmp_path)
+    folder = tmp_path / "decks" / "toy"
+    folder.mkdir(parents=True)
+    cards = '["TOY-01", "TOY-01", "TOY-01", "TOY-02", "TOY-02", "TOY-03", "TOY-04", "TOY-04"]'
+    for name, fmt in (("quick_a", "quick"), ("quick_b", "quick"), ("plain", "")):
+        (folder / f"{name}.toml").write_text(
+            f'name = "{name}"\n' + (f'format = "{fmt}"\n' if fmt else "") + f"main = {cards}\n")
+    every = [spec for _, spec in reg.deck_choices("toy")]
+    t = reg.create(ALICE, str(folder / "quick_a.toml"), "toy")
+    offered = [spec for _, spec in reg.deck_choices("toy", t.options, t.deck_waiting())]
+    assert offered == [str(folder / f"quick_{x}.toml") for x in "ab"] != every
+    with pytest.raises(TableError, match=f"^table {t.id} plays quick-format decks; "
+                                         "skirmish is full-format$"):
+        reg.join(BOB, t.id, "skirmish")
+    assert t.open_seat() == 1  # the refusal took no seat
+    reg.join(BOB, t.id, str(folder / "quick_b.toml"))
+    assert t.state == "playing"
+    carol = User("carol", "SHA256:carol")
+    with pytest.raises(TableError, match="no starter deck of quick_a's format"):
+        reg.play_computer(carol, str(folder / "quick_a.toml"), game="toy")
+    full = reg.play_computer(carol, str(folder / "plain.toml"), game="toy")
+    assert full.local is not None and full.local.game.header["decks"][1]["name"] == "skirmish"

@@ -2,7 +2,8 @@
 
 Rules (the "source" its tests name by section):
 
-- T1 Setup: each player's 8-card deck is shuffled and they draw 3. The two
+- T1 Setup: each player's 8-card deck is shuffled and they draw 3. (A deck file
+  may name its `format`: a deck meets only decks of its own format.) The two
   relics are shuffled in a shared box; the top one goes face down on the
   centre cell b2, where nobody knows which it is. A coin decides who starts
   (heads: player 1).
@@ -170,7 +171,9 @@ class Toy:
         main = data.get("main")
         if not isinstance(main, list) or not all(isinstance(c, str) for c in main):
             raise DeckError(f"{spec}: main must be a list of card ids")
-        return DeckList(str(data.get("name", path.stem)), {"main": tuple(main)}, source=spec)
+        # `format` (T1): decks of one format meet only each other (DeckList.format)
+        return DeckList(str(data.get("name", path.stem)), {"main": tuple(main)}, source=spec,
+                        format=str(data.get("format", "")))
 
     def validate_deck(self, deck: DeckList) -> list[str]:
         problems = []
