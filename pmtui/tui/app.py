@@ -639,10 +639,17 @@ class PmApp(PlainNotices, App[int]):
                     body.append(f"\n  {self.namer(t)}")
             why_not = getattr(self.table, "why_not", None)
             nots = why_not(self.viewer, uid) if why_not is not None and not self.busy else []
-            if nots:
+            # one reason said once: the same words under every verb hid what differs
+            shared: dict[str, list[str]] = {}
+            for t, reason in nots:
+                shared.setdefault(reason, []).append(self.namer(t))
+            if len(shared) == 1 and len(nots) > 1:
+                body.append("\n\nNot now: ", style="bold")
+                body.append(self.named(nots[0][1]))
+            elif nots:
                 body.append("\n\nNot now:", style="bold")
-                for t, reason in nots:
-                    body.append(f"\n  {self.namer(t)}: ", style="bold")
+                for reason, labels in shared.items():
+                    body.append(f"\n  {', '.join(labels)}: ", style="bold")
                     body.append(self.named(reason))
         self._open_again(CARD_SHEET, CardScreen(body))
 

@@ -27,10 +27,13 @@ def why_not(state: State, pool: Pool, text: str, decision: Decision | None) -> s
         return "the game is over"
     words = text.split()
     verb = words[0] if words else ""
-    if decision.kind != "main" or verb not in MAIN_VERBS:
-        return (f"not a choice now: {decision.kind} decision of "
-                f"{'chance' if decision.player < 0 else f'P{decision.player + 1}'}: "
-                f"{decision.prompt}")
+    if decision.kind != "main":  # one plain reason, whatever is asked about
+        if decision.player < 0:
+            return "a die is rolled first"
+        return f"first answer “{decision.prompt}”"
+    if verb not in MAIN_VERBS:
+        return "only when the game asks for it, not in the Main Phase itself " \
+               "(Guide I (11)④)"
     p = decision.player
     reason = MAIN_VERBS[verb](state, pool, p, words[1:])
     return reason or f"{text!r} is not among the choices now (Guide I (11)④)"

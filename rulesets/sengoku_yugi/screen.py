@@ -182,7 +182,7 @@ class Screen:
 
     def face(self, card: Card, zone: str, view: View) -> Face:
         if card.get("cid") is None:
-            return Face("▒ face down", colour="back", status=("down",))
+            return Face("▒ face down", colour="back")  # the title says it: no "down" line
         d = self.rs.pool.get(str(card["cid"]))
         status: tuple[str, ...] = ()
         if "hp" in card and "max_hp" in card:

@@ -23,10 +23,10 @@ def test_reasons_name_the_rule() -> None:
     assert why is not None and "costs 5 AP" in why and "\n" not in why
 
 
-def test_outside_the_main_phase_the_reason_names_the_pending_decision() -> None:
+def test_outside_the_main_phase_the_reason_is_the_pending_question_in_words() -> None:
     pos = Position()
     pos.put("SGY-004", 0, "bf", at="c2", dt=1, hp=5)
     pos.put("SGY-027", 1, "bf", at="c3", df=True)
     pos.act("attack c2 c3 atk")
     why = pos.rs.explain(pos.state, "end")
-    assert why is not None and "boost decision of P1" in why
+    assert why == f"first answer “{pos.decision.prompt}”"  # the pending one, in words

@@ -328,3 +328,41 @@ async def test_the_hand_window_with_nothing_to_use_is_answered_only_where_nobody
                 assert not skipped and d is not None and d.kind == "hand"
             else:
                 assert len(skipped) == 1 and skipped[0] in table.auto
+
+
+async def test_a_face_down_card_and_the_reason_not_now_are_said_once() -> None:
+    """A face-down piece read "▒ face down" over a second line "down"; and outside the
+    Main Phase the card sheet gave every verb the same "not a choice now: commander
+    decision of P1: ..." line. Now the back says it once, and one plain reason stands
+    for every verb (explain.py)."""
+    from pmtui.tui.screens.info import CardScreen
+    from pmtui.tui.widgets.board import CardRow
+
+    app = sengoku_app()
+    async with app.run_test(size=(80, 40)) as pilot:
+        await take_keyboard(pilot, app)
+        back = next(r for r in app.screen.query(CardRow) if r.id == "opp-cz").render()
+        lines = [ln.strip() for ln in str(getattr(back, "plain", back)).splitlines()]
+        assert lines[0] == "▒ face down" and not any(lines[1:]), lines
+
+    rs = ruleset("sengoku_yugi")
+    decks = [rs.load_deck("mist_valley_standard"), rs.load_deck("moon_shore_standard")]
+    players = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]
+    g = Game(rs, make_header(rs, decks, 4, players, mode="hotseat"))
+    d = g.pending()
+    assert d is not None and d.kind == "commander"
+    g.act(d.texts[0], d.player)  # the Commander goes to the Command Zone; a Nameless next
+    d = g.pending()
+    assert d is not None and d.kind == "place"
+    app = PmApp(LocalTable(g, [HUMAN, HUMAN]), hotseat=True, config=TuiConfig(),
+                threaded=False)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await take_keyboard(pilot, app)
+        uid = g.state.zones[f"{d.player}/cz"][0]
+        assert len(app.table.why_not(d.player, uid)) > 1  # several verbs, one reason
+        app.inspect(uid)
+        await settle(pilot, app)
+        assert isinstance(app.screen, CardScreen)
+        text = app.screen.body.plain
+        assert f"Not now: first answer “{d.prompt}”" in text
+        assert text.count("first answer") == 1 and "decision of" not in text
