@@ -301,6 +301,11 @@ class SshDriver(Driver):
     def stop_application_mode(self) -> None:
         self.flush()
         self.disable_input()
+        # the app draws nothing more and takes no keys: the session may go on to its next
+        # screen while Textual tears this one down (pmtui/net/server.py, Session._run_app)
+        stopped = getattr(self._app, "ssh_stopped", None)
+        if isinstance(stopped, asyncio.Future) and not stopped.done():
+            stopped.set_result(None)
 
     def open_url(self, url: str, new_tab: bool = True) -> None:
         pass  # never on the server's machine

@@ -202,6 +202,8 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.app: Any = None
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        # apps that have let go of the terminal and are still being torn down (_run_app)
+        self.teardowns: set[asyncio.Future[Any]] = set()
 
     # asyncssh callbacks -----------------------------------------------------------------
 
@@ -318,9 +320,41 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         try:
             if self.closed:
                 return None
-            return await app.run_async(mouse=False, size=self.terminal.size)
+            return await self._until_stopped(app)
         finally:
             self.app = None
+
+    async def _until_stopped(self, app: Any) -> Any:
+        """Run `app` until it has let go of the terminal (it draws nothing more and takes
+        no keys), and return what it ended with.
+
+        Textual then tears the app down, widget by widget, each on its own turn of the
+        event loop: on a busy server that took 2-18 s after the game-over screen's `q`,
+        over 30 s under heavier load, with the old screen frozen and the lobby not yet
+        shown. The teardown goes on here in the background; the session waits for it
+        only when it ends (run), so its apps are gone before the server counts it out."""
+        assert self.terminal is not None
+        stopped: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        app.ssh_stopped = stopped  # set by SshDriver.stop_application_mode
+        running = asyncio.ensure_future(app.run_async(mouse=False, size=self.terminal.size))
+        try:
+            await asyncio.wait([running, stopped], return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            running.cancel()
+            raise
+        finally:
+            stopped.cancel()
+        if running.done():
+            return running.result()
+        self.teardowns.add(running)
+        running.add_done_callback(self._torn_down)
+        return app.return_value
+
+    def _torn_down(self, running: asyncio.Future[Any]) -> None:
+        self.teardowns.discard(running)
+        if not running.cancelled() and running.exception() is not None:
+            log.error("closing a screen of %s failed: %s", self.user.name,
+                      running.exception())
 
     async def run(self) -> None:
         from pmtui.net.game import NetApp
@@ -366,6 +400,8 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         except Exception:  # noqa: BLE001 - one session's failure is logged, not shared
             log.exception("session of %s failed", self.user.name)
         finally:
+            if self.teardowns:  # the last apps' teardown: gone before the session is
+                await asyncio.wait(set(self.teardowns))
             self.server.sessions.discard(self)
             if not self.server.sessions:
                 self.server.emptied()

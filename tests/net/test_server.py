@@ -17,7 +17,7 @@ from textual._styles_cache import StylesCache
 from textual.geometry import Region
 
 from pmtui.net.driver import IN_HIGH
-from pmtui.net.game import NetApp
+from pmtui.net.game import NetApp, NetGameOverScreen
 from pmtui.net.lobby import LobbyApp
 from pmtui.net.names import MAX_NAMES_PER_KEY
 from pmtui.net.server import EMPTY_COLLECT_AFTER, SESSIONS_PER_KEY
@@ -545,6 +545,44 @@ async def test_a_slow_client_does_not_stall_others(tmp_path: Path) -> None:
         await slow.close(abort=True)
         await a.close()
     finally:
+        await server.stop()
+
+
+async def test_the_lobby_comes_back_before_the_game_screen_is_torn_down(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the game-over screen's q, the lobby appears once the game screen has let go
+    of the terminal, not once Textual has unmounted all its widgets: on a busy server
+    that teardown took over 30 s (the SSH soak's players "never back in the lobby")."""
+    release = asyncio.Event()
+    unmounting: list[str] = []
+
+    async def slow_unmount(self: NetGameOverScreen) -> None:  # a teardown still under way
+        unmounting.append(type(self).__name__)
+        await release.wait()
+
+    monkeypatch.setattr(NetGameOverScreen, "on_unmount", slow_unmount, raising=False)
+    server, keys = await start_server(tmp_path)
+    try:
+        a, app = await against_computer(server, keys)
+        await a.wait_for("You vs CPU")
+        a.set_mark()
+        app.call_later(app.push_screen, NetGameOverScreen("CPU won.", "7 point cards"))
+        await a.wait_for("q back to the lobby")
+        a.set_mark()
+        a.send("q")
+        await a.wait_for("q Leave")  # the lobby, while the game screen is still closing
+        assert unmounting == ["NetGameOverScreen"] and not release.is_set()
+        session = next(s for s in server.sessions if s.user.name == "alice")
+        assert len(session.teardowns) == 1
+        a.send("q")  # leaving waits for the teardown: the session ends once it is done
+        await asyncio.sleep(0.3)
+        assert session in server.sessions
+        release.set()
+        await wait_until(lambda: session not in server.sessions, what="alice's session gone")
+        assert not session.teardowns
+        await a.close()
+    finally:
+        release.set()
         await server.stop()
 
 
