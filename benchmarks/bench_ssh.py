@@ -226,7 +226,8 @@ def answer(footer: str, step: int) -> str | None:
 async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
                       drain: float, move_every: float, rng: random.Random,
                       games: list[int], abandoned: list[int], errors: list[str],
-                      first: asyncio.Event, go: asyncio.Event) -> None:
+                      first: asyncio.Event, go: asyncio.Event,
+                      back: list[float] | None = None) -> None:
     """Whole games against the computer, one after another, a new connection each; none
     begun after `end`, and the last one left unfinished if it is still going at `drain`.
     A screen that never comes is counted in `errors` and the player starts again.
@@ -266,10 +267,13 @@ async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
                     errors.append(f"{s.user}: nothing to press on {s.footer.strip()[:80]!r}; "
                                   f"the screen ended {s.text()[-300:]!r}")
             games.append(1)
+            asked = time.monotonic()
             for _ in range(6):  # q again if the first one met a prompt closing
                 s.send("q")
                 with contextlib.suppress(RuntimeError):
                     await s.wait_for("q Leave", 5)
+                    if back is not None:  # seconds from the first q to the lobby
+                        back.append(time.monotonic() - asked)
                     break
             else:  # leaving ends the session all the same: noted, and the next game
                 errors.append(f"{s.user}: never back in the lobby; the screen ended "
@@ -322,12 +326,13 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         games: list[int] = []
         abandoned: list[int] = []
         errors: list[str] = []
+        back: list[float] = []
         rng = random.Random(1)
         first, go = asyncio.Event(), asyncio.Event()
         players = asyncio.gather(*(soak_player(Session(u), port, keys[u], end,
                                                end + args.drain * 60, args.move_every,
                                                random.Random(rng.random()), games, abandoned,
-                                               errors, first, go)
+                                               errors, first, go, back)
                                    for u in users), return_exceptions=True)
         await asyncio.wait([players, asyncio.ensure_future(first.wait())],
                            return_when=asyncio.FIRST_COMPLETED)
@@ -353,6 +358,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 "games": len(games), "left_unfinished": len(abandoned),
                 "finished_journals": finished_journals(tmp / "data"),
                 "errors": len(errors), "some_errors": errors[:3] + errors[3:][-3:],
+                "back_to_lobby_p50_s": round(pct(back, 0.5), 1),
+                "back_to_lobby_max_s": round(max(back, default=0), 1),
                 "timeline": timeline,
                 "full_gc_count": len(pauses),
                 "pause_p50_ms": round(pct(pauses, 0.5), 1),
