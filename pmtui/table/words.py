@@ -42,8 +42,8 @@ def in_words(text: str, card_name: Callable[[str], str], names: Sequence[str]) -
 
     def card(m: re.Match[str]) -> str:
         # a bare id stays beside the name: it is what a copy shares ("a copy of X")
-        name = card_name(m.group(1))
-        return m.group(0) if name == "a card" else f"{name} ({m.group(1)})"
+        name = card_name(m.group(1))  # some namers answer the id itself for a non-card
+        return m.group(0) if name in ("a card", m.group(1)) else f"{name} ({m.group(1)})"
 
     def seat(m: re.Match[str]) -> str:
         i = int(m.group(1)) - 1

@@ -147,7 +147,7 @@ def face_lines(
     else:
         lines.append(Text(head(width)[:width].ljust(width), style=name_style))
         # a narrow cell cuts the left part, never the right one (the number that counts),
-        # and by whole words: PSO's "A15 D10 E0" cut to "A1" read as ATP 1
+        # and by whole words: "A15 D10 E0" cut to "A1" would read as an attack of 1
         room = width - len(face.right) - 1 if face.right else width
         t = Text(_words_in(face.left, room))
         if face.right:
