@@ -9,8 +9,8 @@ at the start of every turn, once the turn's card is drawn (where the search play
 playouts stop and evaluate), and whether the player to move went on to win. Fits the
 model by Newton's method on three quarters of the positions, reports how often it
 names the winner of the other quarter (and the log loss) beside the evaluation it
-replaced, then fits all positions and prints the weights to paste into
-rulesets/pso/strategy.py (EVAL_BIAS, EVAL_MOVER, EVAL_OTHER).
+replaced and the weights now in the code, then fits all positions and prints the
+weights to paste into rulesets/pso/strategy.py (EVAL_BIAS, EVAL_MOVER, EVAL_OTHER).
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from pmtui.ai import make_player  # noqa: E402
 from pmtui.engine.game import Game  # noqa: E402
 from pmtui.engine.views import LazyView  # noqa: E402
 from pmtui.table.games import make_header, ruleset  # noqa: E402
-from rulesets.pso.strategy import _features  # noqa: E402
+from rulesets.pso.strategy import EVAL_BIAS, EVAL_MOVER, EVAL_OTHER, _features  # noqa: E402
 
 Row = tuple[list[float], float]
+# the model now in rulesets/pso/strategy.py, to see how it fares on today's cards
+CURRENT = [EVAL_BIAS, *EVAL_MOVER, *EVAL_OTHER]
 
 
 def positions(games: int, seed: int) -> list[Row]:
@@ -136,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     held = rows[cut:]
     report("logistic model", [_p(w, x) for x, _ in held], held)
     report("old evaluation", [(_old(x) + 1) / 2 for x, _ in held], held)
+    report("weights in the code", [_p(CURRENT, x) for x, _ in held], held)
     w = fit(rows)
     print(f"EVAL_BIAS = {w[0]:.4f}")
     print(f"EVAL_MOVER = ({', '.join(f'{v:.4f}' for v in w[1:9])})")
