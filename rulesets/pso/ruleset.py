@@ -103,7 +103,8 @@ class Pso:
             d = load_deck(spec, self.pool)
         except PsoDeckError as exc:
             raise DeckError(str(exc)) from None
-        return DeckList(d.name, {"main": d.main, "lead": (d.lead,)}, d.source, d.description)
+        return DeckList(d.name, {"main": d.main, "lead": (d.lead,)}, d.source, d.description,
+                        d.format)
 
     def validate_deck(self, deck: DeckList) -> list[str]:
         """The deck's format follows its size: 40 cards is the quick format (D-31)."""

@@ -483,3 +483,18 @@ def test_a_joiner_is_offered_only_decks_of_the_tables_format(tmp_path: Path) -> 
         reg.play_computer(carol, str(folder / "quick_a.toml"), game="toy")
     full = reg.play_computer(carol, str(folder / "plain.toml"), game="toy")
     assert full.local is not None and full.local.game.header["decks"][1]["name"] == "skirmish"
+
+
+def test_a_pso_table_offers_a_joiner_only_decks_of_its_format(tmp_path: Path) -> None:
+    """PSO's built-in decks come in the standard format (99 cards) and the quick one (40,
+    our practice format, docs/rules-interpretations-pso.md D-31): a quick deck waiting
+    at a table is met only by quick decks, a standard one is refused in one line."""
+    reg = Registry(tmp_path)
+    t = reg.create(ALICE, "ember_vault_quick", "pso")
+    offered = [spec for _, spec in reg.deck_choices("pso", t.options, t.deck_waiting())]
+    assert offered and all(spec.endswith("_quick") for spec in offered)
+    with pytest.raises(TableError, match=f"^table {t.id} plays quick-format decks; "
+                                         ".* is standard-format$"):
+        reg.join(BOB, t.id, "verdant_patrol")
+    reg.join(BOB, t.id, "verdant_patrol_quick")
+    assert t.state == "playing"
