@@ -401,8 +401,8 @@ class PlainScreen:
         )
 
     def card_name(self, cid: str) -> str:
-        card = self.cards.get(cid)
-        return card.name if card is not None else "a card"
+        # a card pool's get raises for an unknown id ("d5" in a roll's words): ask first
+        return self.cards[cid].name if cid in self.cards else "a card"
 
     def face(self, card: Card, zone: str, view: View) -> Face:
         if card.get("cid") is None:

@@ -84,15 +84,6 @@ def _rules(game: str) -> Ruleset:
         raise TableError(str(exc)) from None
 
 
-def _format_of(rs: Ruleset, spec: str) -> str | None:
-    """A deck's format (DeckList.format), None when it cannot be read: a broken deck
-    file stays in the menu and says what is wrong when chosen."""
-    try:
-        return rs.load_deck(spec).format
-    except Exception:  # noqa: BLE001 - whatever a deck file of the data dir holds
-        return None
-
-
 def valid_name(name: str) -> bool:
     """Player names are SSH user names: letters, digits, `_ . -`, at most 32."""
     return bool(_NAME_OK.match(name))
@@ -600,12 +591,12 @@ class Registry:
         that suit the table's `options`, a mode's own decks), then the data dir's
         (decks/ for the default game, decks/<game id>/ for the others); with `like`
         (the deck already at the table), only those of its format."""
-        from pmtui.table.games import builtin_decks
+        from pmtui.table.games import builtin_decks, deck_format
 
         if like is not None and like.format:
             rs = _rules(game)
             return [(label, spec) for label, spec in self.deck_choices(game, options)
-                    if _format_of(rs, spec) in (like.format, None)]
+                    if deck_format(rs, spec) in (like.format, None)]
 
         names = builtin_decks(_rules(game), options)
         out = [(f"{name} (starter)", name) for name in names]
@@ -839,20 +830,19 @@ class Registry:
         if self._mine(user, "playing", True) >= MAX_COMPUTER_PER_KEY:
             raise TableError(f"your key already has {MAX_COMPUTER_PER_KEY} games against the "
                              "computer under way; finish one first")
-        from pmtui.table.games import builtin_decks
+        from pmtui.table.games import builtin_decks, opponent_deck
 
         self._throttle(user)
         options = self.check_options(game, options or {})
         deck = self.load_deck(deck_spec, game, options)
         if opponent_spec is None:  # the next starter deck of the player's deck's format
             rs = _rules(game)
-            names = [n for n in builtin_decks(rs, options)
-                     if _format_of(rs, n) in (deck.format, None) or n == deck_spec]
-            if not names:
+            names = builtin_decks(rs, options)
+            after = names.index(deck_spec) + 1 if deck_spec in names else 0
+            opponent_spec = opponent_deck(rs, names, deck, after)
+            if opponent_spec is None:
                 raise TableError(f"the computer has no starter deck of {deck.name}'s format "
                                  f"({deck.format})")
-            opponent_spec = names[(names.index(deck_spec) + 1) % len(names)] \
-                if deck_spec in names else names[0]
         opponent = self.load_deck(opponent_spec, game, options)
         self._check_setup(game, (deck, opponent), options)
         table = self._new_table(f"{user.name} vs {COMPUTER}", level, game, options)

@@ -46,6 +46,26 @@ def builtin_decks(rs: Ruleset | None = None, options: Mapping[str, str] | None =
     return (rs.builtin_decks(options) if options else []) or rs.builtin_decks()
 
 
+def deck_format(rs: Ruleset, spec: str) -> str | None:
+    """A deck's format (DeckList.format), None when it cannot be read: a broken deck
+    file stays listed and says what is wrong when chosen."""
+    try:
+        return rs.load_deck(spec).format
+    except Exception:  # noqa: BLE001 - whatever a deck file holds
+        return None
+
+
+def opponent_deck(rs: Ruleset, names: Sequence[str], deck: DeckList, start: int) -> str | None:
+    """The built-in deck to meet `deck`: the first of `names` from index `start` on (round
+    the end) of its format, so a quick deck meets a quick one, never a full one; None
+    when none is."""
+    for k in range(len(names)):
+        name = names[(start + k) % len(names)]
+        if deck_format(rs, name) in (deck.format, None):
+            return name
+    return None
+
+
 def parse_options(rs: Ruleset, pairs: Sequence[str] | None) -> dict[str, str]:
     """`NAME=VALUE` words (`--option`) as header options; SetupError, one line, for a
     malformed word or a name the ruleset does not offer (its values are checked by

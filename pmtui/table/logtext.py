@@ -98,8 +98,8 @@ def card_namer(defs: Mapping[str, CardDef]) -> Callable[[object], str]:
     def name(cid: object) -> str:
         if not cid:
             return "a card"
-        d = defs.get(str(cid))
-        return d.name if d is not None else str(cid)
+        key = str(cid)  # a card pool's get raises for an unknown id: ask first
+        return defs[key].name if key in defs else key
 
     return name
 

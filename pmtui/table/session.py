@@ -407,13 +407,16 @@ def new_game_header(
     built-in decks that suit them.
     """
     from pmtui.table.games import builtin_decks, check_options, load_deck, make_header, ruleset
+    from pmtui.table.games import opponent_deck as next_deck
 
     rs = ruleset(game) if game else ruleset()
     options = dict(options or {})
     names = builtin_decks(rs, options)
     first = seed if rng == LEGACY_RNG else derived(seed, rng, "decks").randrange(len(names))
     mine = load_deck(deck or names[first % len(names)], rs)
-    theirs = load_deck(opponent_deck or names[(first + 1) % len(names)], rs)
+    # the computer's deck, unless given: the next built-in one of my deck's format
+    theirs = load_deck(opponent_deck or next_deck(rs, names, mine, first + 1)
+                       or names[(first + 1) % len(names)], rs)
     if options:  # a bad value is one line now, before a save is made
         check_options(rs, (mine, theirs), options)
     seats: list[Seat]

@@ -173,8 +173,7 @@ class Screen:
         self.rs = rs
 
     def card_name(self, cid: str) -> str:
-        card = self.rs.cards.get(cid)
-        return card.name if card is not None else "a card"
+        return self.rs.cards[cid].name if cid in self.rs.cards else "a card"
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:

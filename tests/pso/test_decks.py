@@ -172,3 +172,19 @@ def test_pmtui_cards_lists_the_pso_pool_as_json(capsys: pytest.CaptureFixture[st
     assert main(["cards", "--game", "pso", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert {c["id"] for c in listed} == {c.id for c in pool().cards()}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_new_game_against_the_computer_pairs_decks_of_one_format(seed: int) -> None:
+    """`pmtui play --game pso` gave the player a 40-card quick deck against the
+    computer's 99-card one: the computer's deck is now the next built-in deck of the
+    player's format (D-31's quick format is ours, for practice between quick decks)."""
+    from pmtui.table.games import load_deck, ruleset
+    from pmtui.table.session import new_game_header
+
+    header, _seats = new_game_header(seed, game="pso")
+    rs = ruleset("pso")
+    names = [d["name"] for d in header["decks"]]
+    formats = {load_deck(n, rs).format for n in rs.builtin_decks()
+               if load_deck(n, rs).name in names}
+    assert len(formats) == 1, names

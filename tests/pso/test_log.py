@@ -97,3 +97,18 @@ def test_a_bad_turn_limit_is_one_line_naming_the_option(
     err = capsys.readouterr().err.strip()
     assert err == (f"pmtui: turn_limit '{value}': give a whole number of turns, 1 or more "
                    "(default 200)")
+
+
+def test_a_roll_line_keeps_a_die_that_looks_like_a_card_id():
+    """A roll shown by its dice ("d5: 3") has a word shaped like a card id; the pool
+    raises for an unknown id, and the table's log crashed on it (a traceback on the
+    board of a PSO game): the die keeps its name."""
+    rs = ruleset()
+    name = card_namer(rs.cards)
+    assert name("d5") == "d5"
+    assert name(next(iter(rs.cards))) == rs.cards[next(iter(rs.cards))].name
+    ev = {"t": "roll", "sides": 5, "faces": [3], "why": "a test roll"}
+    lines = [line.text.strip() for _, line in log_lines(
+        [{"type": "event", "event": ev}], event=lambda e: e, decision=lambda rec: rec,
+        card_name=name, names=NAMES, said=None)]
+    assert lines == ["d5: 3 (a test roll)"]
