@@ -606,7 +606,8 @@ class Registry:
                            if p.suffix == ".toml" and p.is_file())
         except OSError:
             files = []
-        out += [(f"{p.stem} (decks/{p.name})", str(p)) for p in files[:100]]
+        where = folder.relative_to(self.decks_dir.parent).as_posix()  # decks or decks/<game>
+        out += [(f"{p.stem} ({where}/{p.name})", str(p)) for p in files[:100]]
         return out
 
     def load_deck(self, spec: str, game: str = DEFAULT_RULESET,

@@ -498,3 +498,14 @@ def test_a_pso_table_offers_a_joiner_only_decks_of_its_format(tmp_path: Path) ->
         reg.join(BOB, t.id, "verdant_patrol")
     reg.join(BOB, t.id, "verdant_patrol_quick")
     assert t.state == "playing"
+
+
+def test_a_deck_file_of_another_game_is_labelled_by_its_own_folder(tmp_path: Path) -> None:
+    """The lobby's deck menu names where a player's deck file lies: decks/ for the default
+    game, decks/<game id>/ for another (it read decks/NAME.toml for both)."""
+    reg = Registry(tmp_path)
+    folder = tmp_path / "decks" / "toy"
+    folder.mkdir(parents=True)
+    (folder / "mine.toml").write_text('name = "mine"\nmain = ["TOY-01"]\n')
+    labels = [label for label, spec in reg.deck_choices("toy") if spec.endswith("mine.toml")]
+    assert labels == ["mine (decks/toy/mine.toml)"]
