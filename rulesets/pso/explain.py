@@ -131,5 +131,8 @@ def _why(state: State, pool: CardPool, verb: str, uids: list[int], tp: int) -> s
             if verb == "weapon" and d.cls not in w.classes:
                 return f"{w.name} is for {'/'.join(w.classes)} only, not {d.cls} (Weapon Cards)"
     if verb == "target":
+        act = state.vars.get("act") or {}
+        if u in act.get("picked", ()):  # each target of one action is a different card
+            return f"{c.cid}@{u} is already one of this action's targets"
         return f"{c.cid}@{u} cannot be a target of this action"
     return None

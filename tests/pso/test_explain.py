@@ -41,3 +41,18 @@ def test_combat_reasons():
     assert "androids" in _why(g, f"spell {lead} {ref(g, 'HAL-060')}")
     assert "RA only, not HU" in _why(g, f"weapon {lead} {ref(g, 'HAL-070')}")
     assert "only the main character" in _why(g, f"spell {ref(g, 'HAL-023')} {ref(g, 'HAL-060')}")
+
+
+def test_a_target_already_picked_says_so():
+    """One action's targets are different cards ("Two foes take 20 damage each", Event
+    cards): a second pick of the first target says it is already a target, not that it
+    cannot be one."""
+    g = position_game({"turn": 2, "tp": 0, "phase": "main", "players": [
+        side(lead=["HAL-001"], monsters=["HAL-022"], hand=["HAL-052"]),
+        side(monsters=["HAL-030", "HAL-031"])]})
+    g.act(f"event {ref(g, 'HAL-052')}", 0)
+    first = ref(g, "HAL-030")
+    g.act(f"target {first}", 0)
+    assert g.state.vars["act"]["picked"]
+    assert "already one of this action's targets" in _why(g, f"target {first}")
+    assert _why(g, f"target {ref(g, 'HAL-031')}") is None
