@@ -180,6 +180,9 @@ def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, sou
             return
     if dealt > 0:
         damage(ctx, pool, target, dealt, f"{dealt} damage", source)
+    elif amount > 0:  # its DFP took it all: said, or the blow would seem to do nothing
+        ctx.emit({"t": "say", "what": "blocked", "card": target, "cid": c.cid,
+                  "seat": c.owner, "src": state.cards[source].cid, "why": "defence"})
 
 
 def damage(ctx: Context, pool: CardPool, target: int, dealt: int, why: str,

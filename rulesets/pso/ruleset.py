@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # loaded on first use
     from .positions import Positions
     from .strategy import Strategy
 
-VERSION = "0.3.0"
+VERSION = "0.3.1"
 # the deck (shuffled at setup) and the main character set aside ("Deck Limits")
 DECK_PARTS = ("main", "lead")
 HEADER_OPTIONS = {

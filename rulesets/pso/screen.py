@@ -282,6 +282,10 @@ class PsoScreen:
         if t == "say" and event.get("what") == "evaded" and event.get("cid"):
             what = f"{_whose(event.get('seat'), names)} {self.card_name(str(event['cid']))}"
             return f"{what} evades {self.card_name(str(event.get('src')))}"
+        if t == "say" and event.get("what") == "blocked" and event.get("cid"):
+            what = f"{_whose(event.get('seat'), names)} {self.card_name(str(event['cid']))}"
+            return f"{what} takes no damage from {self.card_name(str(event.get('src')))}: " \
+                   "its DFP stops it all"
         return None
 
 

@@ -51,6 +51,23 @@ def test_each_damage_dealt_has_one_line_with_what_is_left():
     assert all("player" not in t for t in _log(g))
 
 
+def test_a_blow_the_defence_stops_has_its_line():
+    """Character/monster card stats: damage is ATP less the target's DFP; Mossback
+    Hopper's ATP 10 against the Golem's DFP 15 deals none, and the log says so (it
+    said nothing: the attack seemed to do nothing)."""
+    g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
+        side(lead=["HAL-003"], monsters=["HAL-020"]),
+        side(monsters=["HAL-033"])]})
+    pool = g.ruleset.pool
+    assert pool["HAL-020"].atp <= pool["HAL-033"].dfp
+    g.act(f"attack {ref(g, 'HAL-020')}")
+    g.act(f"target {ref(g, 'HAL-033')}")
+    assert [t for t in _log(g) if "damage" in t] == [
+        f"CPU's {pool['HAL-033'].name} takes no damage from {pool['HAL-020'].name}: "
+        "its DFP stops it all"]
+    assert g.state.cards[int(ref(g, "HAL-033").split("@")[1])].f.get("dmg", 0) == 0
+
+
 def test_poison_damage_has_its_line():
     """Battle effects: a poisoned card loses 10 HP at the end of its owner's turn."""
     g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
