@@ -254,4 +254,4 @@ class NetApp(CalmNotifications, PmApp):
         else:
             headline = f"{self.log_name(w)} won."
         self._close_prompts()
-        self.push_screen(NetGameOverScreen(headline, str(over.get("reason", ""))))
+        self.push_screen(NetGameOverScreen(headline, self.named(str(over.get("reason", "")))))

@@ -214,7 +214,8 @@ def log_lines(
                 out.append((step, LogLine(f"  {text}", "event")))
             elif t == "end":
                 w = ev.get("winner")
-                out.append((step, LogLine(end_text(ev, names), "end",
+                reason = in_words(str(ev.get("reason", "")), card_name, names)  # "player 1 has"
+                out.append((step, LogLine(end_text({**ev, "reason": reason}, names), "end",
                                           w if isinstance(w, int) else None)))
             continue
         flush()

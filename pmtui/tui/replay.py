@@ -24,6 +24,7 @@ from textual.widgets import Input, Static
 from pmtui.engine.screen import ScreenSpec
 from pmtui.table.logtext import LogLine
 from pmtui.table.replay import Perspective, Replay, ReplayModel, Shown
+from pmtui.table.words import in_words
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.notices import PlainNotices
@@ -312,7 +313,8 @@ class ReplayScreen(Screen[None]):
         if over:
             w = over.get("winner")
             t.append("Draw" if w is None else f"P{w + 1} {self.labels[w]} won")
-            t.append(f" ({over.get('reason', '')})\n")
+            # the reason says "player 2"; the replay names seats as its bars do
+            t.append(f" ({in_words(str(over.get('reason', '')), str, self.labels)})\n")
         t.append(f"Viewing: {self.replay.label()}", style="dim")
         return t
 

@@ -426,8 +426,8 @@ class Pso:
             return None
         if len(gone) == 2:
             return None, "both sides lost their last Monster at once"
-        # the log names the winner first ("CPU wins: ..."): the loser is the other side
-        return other(gone[0]), "the other side has no Monster left"
+        # "player N" becomes the seat's name where it is read ("CPU has no Monster left")
+        return other(gone[0]), f"player {gone[0] + 1} has no Monster left"
 
     # -- what players see -----------------------------------------------------------------
 

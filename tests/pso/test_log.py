@@ -92,7 +92,8 @@ def test_a_players_name_keeps_its_case_in_the_log():
 
 
 def test_the_end_line_reads_with_names():
-    """Winning: no Monster left loses; the reason does not say "player 2"."""
+    """Winning: no Monster left loses; the reason names the loser as the table does
+    ("CPU"), never "player 2", in the log as on the game-over screen."""
     for seed in range(1, 30):
         g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
             side(lead=["HAL-003"], monsters=["HAL-022"]),
@@ -100,7 +101,7 @@ def test_the_end_line_reads_with_names():
         g.act(f"attack {ref(g, 'HAL-003')}")
         g.act(f"target {ref(g, 'HAL-020')}")
         if g.over is not None:
-            assert _log(g)[-1] == "== You win: the other side has no Monster left =="
+            assert _log(g)[-1] == "== You win: CPU has no Monster left =="
             return
     raise AssertionError("every seed evaded")
 

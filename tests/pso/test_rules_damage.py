@@ -248,7 +248,7 @@ def test_destroyed_at_once_and_victory_when_no_monster_left():
                     side(lead=["HAL-002"], monsters=[{"id": "HAL-020", "dmg": 10}]), seed)
         evs = _hit(g, "attack", "HAL-020", "HAL-003")
         if not events_of(evs, "say", "evaded"):
-            assert g.over == {"winner": 0, "reason": "the other side has no Monster left"}
+            assert g.over == {"winner": 0, "reason": "player 2 has no Monster left"}
             return
     raise AssertionError("every seed evaded")
 

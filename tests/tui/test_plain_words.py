@@ -191,3 +191,27 @@ async def test_a_verb_naming_no_card_says_why_not_now() -> None:
         said = [n.message for n in app._notifications]
         assert any(m.startswith("End turn: ") and "playing cards" in m for m in said), said
         assert table.decision_for(app.viewer) == d  # nothing was done
+
+
+def test_the_logs_end_line_names_the_seats() -> None:
+    """The game's end in the table's log read "== CPU wins: player 1 has 7 point cards
+    ==" (the rules' reason, p.8 victory, unworded): it now names the seats as the board
+    does, in every game."""
+    import random
+
+    from pmtui.engine.game import Game
+    from pmtui.table.games import builtin_decks, load_deck, make_header
+    from pmtui.table.session import HUMAN, LocalTable
+
+    for gid in ("precious_memories", "pso"):
+        rs = ruleset(gid)
+        name = builtin_decks(rs)[0]
+        decks = (load_deck(name, rs), load_deck(name, rs))
+        game = Game(rs, make_header(rs, decks, 3, [{"name": "a"}, {"name": "b"}], "test"))
+        pick = random.Random(1)
+        while (d := game.pending()) is not None:
+            game.act(pick.choice(d.options).text, d.player)
+        assert game.over is not None and "player" in str(game.over["reason"])
+        last = LocalTable(game, [HUMAN, HUMAN]).log_for(0, ["You", "CPU"])[-1].text
+        assert last.startswith("== ") and "player" not in last, last
+        assert "You" in last.split(":", 1)[1] or "CPU" in last.split(":", 1)[1], last
