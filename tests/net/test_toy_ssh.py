@@ -48,7 +48,8 @@ async def test_a_toy_game_over_ssh_to_its_end(tmp_path: Path) -> None:
             await wait_until(lambda m=moves: len(game.moves) > m or game.over is not None,
                              what="a move")
         assert game.over is not None
-        await a.wait_for(str(game.over["reason"]))  # the end reaches the player's screen
+        # the end reaches the player's screen, in words ("You have no HP left")
+        await a.wait_for(app.named(str(game.over["reason"])))
         seen = a.text(0)
         assert " HP" in seen
         box = game.state.zones["shared/box"]  # the relic that never came out
