@@ -38,6 +38,7 @@ from pmtui.engine.views import (
 )
 from pmtui.table.logtext import (
     LogLine,
+    card_namer,
     end_text,
     log_lines,
     moves_text,
@@ -128,9 +129,7 @@ class ReplayModel:
         return view(self.rs, state, perspective)
 
     def card_name(self, cid: Any) -> str:
-        # `in` first: a pool's get may raise for an unknown id (a hand-edited save)
-        d = self.defs[str(cid)] if cid and str(cid) in self.defs else None
-        return d.name if d is not None else (str(cid) if cid else "a card")
+        return card_namer(self.defs)(cid)  # an unknown id (a hand-edited save) as it is
 
     def _event(self, ev: Mapping[str, Any], perspective: Perspective) -> dict[str, Any]:
         return dict(ev) if perspective is None else redact(self.rs, dict(ev), perspective)
