@@ -109,6 +109,7 @@ class PmApp(PlainNotices, App[int]):
         # the keyboard last); None: nobody's yet, so the first one is covered for too
         self.shown: int | None = None
         self.busy = False
+        self._thinking = False  # the computer's thread is running
         self.too_small = False
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
         self._over_shown = False
@@ -296,8 +297,11 @@ class PmApp(PlainNotices, App[int]):
                 break
             if not self._auto_pass(decision):
                 break
-        self.game_screen.refresh_board()
-        if self.too_small or self.replaying or self.setting:
+        waiting = self.too_small or self.replaying or self.setting
+        if waiting or decision is None or self.table.is_human(decision.player) \
+                or self.table.over:
+            self.game_screen.refresh_board()  # (else the computer's start draws it)
+        if waiting:
             return
         # only where this keyboard decides: after passes made for it the computer's turn
         # may go on, and a summary then would cut it in two ("Waiting for CPU…" under it)
@@ -340,30 +344,43 @@ class PmApp(PlainNotices, App[int]):
         is their only choice (unless "always ask"), when they took the window out of their
         stops, or until the end of the turn when they asked for it; and a question whose
         only answer is its secret pass, where nobody else sees the seat wait."""
+        verdict = self._pass_verdict(d)
+        if verdict == "new turn":  # passing to the end of a turn that has ended: stop
+            self.pass_turn = None
+            verdict = self._pass_verdict(d)
+        elif verdict == "no window":  # asked something that is no window (a choice of
+            # the game's): the player is back in the turn, so its later windows are
+            # theirs to answer
+            self.pass_turn = None
+            self.notify("Passing to the end of the turn: stopped, this is your choice",
+                        timeout=4)
+            return False
+        if verdict not in ("pass", "secret"):
+            return False
+        self.table.act(d.player, d.secret_pass if verdict == "secret"
+                       else self.spec.words.pass_text, auto=True)
+        return True
+
+    def _pass_verdict(self, d: Decision) -> str:
+        """What `_auto_pass` does for `d`, changing nothing (the computer's thread asks
+        it too): "secret" or "pass" (it passes), "ask" (the player decides), "new turn"
+        (passing to the end of the turn is asked for an earlier turn), "no window"
+        (passing to the end of this turn meets a choice that is no window)."""
         if self._quiet_pass(d):
-            self.table.act(d.player, d.secret_pass, auto=True)
-            return True
+            return "secret"
         pass_text = self.spec.words.pass_text
         passing = self.pass_turn is not None and self.pass_turn[0] == d.player
         if pass_text not in d.texts and not passing:
-            return False  # no window (and no view to build: this runs after every move)
+            return "ask"  # no window (and no view to build: this runs after every move)
         view = self.table.view_for(d.player)
         turn = view["vars"].get("turn")
         wanted = self.pass_turn is not None and self.pass_turn == (d.player, turn)
-        if self.pass_turn is not None and not wanted and self.pass_turn[0] == d.player:
-            self.pass_turn = None  # a new turn: stop passing
+        if passing and not wanted:
+            return "new turn"
         window = self.spec.window(d, view) if pass_text in d.texts else None
         if window is None:
-            if wanted:  # asked something that is no window (a choice of the game's): the
-                # player is back in the turn, so its later windows are theirs to answer
-                self.pass_turn = None
-                self.notify("Passing to the end of the turn: stopped, this is your choice",
-                            timeout=4)
-            return False
-        if wanted or self._stop_passes(d, view):
-            self.table.act(d.player, pass_text, auto=True)
-            return True
-        return False
+            return "no window" if wanted else "ask"
+        return "pass" if wanted or self._stop_passes(d, view) else "ask"
 
     def _stop_passes(self, d: Decision, view: View) -> bool:
         """Whether the stop settings now pass for `d`'s player (the table also reads the
@@ -517,9 +534,10 @@ class PmApp(PlainNotices, App[int]):
         self.busy = True
         self.game_screen.refresh_board()
         if not self.threaded:
-            error = self._run_computer()
+            error = self._computer_turn()
             self._computer_done(error)
             return
+        self._thinking = True
         self.run_worker(self._computer_thread, thread=True, group="computer",
                         exit_on_error=False)
 
@@ -530,8 +548,40 @@ class PmApp(PlainNotices, App[int]):
             return f"computer player failed: {type(exc).__name__}: {exc}"
         return None
 
+    def _computer_turn(self) -> str | None:
+        """The computer's moves up to a decision this keyboard makes, with the passes
+        the table makes for the player in between (their stops): one hand-back to the
+        screen for the whole turn, not one per move, each of which drew the board and
+        sent a frame. It stops where `advance` would: a summary due, a pass that is
+        not a plain one (`_pass_verdict`), the end."""
+        while True:
+            error = self._run_computer()
+            if error:
+                return error
+            try:
+                d = self.table.pending()
+                if d is None or not self.table.is_human(d.player) \
+                        or self._summary_due(at_stop=False):
+                    return None
+                verdict = self._pass_verdict(d)
+                if verdict not in ("pass", "secret"):
+                    return None
+                self.table.act(d.player, d.secret_pass if verdict == "secret"
+                               else self.spec.words.pass_text, auto=True)
+            except Exception as exc:  # noqa: BLE001 - reported as one line
+                return f"passing for you failed: {type(exc).__name__}: {exc}"
+            if self.threaded:  # the board follows a long turn (a slow computer)
+                self.call_later(self._computer_progress)
+
+    def _computer_progress(self) -> None:
+        """The board as the computer's turn stands, while it is still thinking (when
+        its thread has finished already, its hand-back draws the board anyway)."""
+        if self._thinking:
+            self.game_screen.refresh_board()
+
     def _computer_thread(self) -> None:
-        error = self._run_computer()
+        error = self._computer_turn()
+        self._thinking = False
         # Not call_from_thread: that would wait here while the UI maybe starts the next run.
         self.call_later(self._computer_done, error)
 

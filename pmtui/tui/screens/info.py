@@ -11,6 +11,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.geometry import Size
 from textual.widgets import Static
 
 from pmtui.engine.screen import ScreenSpec
@@ -44,6 +45,33 @@ class Kept(ModalScreen[R]):
     def fill(self) -> None:
         """Put what this screen now shows (`SHOWS`) on its widgets."""
         raise NotImplementedError
+
+
+class LaidOutOnce:
+    """A widget of a kept sheet laid out once when its contents change, not twice.
+
+    Textual sets a widget's virtual size after each layout as a reactive that asks for
+    another layout, which then finds nothing to move and sends a second frame of the
+    same cells, a frame period later. The first layout has already placed everything
+    (a scroll bar that comes or goes asks for its own layout), so the size is set
+    without that."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        return super()._size_updated(  # type: ignore[misc]
+            size, virtual_size, container_size, layout=False)
+
+
+class SheetBox(LaidOutOnce, Vertical):
+    pass
+
+
+class SheetScroll(LaidOutOnce, VerticalScroll):
+    pass
+
+
+class SheetText(LaidOutOnce, Static):
+    pass
 
 
 class ScrollingModal(Kept[None]):
@@ -130,10 +158,10 @@ class SummaryScreen(ScrollingModal):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="box"):
-            yield Static(Text(self.title_text, style="bold"), id="summary-title")
-            with VerticalScroll(id="summary-scroll"):
-                yield Static(self._body(), id="summary-lines")
+        with SheetBox(id="box"):
+            yield SheetText(Text(self.title_text, style="bold"), id="summary-title")
+            with SheetScroll(id="summary-scroll"):
+                yield SheetText(self._body(), id="summary-lines")
         yield Footer()
 
     def _body(self) -> Text:
@@ -171,8 +199,8 @@ class CardScreen(ScrollingModal):
         self.body = body
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="box"), VerticalScroll(id="summary-scroll"):
-            yield Static(self.body, id="card-body")
+        with SheetBox(id="box"), SheetScroll(id="summary-scroll"):
+            yield SheetText(self.body, id="card-body")
         yield Footer()
 
     def fill(self) -> None:

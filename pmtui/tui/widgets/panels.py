@@ -82,7 +82,13 @@ class GameLog(RichLog):
             self.clear()
             n = 0
         for line in lines[n:]:
-            self.write(_styled(line))
+            self.write(_styled(line), scroll_end=False)
+        if len(lines) > n:
+            # at the end now, in the frame that shows the new lines: RichLog's own
+            # scroll waits for that frame and so sends a second one; again after it,
+            # which changes nothing unless the panel's height changed meanwhile
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self.scroll_end(animate=False, x_axis=False)
         self._shown = list(lines)
 
 
