@@ -110,6 +110,7 @@ class PmApp(PlainNotices, App[int]):
         self.shown: int | None = None
         self.busy = False
         self._thinking = False  # the computer's thread is running
+        self._summing = False  # the summary is about to open (its board drawn)
         self.too_small = False
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
         self._over_shown = False
@@ -298,15 +299,16 @@ class PmApp(PlainNotices, App[int]):
             if not self._auto_pass(decision):
                 break
         waiting = self.too_small or self.replaying or self.setting
-        if waiting or decision is None or self.table.is_human(decision.player) \
-                or self.table.over:
-            self.game_screen.refresh_board()  # (else the computer's start draws it)
-        if waiting:
-            return
+        mine = decision is not None and self.table.is_human(decision.player)
         # only where this keyboard decides: after passes made for it the computer's turn
         # may go on, and a summary then would cut it in two ("Waiting for CPU…" under it)
-        mine = decision is not None and self.table.is_human(decision.player)
-        if mine and self._summary_due(at_stop=True) and not self.table.over:
+        summary = not waiting and mine and not self.table.over \
+            and self._summary_due(at_stop=True)
+        if waiting or not summary and (mine or decision is None or self.table.over):
+            self.game_screen.refresh_board()  # (else the summary or the computer's start)
+        if waiting:
+            return
+        if summary:
             self._show_summary()
             return
         if self.table.over:
@@ -401,7 +403,7 @@ class PmApp(PlainNotices, App[int]):
 
     @property
     def summing_up(self) -> bool:
-        return isinstance(self.screen, SummaryScreen)
+        return self._summing or isinstance(self.screen, SummaryScreen)
 
     def _summary_due(self, at_stop: bool) -> bool:
         """Whether the table stops to show what the other side did since the viewer's
@@ -505,9 +507,15 @@ class PmApp(PlainNotices, App[int]):
     def _show_summary(self) -> None:
         lines = self._summary()
         self._close_prompts()
+        # the board under it, its prompt line saying so, drawn once: drawn again once
+        # covered, the board would have the summary sent whole once more
+        self._summing = True
+        try:
+            self.game_screen.refresh_board()
+        finally:
+            self._summing = False
         self._open_again(SUMMARY, SummaryScreen("While you waited", lines),
                          callback=lambda _: self.advance())
-        self.game_screen.refresh_board()  # the prompt line: the summary, not a decision
 
     def _hand_over(self, player: int) -> None:
         """Cover the table until `player` has the keyboard (hot seat); the cover says

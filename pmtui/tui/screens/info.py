@@ -7,11 +7,12 @@ from typing import Any, ClassVar, Self, TypeVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
 from textual.geometry import Size
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from pmtui.engine.screen import ScreenSpec
@@ -34,6 +35,15 @@ class Kept(ModalScreen[R]):
     from a new screen of the kind (made, never mounted) and `fill` shows them."""
 
     SHOWS: ClassVar[tuple[str, ...]] = ()
+    _styled = -1  # the app's CSS version this screen's styles were worked out for
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown again: its styles are worked out again only when the app's CSS changed
+        since (a theme), not on every opening (a few ms for its widgets each time)."""
+        version = self.app._css_update_count  # Textual's count of CSS changes
+        if version == self._styled:
+            event.refresh_styles = False
+        self._styled = version
 
     def refill(self, like: Self) -> None:
         """Show what `like` would show."""
