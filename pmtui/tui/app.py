@@ -540,8 +540,8 @@ class PmApp(PlainNotices, App[int]):
 
     def _start_computer(self) -> None:
         self.busy = True
-        self.game_screen.refresh_board()
         if not self.threaded:
+            self.game_screen.refresh_board()
             error = self._computer_turn()
             self._computer_done(error)
             return
@@ -588,6 +588,9 @@ class PmApp(PlainNotices, App[int]):
             self.game_screen.refresh_board()
 
     def _computer_thread(self) -> None:
+        # the board says it is thinking once the screen gets to it, unless its move is
+        # back by then (a quick player): then that move is the one thing drawn
+        self.call_later(self._computer_progress)
         error = self._computer_turn()
         self._thinking = False
         # Not call_from_thread: that would wait here while the UI maybe starts the next run.

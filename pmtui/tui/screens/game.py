@@ -27,7 +27,7 @@ from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, verb_bindings, verb_id, with_verbs
 from pmtui.tui.widgets.board import Board, Spot
 from pmtui.tui.widgets.footer import Footer
-from pmtui.tui.widgets.panels import GameLog, TurnFlow, show_text
+from pmtui.tui.widgets.panels import GameLog, Panel, TurnFlow, show_text
 
 if TYPE_CHECKING:
     from pmtui.tui.app import PmApp
@@ -74,7 +74,7 @@ class GameScreen(Screen[None]):
             yield Board(self.spec, editing=self.EDITING)
             with Vertical(id="side"):
                 yield TurnFlow(id="flow")
-                yield Static(id="detail")
+                yield Panel(id="detail")
                 yield GameLog(id="log")
         yield Static(id="prompt")
         yield Footer()

@@ -11,7 +11,6 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -19,6 +18,7 @@ from pmtui.engine.screen import ScreenSpec
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP, verb_bindings, verb_id
 from pmtui.tui.widgets.footer import Footer
+from pmtui.tui.widgets.panels import LaidOutOnce
 
 KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
 
@@ -55,21 +55,6 @@ class Kept(ModalScreen[R]):
     def fill(self) -> None:
         """Put what this screen now shows (`SHOWS`) on its widgets."""
         raise NotImplementedError
-
-
-class LaidOutOnce:
-    """A widget of a kept sheet laid out once when its contents change, not twice.
-
-    Textual sets a widget's virtual size after each layout as a reactive that asks for
-    another layout, which then finds nothing to move and sends a second frame of the
-    same cells, a frame period later. The first layout has already placed everything
-    (a scroll bar that comes or goes asks for its own layout), so the size is set
-    without that."""
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        return super()._size_updated(  # type: ignore[misc]
-            size, virtual_size, container_size, layout=False)
 
 
 class SheetBox(LaidOutOnce, Vertical):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
@@ -29,7 +30,26 @@ def sized_by_content(widget: Widget) -> bool:
     return height is None or height.is_auto or (width is not None and width.is_auto)
 
 
-class TurnFlow(Static):
+class LaidOutOnce:
+    """A widget laid out once when its contents change, not twice.
+
+    Textual sets a widget's virtual size after each layout as a reactive that asks for
+    another layout, which then finds nothing to move and sends a second frame of the
+    same cells, a frame period later. The first layout has already placed everything
+    (a scroll bar that comes or goes asks for its own layout), so the size is set
+    without that."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        return super()._size_updated(  # type: ignore[misc]
+            size, virtual_size, container_size, layout=False)
+
+
+class Panel(LaidOutOnce, Static):
+    """A side panel's text (the card panel)."""
+
+
+class TurnFlow(LaidOutOnce, Static):
     """Whose turn, the phase and step highlighted, priority, the chain: as the ruleset says."""
 
     def show(self, flow: Flow) -> None:
