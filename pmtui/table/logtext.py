@@ -200,8 +200,9 @@ def log_lines(
                     flush()
                 group.append((step, ev))
                 continue
-            flush()
-            changes = turn_change(ev)
+            if group:
+                flush()
+            changes = turn_change(ev) if t == "var" else None  # only a "var" event starts a turn
             text = said(ev, by_number, names) if said is not None else None
             if text:  # the game's own words first, e.g. a coin toss saying who goes first
                 out.append((step, LogLine(f"  {text}", "effect")))
@@ -218,7 +219,8 @@ def log_lines(
                 out.append((step, LogLine(end_text({**ev, "reason": reason}, names), "end",
                                           w if isinstance(w, int) else None)))
             continue
-        flush()
+        if group:
+            flush()
         if kind == "decision":
             r = decision(rec)
             if r.get("secret") and "action" not in r:
@@ -235,5 +237,13 @@ def log_lines(
             out.append((step, LogLine(f"note: {rec.get('text', '')}", "undo")))
     flush()
     # decisions, reasons and names come from the save: never a raw control character
-    return [(step, replace(line, text=printable(line.text), action=printable(line.action)))
-            for step, line in out]
+    return [(step, _printable_line(line)) for step, line in out]
+
+
+def _printable_line(line: LogLine) -> LogLine:
+    """`line` with its text and action `printable` (itself when they already are: the
+    log is built again as it grows, and most lines need no change)."""
+    text, action = printable(line.text), printable(line.action)
+    if text == line.text and action == line.action:
+        return line
+    return replace(line, text=text, action=action)
