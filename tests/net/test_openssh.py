@@ -112,15 +112,20 @@ def ssh_command(port: int, key: Path, user: str) -> str:
 def answer(tmux: Tmux, prompt: str, key: str = "Enter", timeout: float = 20.0,
            names: tuple[str, ...] = ("alice", "bob")) -> str:
     """Whoever of `names` is asked `prompt` answers with `key`; returns who."""
+
+    def asked(screen: str) -> bool:
+        return prompt in screen and ("Choose" in screen or key != "Enter")
+
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for name in names:
-            screen = tmux.screen(name)
-            if prompt in screen and ("Choose" in screen or key != "Enter"):
+            if asked(tmux.screen(name)):
                 time.sleep(0.3)  # let the prompt take its focus
                 tmux.keys(name, key)
-                while prompt in tmux.screen(name) and time.monotonic() < deadline:
-                    time.sleep(0.1)  # answered: the prompt goes away
+                # answered: the question goes away (the log keeps its words: "You: Keep
+                # this hand", so waiting for the words to go took the whole timeout)
+                while asked(tmux.screen(name)) and time.monotonic() < deadline:
+                    time.sleep(0.1)
                 return name
         time.sleep(0.2)
     raise AssertionError(f"nobody was asked {prompt!r}:\n{tmux.screen('alice')}\n"
