@@ -27,6 +27,7 @@ _HEADER_TYPES: dict[str, tuple[type, ...]] = {
     "ruleset": (str,), "ruleset_version": (str,), "pool_digest": (str,), "seed": (int,),
     "rng": (str,), "mode": (str,), "players": (list,), "decks": (list,), "options": (dict,),
 }
+_TYPE_WORDS: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
 
 
 def header_problem(header: Mapping[str, Any]) -> str | None:
@@ -36,8 +37,7 @@ def header_problem(header: Mapping[str, Any]) -> str | None:
         if key in header:
             value = header[key]
             if isinstance(value, bool) or not isinstance(value, types):
-                kind = "a whole number" if types == (int,) else {
-                    str: "a string", list: "a list", dict: "an object"}[types[0]]
+                kind = "a whole number" if types == (int,) else _TYPE_WORDS[types[0]]
                 return f"header: {key!r} must be {kind}, not {json.dumps(value)[:30]}"
     for key in ("players", "decks"):
         items = header.get(key, [])
@@ -351,7 +351,7 @@ class Game:
         logged = list(records)
         game = cls(ruleset, header, hashing=hashing or verify, start=False)
         game.legacy_hashes = frozenset(
-            rec.get("seq") for rec in logged if "hash" in rec and game.hashing
+            rec.get("seq", -1) for rec in logged if "hash" in rec and game.hashing
         )
         game._start()
         game.keep_snapshots()  # a loaded game is resumed, replayed or checked: undo stays fast

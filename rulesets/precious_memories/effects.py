@@ -183,7 +183,7 @@ def window(t: Tables, phase: str, own_turn: bool) -> Window:
 def use_options(state: State, t: Tables, p: int, phase: str, own_turn: bool) -> list[Option]:
     """Effects of cards in your Area usable in this window, and Backup cards in hand."""
     w = window(t, phase, own_turn)
-    opts = []
+    opts: list[Option] = []
     cards = state.cards
     movers = w.movers
     # most cards have no text usable in this window whatever their level: passed over
@@ -402,6 +402,12 @@ def _continue(ctx: Context, t: Tables, after: Any) -> bool:
 RESOLVERS: dict[str, Any] = {}  # plays.py registers summon / support / levelup
 
 
+def _entry_source(entry: Mapping[str, Any]) -> int:
+    """The card a chain or trigger entry is of: a play's "card", a trigger's "src"."""
+    card: int = entry["card"] if "card" in entry else entry["src"]
+    return card
+
+
 def _begin_entry(ctx: Context, t: Tables, entry: dict[str, Any]) -> bool:
     """Resolve an entry that needs no steps, or start its run. True when finished."""
     state = ctx.state
@@ -409,7 +415,7 @@ def _begin_entry(ctx: Context, t: Tables, entry: dict[str, Any]) -> bool:
     if kind in RESOLVERS:
         RESOLVERS[kind](ctx, t, entry)
         return True
-    src, p = entry.get("card", entry.get("src")), entry["by"]
+    src, p = _entry_source(entry), entry["by"]
     if entry.get("disabled"):
         if kind == "event" and state.cards[src].zone == zkey(p, "stage"):
             areas.move(ctx, src, p, "discard", "disabled (cost not refunded)")
@@ -442,7 +448,7 @@ def _not_fulfilled(ctx: Context, t: Tables, entry: dict[str, Any], bad: Step) ->
     A search of the deck that found nothing has looked at every card: the deck is
     shuffled all the same (p.21)."""
     state = ctx.state
-    src, p = entry.get("card", entry.get("src")), entry["by"]
+    src, p = _entry_source(entry), entry["by"]
     why = f"{bad.do} cannot be fulfilled: nothing of the effect applies (p.17)"
     if bad.do in ("search", "summon") and bad.args.get("zone", _DECK_DEFAULT[bad.do]) == "deck":
         deck = zkey(p, "deck")
@@ -459,7 +465,7 @@ _DECK_DEFAULT = {"search": "deck", "summon": "hand"}
 def _finish_entry(ctx: Context, t: Tables, entry: dict[str, Any] | None) -> None:
     if not entry:
         return
-    src, p = entry.get("card", entry.get("src")), entry["by"]
+    src, p = _entry_source(entry), entry["by"]
     if entry["kind"] == "event" and ctx.state.cards[src].zone == zkey(p, "stage"):
         areas.move(ctx, src, p, "discard", "event resolved")
 
@@ -469,7 +475,7 @@ def _targets_still_valid(state: State, t: Tables, entry: dict[str, Any], eff: Ef
     if eff.target is None:
         return True
     p = entry["by"]
-    src = entry.get("card", entry.get("src"))
+    src = _entry_source(entry)
     tg, zones = entry.get("tg", []), entry.get("tgz", [])
     for u, z in zip(tg, zones, strict=False):
         if state.cards[u].zone != z:

@@ -439,7 +439,7 @@ def commit(ctx: Context, t: Tables, play: dict[str, Any]) -> None:
         lvl = dict(state.vars.get("lvl", {}))
         lvl[str(p)] = state.vars.get("turn")
         setvars(ctx, "free Level Up used", lvl=lvl)
-    entry = {
+    entry: dict[str, Any] = {
         k: play[k]
         for k in ("kind", "card", "area", "replace", "host", "cid", "eff", "tg", "tgz", "dname")
         if k in play and play[k] is not None

@@ -170,32 +170,35 @@ class PreciousMemories:
         if phase == "main" or step in ("w2", "w4", "w6"):
             return plays.priority_decision(state, self.t)
         if step == "assign":
-            opts = []
+            listed: list[Option] = []
             for u in flow.approach_candidates(state, self.t):
-                opts.append(Option(f"approach {ref(state, u)}", ("approach", u, None)))
+                listed.append(Option(f"approach {ref(state, u)}", ("approach", u, None)))
                 for b in flow.reinforcement_partners(state, self.t, u):
                     text = f"approach {ref(state, u)} with {ref(state, b)}"
-                    opts.append(Option(text, ("approach", u, b)))
-            opts.append(Option("stop", ("stop",)))
-            return Decision(v["ap"], "approach", tuple(opts), "Choose a chara to approach, or stop")
+                    listed.append(Option(text, ("approach", u, b)))
+            listed.append(Option("stop", ("stop",)))
+            return Decision(
+                v["ap"], "approach", tuple(listed), "Choose a chara to approach, or stop")
         if step == "interfere":
-            opts = [
+            listed = [
                 Option(f"interfere {ref(state, u)}", ("interfere", u))
                 for u in flow.interfere_candidates(state, self.t)
             ]
-            opts.append(Option("no-interference", ("let",)))
-            return Decision(other(v["ap"]), "interfere", tuple(opts), "Interfere, or take a point")
+            listed.append(Option("no-interference", ("let",)))
+            return Decision(
+                other(v["ap"]), "interfere", tuple(listed), "Interfere, or take a point")
         if step == "adjust":
             hand = state.zone(zkey(v["ap"], "hand"))
-            opts = [Option(f"discard {ref(state, u)}", ("discard", u)) for u in hand]
+            listed = [Option(f"discard {ref(state, u)}", ("discard", u)) for u in hand]
             excess = len(hand) - self.t.hand_limit
-            return Decision(v["ap"], "discard", tuple(opts), f"Discard {excess} (hand limit)")
+            return Decision(v["ap"], "discard", tuple(listed), f"Discard {excess} (hand limit)")
         raise RuntimeError(f"no decision defined for phase {phase} step {step}")
 
-    def _setup_decision(self, state: State, step: str) -> Decision:
+    def _setup_decision(self, state: State, step: str | None) -> Decision:
         v = state.vars
         if step == "choose":
-            opts = (Option("first", ("order", True)), Option("second", ("order", False)))
+            opts: tuple[Option, ...] = (
+                Option("first", ("order", True)), Option("second", ("order", False)))
             return Decision(v["chooser"], "order", opts, "Go first or second?")
         who = v["who"]
         if step == "redraw":

@@ -3,6 +3,7 @@ the series table and the numbers of ruleset.toml, looked up once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .cards import (
@@ -60,7 +61,7 @@ class Tables:
     def _build(cls, pool: CardPool) -> Tables:
         data = ruleset_data()
 
-        def fail(cid: str) -> object:
+        def fail(cid: str) -> Callable[[str, str], Exception]:
             return lambda field, problem: CardError(f"card {cid}: field {field}: {problem}")
 
         effects = {c.id: parse_effects(c.effects, fail(c.id)) for c in pool.cards()}
