@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
+from rich.console import RenderableType
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.color import Color
 from textual.containers import Vertical, VerticalScroll
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -24,6 +29,36 @@ KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
 
 
 R = TypeVar("R")  # what a kept screen answers (PmApp opens them by it too)
+
+TINTS_KEPT = 4096  # tinted styles remembered (a board uses a few hundred; a theme, anew)
+
+
+class QuickTint(BackgroundScreen):
+    """Textual's tint of the screen under a modal, each style tinted once. Textual works
+    out every cell's tinted colours each time the screen under a modal is drawn (when
+    the modal opens, and after every change beneath it); the colours are Textual's own,
+    remembered by style and tint."""
+
+    _tinted: ClassVar[dict[tuple[Style | None, Color], Style]] = {}
+
+    @classmethod
+    def process_segments(cls, segments: Iterable[Segment], color: Color) -> Iterable[Segment]:
+        if color.a == 0:
+            yield from super().process_segments(segments, color)
+            return
+        tinted = cls._tinted
+        for segment in segments:
+            text, style, control = segment
+            if control:
+                yield segment
+                continue
+            new = tinted.get((style, color))
+            if new is None:
+                if len(tinted) >= TINTS_KEPT:
+                    tinted.clear()
+                new = next(iter(super().process_segments([Segment(" ", style)], color))).style
+                tinted[style, color] = new
+            yield Segment(text, new)
 
 
 class Kept(ModalScreen[R]):
@@ -44,6 +79,12 @@ class Kept(ModalScreen[R]):
         if version == self._styled:
             event.refresh_styles = False
         self._styled = version
+
+    def render(self) -> RenderableType:
+        under = super().render()  # the screen beneath, tinted, when this one is see-through
+        if type(under) is BackgroundScreen:
+            return QuickTint(under.screen, under.color)
+        return under
 
     def refill(self, like: Self) -> None:
         """Show what `like` would show."""

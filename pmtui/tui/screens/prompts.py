@@ -26,6 +26,7 @@ from pmtui.tui.display import colour_chip, detail_text, short_name
 from pmtui.tui.guard import guarded
 from pmtui.tui.screens.info import Kept
 from pmtui.tui.widgets.footer import Footer
+from pmtui.tui.widgets.panels import show_text
 from pmtui.tui.widgets.picklist import Item, PickList
 
 Namer = Callable[[str], str]  # option text -> plain-language label
@@ -61,11 +62,11 @@ class PromptScreen(Kept[list[str] | None]):
         return body if isinstance(body, Text) else Text(body)
 
     def fill(self) -> None:
-        self.query_one("#title", Static).update(Text(self.title_text, style="bold"))
+        show_text(self.query_one("#title", Static), Text(self.title_text, style="bold"))
         body = self.query_one("#prompt-body", Static)
-        body.update(self._body())
+        show_text(body, self._body())
         body.display = bool(self.body_text)
-        self.query_one("#hint", Static).update("")  # the last decision's: never shown again
+        show_text(self.query_one("#hint", Static), Text())  # the last decision's: never again
 
     def compose_list(self) -> ComposeResult:
         yield from ()
@@ -141,7 +142,7 @@ class ChoiceScreen(PromptScreen):
         item = self.query_one(PickList).highlighted
         hint = self.query_one("#hint", Static)
         if self.detail is not None and item is not None:
-            hint.update(self.detail(item.value) or "")
+            show_text(hint, self.detail(item.value) or Text())
         if self.point is not None:
             self.set_class(self.point(self.options, item.value if item is not None else None),
                            "aside")
@@ -277,7 +278,7 @@ class PickSetScreen(PromptScreen):
         else:
             total.append("✗ ", style="bold red")
             total.append(str(info.get("why") or self.kind.unmet), style="red")
-        self.query_one("#total", Static).update(total)
+        show_text(self.query_one("#total", Static), total)
         pl = self.query_one(PickList)
         pl.set_items(self._items())
         item = pl.highlighted
@@ -285,7 +286,7 @@ class PickSetScreen(PromptScreen):
         if item is not None:
             m = REF.search(item.value)
             uid = int(m.group(2)) if m else int(item.value.split()[1])
-            hint.update(Text(self._about(uid), style="dim"))
+            show_text(hint, Text(self._about(uid), style="dim"))
         self.refresh_bindings()
 
     def on_pick_list_moved(self, _: PickList.Moved) -> None:

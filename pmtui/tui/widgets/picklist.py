@@ -40,10 +40,13 @@ class PickList(Widget, can_focus=True):
         return self.items[self.index] if self.items else None
 
     def set_items(self, items: list[Item], index: int | None = None) -> None:
-        """New items; the highlight stays where it is, or goes to `index`."""
+        """New items; the highlight stays where it is, or goes to `index`. Laid out again
+        only when its height changes (a pick of a payment changes a line, not the count):
+        a layout of the prompt costs more than drawing the list."""
+        resized = max(len(items), 1) != max(len(self.items), 1)
         self.items = items
         self.index = min(self.index if index is None else index, max(len(items) - 1, 0))
-        self.refresh(layout=True)
+        self.refresh(layout=resized)
 
     def action_move(self, delta: int) -> None:
         if not self.items:
