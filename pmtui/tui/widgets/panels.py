@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.geometry import Size
+from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
@@ -18,10 +19,21 @@ def show_text(widget: Static, text: Text) -> None:
     """`widget.update(text)` unless it shows exactly that already. An update of a widget
     whose size its text decides (height or width auto) lays the whole screen out again,
     which costs a cursor move more than drawing it (and repaints the log's scroll bar a
-    frame later); a widget of a size of its own (one line, a share of the panel) is
-    only drawn again."""
+    frame later); a widget of a size of its own (one line, a share of the panel), or
+    whose new text takes as many lines as the last, is only drawn again."""
     if widget.content != text:
-        widget.update(text, layout=sized_by_content(widget))
+        widget.update(text, layout=sized_by_content(widget) and not _as_tall(widget, text))
+
+
+def _as_tall(widget: Static, text: Text) -> bool:
+    """Whether `text` takes as many lines as what the widget shows now, at its width, as
+    Textual measures them for its layout (a width that follows the text: never)."""
+    width = widget.content_size.width
+    if not widget.is_mounted or width <= 0 or (widget.styles.width is not None
+                                               and widget.styles.width.is_auto):
+        return False
+    now = widget.get_content_height(widget.size, widget.size, width)
+    return visualize(widget, text).get_height(widget.styles, width) == now
 
 
 def sized_by_content(widget: Widget) -> bool:
