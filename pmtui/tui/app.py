@@ -111,6 +111,7 @@ class PmApp(PlainNotices, App[int]):
         self.busy = False
         self._thinking = False  # the computer's thread is running
         self._summing = False  # the summary is about to open (its board drawn)
+        self._leaving = False  # the summary is about to close (the board drawn)
         self.too_small = False
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
         self._over_shown = False
@@ -403,7 +404,7 @@ class PmApp(PlainNotices, App[int]):
 
     @property
     def summing_up(self) -> bool:
-        return self._summing or isinstance(self.screen, SummaryScreen)
+        return self._summing or isinstance(self.screen, SummaryScreen) and not self._leaving
 
     def _summary_due(self, at_stop: bool) -> bool:
         """Whether the table stops to show what the other side did since the viewer's
@@ -514,8 +515,20 @@ class PmApp(PlainNotices, App[int]):
             self.game_screen.refresh_board()
         finally:
             self._summing = False
-        self._open_again(SUMMARY, SummaryScreen("While you waited", lines),
+        self._open_again(SUMMARY, SummaryScreen("While you waited", lines,
+                                                on_close=self._leave_summary),
                          callback=lambda _: self.advance())
+
+    def _leave_summary(self) -> None:
+        """The board as it is after the summary, drawn while the summary is still up:
+        the prompt line's redraw then reaches the board before it is uncovered and is
+        sent in that one frame (drawn from the summary's callback, it came a frame
+        after the uncovered board)."""
+        self._leaving = True
+        try:
+            self.game_screen.refresh_board()
+        finally:
+            self._leaving = False
 
     def _hand_over(self, player: int) -> None:
         """Cover the table until `player` has the keyboard (hot seat); the cover says

@@ -188,10 +188,17 @@ class SummaryScreen(ScrollingModal):
     SCROLL = "summary-scroll"
     SHOWS = ("title_text", "lines")
 
-    def __init__(self, title: str, lines: list[Text]) -> None:
+    def __init__(self, title: str, lines: list[Text],
+                 on_close: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
+        self.on_close = on_close  # called just before it closes
+
+    def action_close(self) -> None:
+        if self.on_close is not None:
+            self.on_close()
+        self.dismiss(None)
 
     def compose(self) -> ComposeResult:
         with SheetBox(id="box"):

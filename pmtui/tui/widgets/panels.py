@@ -123,6 +123,20 @@ class GameLog(RichLog):
             self.scroll_end(animate=False, x_axis=False)
         self._shown = list(lines)
 
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        """The panel resized (the turn panel above it grew or shrank): a log that was
+        at its end is drawn at its end in this layout's frame, not scrolled there in
+        the next one."""
+        at_end = self.scroll_y >= self.max_scroll_y
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        end = self.max_scroll_y
+        if at_end and self.scroll_y != end:
+            self.set_reactive(Widget.scroll_y, end)  # no watcher: no second frame
+            self.set_reactive(Widget.scroll_target_y, end)
+            self.vertical_scrollbar.position = end
+        return resized
+
 
 def _styled(line: LogLine) -> Text:
     style = {
