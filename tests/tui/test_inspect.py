@@ -3,6 +3,8 @@ side's cards and a hand card that cannot be played too, and inside prompts."""
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from pmtui.tui.screens.info import CardScreen
 from pmtui.tui.screens.prompts import ChoiceScreen
 
@@ -150,3 +152,32 @@ async def test_a_card_chosen_from_a_hidden_pile_shows_as_printed() -> None:
         text = _text(app)
         assert name in text.splitlines()[0]
         assert "You can now:" in text
+
+
+async def test_a_short_sheet_after_a_long_one_shows_all_its_lines() -> None:
+    """A kept sheet (a card, "While you waited") refilled with text that fits: its lines
+    are all in sight with no scroll bar. The long text's bar once stayed, narrowed the
+    new lines so they wrapped onto more rows than the box was measured for, and the
+    sheet opened cut, its last lines (what can be done with the card) out of sight."""
+    from textual.containers import VerticalScroll
+
+    from pmtui.tui.app import CARD_SHEET, SUMMARY
+    from pmtui.tui.screens.info import SummaryScreen
+
+    app = make_app(seed=1)
+    # lines as long as the sheet is wide: one row each without a scroll bar, two with
+    long, short = ([Text(f"{i:02d} " + "x" * 64) for i in range(n)] for n in (20, 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        for name, make in ((CARD_SHEET, lambda lines: CardScreen(Text("\n").join(lines))),
+                           (SUMMARY, lambda lines: SummaryScreen("While you waited", lines))):
+            for lines in (long, short):
+                app._open_again(name, make(lines))
+                await settle(pilot, app)
+                scroll = app.screen.query_one(VerticalScroll)
+                shown = (scroll.max_scroll_y, scroll.show_vertical_scrollbar)
+                await pilot.press("escape")
+                await settle(pilot, app)
+            assert shown == (0, False), name

@@ -124,6 +124,17 @@ class ScrollingModal(Kept[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def show(self, widget: Static, text: Text) -> VerticalScroll:
+        """`widget` (in the scrolling part) shows `text`; that part returned. Its scroll
+        bar goes first: the new text is laid out at the width without one, as on a new
+        screen. Left there, the last text's bar narrowed the new one, which then took
+        more lines than the box was measured for and was cut (a short card after a
+        long one opened with a bar and its last lines out of sight)."""
+        scroll = self.query_one(f"#{self.SCROLL}", VerticalScroll)
+        scroll.show_vertical_scrollbar = False
+        widget.update(text)
+        return scroll
+
 
 @guarded
 class HelpScreen(ScrollingModal):
@@ -216,8 +227,7 @@ class SummaryScreen(ScrollingModal):
 
     def fill(self) -> None:
         self.query_one("#summary-title", Static).update(Text(self.title_text, style="bold"))
-        self.query_one("#summary-lines", Static).update(self._body())
-        scroll = self.query_one("#summary-scroll", VerticalScroll)
+        scroll = self.show(self.query_one("#summary-lines", Static), self._body())
         scroll.call_after_refresh(scroll.scroll_end, animate=False)
 
 
@@ -248,8 +258,7 @@ class CardScreen(ScrollingModal):
 
     def fill(self) -> None:
         """Another card on this sheet, from its top."""
-        self.query_one("#card-body", Static).update(self.body)
-        self.query_one(f"#{self.SCROLL}", VerticalScroll).scroll_home(animate=False)
+        self.show(self.query_one("#card-body", Static), self.body).scroll_home(animate=False)
 
 
 
