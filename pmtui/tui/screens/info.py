@@ -70,13 +70,14 @@ class Kept(ModalScreen[R]):
     from a new screen of the kind (made, never mounted) and `fill` shows them."""
 
     SHOWS: ClassVar[tuple[str, ...]] = ()
-    _styled = -1  # the app's CSS version this screen's styles were worked out for
+    _styled: int | None = -1  # the app's CSS version this screen's styles were worked out for
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Shown again: its styles are worked out again only when the app's CSS changed
         since (a theme), not on every opening (a few ms for its widgets each time)."""
-        version = self.app._css_update_count  # Textual's count of CSS changes
-        if version == self._styled:
+        # Textual's private count of CSS changes; without it, styles every time
+        version = getattr(self.app, "_css_update_count", None)
+        if version is not None and version == self._styled:
             event.refresh_styles = False
         self._styled = version
 
