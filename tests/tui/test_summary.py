@@ -303,3 +303,26 @@ async def test_the_computers_cost_is_its_plays_not_a_count_of_picks() -> None:
         assert not any(t.lower().startswith("cpu: pay") for t in logged)
         # the table's own log still has them: the picks are left out on the screen only
         assert any(x.hidden and x.action == "pay" for x in app.table.log_for(0))
+
+
+async def test_the_game_over_box_shows_the_move_that_ended_the_game() -> None:
+    """A long last turn in the game over box: it opens at its end, where the move that
+    ended the game is, like the summary, and up and down scroll it (it opened at the top
+    with the end cut off below, and no key reached it)."""
+    from rich.text import Text
+    from textual.containers import VerticalScroll
+
+    from pmtui.tui.screens.info import GameOverScreen
+
+    app = make_app(seed=1)
+    lines = [Text(f"CPU: move {i}") for i in range(40)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.push_screen(GameOverScreen("The computer wins.", "You have no HP left", lines))
+        await settle(pilot, app)
+        scroll = app.screen.query_one(VerticalScroll)
+        assert scroll.max_scroll_y > 0  # more lines than the box shows
+        assert scroll.scroll_y == scroll.max_scroll_y
+        await pilot.press("up")
+        await settle(pilot, app)
+        assert scroll.scroll_y < scroll.max_scroll_y

@@ -111,6 +111,11 @@ class SheetText(LaidOutOnce, Static):
     pass
 
 
+def scroll_by(scroll: VerticalScroll, delta: int) -> None:
+    """The up and down keys of a box that scrolls: three lines a press."""
+    scroll.scroll_relative(y=delta * 3, animate=False)
+
+
 class ScrollingModal(Kept[None]):
     """A modal box with one scrolling part (`SCROLL`, a VerticalScroll's id): up and down
     scroll it, its close keys dismiss it."""
@@ -119,8 +124,7 @@ class ScrollingModal(Kept[None]):
     DEFAULT_CLASSES = "prompt"
 
     def action_scroll(self, delta: int) -> None:
-        self.query_one(f"#{self.SCROLL}", VerticalScroll).scroll_relative(y=delta * 3,
-                                                                          animate=False)
+        scroll_by(self.query_one(f"#{self.SCROLL}", VerticalScroll), delta)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -302,6 +306,8 @@ class GameOverScreen(ModalScreen[None]):
         Binding("escape", "close", "See the table", id="over_close"),
         Binding("enter", "close", "See the table", show=False, id="over_enter"),
         Binding("q", "quit_app", "Quit", id="over_quit"),
+        Binding("down", "scroll(1)", "Down", show=False, id="over_down"),
+        Binding("up", "scroll(-1)", "Up", show=False, id="over_up"),
     ]
     DEFAULT_CLASSES = "prompt"
     HINT = "q quits · escape shows the table"
@@ -322,6 +328,16 @@ class GameOverScreen(ModalScreen[None]):
                     yield Static(Text("\n").join(self.last))
             yield Static(Text(self.HINT, style="dim"))
         yield Footer()
+
+    def on_mount(self) -> None:
+        # the move that ended the game is the last line: in sight first, as in the
+        # summary (it was cut off below a long turn, and no key scrolled to it)
+        for scroll in self.query(VerticalScroll):
+            scroll.scroll_end(animate=False)
+
+    def action_scroll(self, delta: int) -> None:
+        for scroll in self.query(VerticalScroll):
+            scroll_by(scroll, delta)
 
     def action_close(self) -> None:
         self.dismiss(None)
