@@ -35,6 +35,7 @@ from pmtui.engine.screen import (
     Watch,
     Window,
     Words,
+    whose,
 )
 
 from .board import DEFAULT, BoardError, parse_board
@@ -132,7 +133,7 @@ def strongholds(view: View, names: Sequence[str]) -> dict[str, Face]:
         out[b.stronghold(p)] = Face(f"▣{who}", colour="own" if p == near else "foe",
                                     left="Stronghold", right=shown,
                                     short=shown.replace(" ", ""),
-                                    status=(f"{who}'s Stronghold",))
+                                    status=(f"{whose(who, start=True)} Stronghold",))
     return out
 
 

@@ -135,6 +135,10 @@ async def test_the_strongholds_stand_on_their_cells_with_owner_and_hp() -> None:
         faces = strongholds(fallen, ["Ann", "Bo"])
         assert (faces["c4"].right, faces["c1"].right) == ("HP 2", f"HP {hp[0]}")
         assert (faces["c1"].colour, faces["c4"].colour) == ("own", "foe")
+        # whose it is in words, against the computer too: "Your Stronghold", not "You's"
+        faces = strongholds(view, ["You", "CPU"])
+        assert (faces["c1"].status, faces["c4"].status) == (("Your Stronghold",),
+                                                            ("CPU's Stronghold",))
 
 
 async def test_the_replay_viewer_steps_through_a_saved_game_on_the_grid() -> None:
