@@ -28,6 +28,8 @@ def test_reasons_name_the_rule():
     assert "no such card" in _why(g, "monster HAL-020@999")
     assert "one character per turn" in _why(g, "character HAL-003")
     assert "unknown action" in _why(g, "fly")
+    assert _why(g, f"area {ref(g, 'HAL-080')}").endswith("is not an area card")
+    assert _why(g, f"monster {ref(g, 'HAL-080')}").endswith("is not a monster card")
 
 
 def test_combat_reasons():
