@@ -1,7 +1,7 @@
 """What a prompt costs to show (issue 19 item 6): the board under it tinted as Textual
 tints it, a kept prompt not restyled when nothing in the CSS changed, and a prompt's
-parts not laid out again when their height stays (docs/BENCHMARKS.md, "Prompts without
-a restyle, a layout or a tint worked out again")."""
+parts not laid out again when their height stays (docs/BENCHMARKS.md, "A play by keys:
+the tint worked out once, a payment pick without a layout")."""
 
 from __future__ import annotations
 
