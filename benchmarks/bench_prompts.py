@@ -27,10 +27,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from textual.color import Color  # noqa: E402
 from textual.renderables.background_screen import BackgroundScreen  # noqa: E402
-from tui_play import Run, TimedApp  # noqa: E402
+from tui_play import Run, started  # noqa: E402
 
-from pmtui.table.session import new_game_header, new_table  # noqa: E402
-from pmtui.tui.keys import TuiConfig  # noqa: E402
 from pmtui.tui.screens.prompts import PickSetScreen  # noqa: E402
 
 
@@ -74,12 +72,8 @@ Row = dict[str, float]  # per kind of key: keys, CPU p50 and lowest, clock p50
 async def measure(size: tuple[int, int], seed: int,
                   repeat: int) -> tuple[dict[str, Row], dict[str, float]]:
     """The keys' figures by kind, and the tint's (`tint_ms`)."""
-    header, seats = new_game_header(seed, vs="computer", opponent="random")
-    app = TimedApp(new_table(header, seats), config=TuiConfig())
-    app.frames = []
-    async with app.run_test(size=size) as pilot:
-        run = Run(app, pilot)
-        await run.still()
+    async with started(size, seed) as run:
+        app = run.app
         for _ in range(60):
             uid = summonable(run)
             if uid is not None and app.screen is app.game_screen:

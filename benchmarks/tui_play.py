@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -169,14 +171,21 @@ class Run:
         return True
 
 
-async def play(size: tuple[int, int], seed: int, moves: int) -> Run:
-    """Play one game by keys (at most `moves` moves); its latencies by kind of key."""
+@asynccontextmanager
+async def started(size: tuple[int, int], seed: int) -> AsyncIterator[Run]:
+    """The table of `--play --seed seed` under the pilot at `size`, its first screen up."""
     header, seats = new_game_header(seed, vs="computer", opponent="random")
     app = TimedApp(new_table(header, seats), config=TuiConfig())
     app.frames = []
     async with app.run_test(size=size) as pilot:
         run = Run(app, pilot)
         await run.still()
+        yield run
+
+
+async def play(size: tuple[int, int], seed: int, moves: int) -> Run:
+    """Play one game by keys (at most `moves` moves); its latencies by kind of key."""
+    async with started(size, seed) as run:
         for _ in range(moves):
             if not await run.step():
                 break
