@@ -78,8 +78,8 @@ def _why(state: State, pool: CardPool, verb: str, uids: list[int], tp: int) -> s
     in_hand = c.zone == zkey(tp, "hand")
     if verb in ("character", "monster", "event", "item", "area", "set") and not in_hand:
         return f"{c.cid}@{u} is not in your hand"
-    if verb in ("character", "monster", "area") and d.type != verb:
-        return f"{c.cid}@{u} is not {'an' if verb == 'area' else 'a'} {verb} card"
+    if verb in ("character", "monster", "area", "event", "item") and d.type != verb:
+        return f"{c.cid}@{u} is not {'an' if verb[0] in 'aei' else 'a'} {verb} card"
     if verb == "character" and did.get("character"):
         return "one character per turn has been played already (Game play; D-08)"
     if verb == "area":

@@ -29,6 +29,18 @@ def test_reasons_name_the_rule():
     assert "one character per turn" in _why(g, "character HAL-003")
     assert "unknown action" in _why(g, "fly")
     assert _why(g, f"area {ref(g, 'HAL-080')}").endswith("is not an area card")
+
+
+def test_a_card_of_another_kind_is_named_as_such():
+    """The card sheet asks why a weapon in hand cannot be played as an event: the reason
+    is its kind (The Cards: a weapon is used by the main character), not the generic
+    'not among the choices now' with the action's notation."""
+    g = position_game({"turn": 2, "tp": 0, "phase": "main", "players": [
+        side(lead=["HAL-001"], monsters=["HAL-022"], hand=["HAL-070", "HAL-080"]),
+        side(monsters=["HAL-030"])]})
+    assert _why(g, f"event {ref(g, 'HAL-070')}").endswith("is not an event card")
+    assert _why(g, f"item {ref(g, 'HAL-070')}").endswith("is not an item card")
+    assert _why(g, f"monster {ref(g, 'HAL-070')}").endswith("is not a monster card")
     assert _why(g, f"monster {ref(g, 'HAL-080')}").endswith("is not a monster card")
 
 
