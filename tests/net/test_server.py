@@ -564,7 +564,9 @@ async def test_the_lobby_comes_back_before_the_game_screen_is_torn_down(
     server, keys = await start_server(tmp_path)
     try:
         a, app = await against_computer(server, keys)
-        await a.wait_for("You vs CPU")
+        # the opening question (turn order or the hand) first: opened after the box
+        # below, it would take the q
+        await a.wait_for(lambda: app.screen is not app.game_screen)
         a.set_mark()
         app.call_later(app.push_screen, NetGameOverScreen("CPU won.", "7 point cards"))
         await a.wait_for("q back to the lobby")
