@@ -237,6 +237,11 @@ class SecretDecisions:
         shown = self._shown_at[key]
         return shown is None or (at is not None and shown > at)
 
+    def unsettled(self, seq: Any, viewer: int | None) -> bool:
+        """Whether decision `seq`, hidden from `viewer` now, may be shown to them later
+        (its play not yet confirmed nor given up): once not, `hides` keeps its answer."""
+        return any(w.seq == seq and viewer in w.waiting for w in self._open)
+
     def knows(self, uid: int, viewer: int | None) -> bool:
         zone = self._zone.get(uid)
         return zone is not None and visible(self.ruleset, zone, viewer) and (

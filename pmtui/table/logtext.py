@@ -172,72 +172,146 @@ def log_lines(
     `notes` shows annotations too; `names` name the seats ("You", "CPU"); `said` is
     the game's own line for an event it has words for (`ScreenSpec.event_line`);
     `zone_name` names zones in the game's words (`Layout.title`: "Point Zone")."""
-    out: list[tuple[int, LogLine]] = []
-    group: list[tuple[int, Event]] = []
-    seen: dict[object, object] = {}  # card number -> its id, as the reader last saw it
+    log = GrowingLog(event=event, decision=decision, card_name=card_name, notes=notes,
+                     names=names, said=said, zone_name=zone_name)
+    log.feed(records)
+    return log.lines()
 
-    def by_number(uid: object) -> str:
-        return card_name(seen.get(uid))
 
-    def flush() -> None:
-        if group:
-            text = moves_text([e for _, e in group], card_name, names, zone_name)
-            out.append((group[0][0], LogLine(f"  {text}", "event")))
-            group.clear()
+class GrowingLog:
+    """`log_lines`, built a record at a time: `feed` takes the records after those it
+    has, `lines` is the log so far, the same as `log_lines` of all of them.
 
-    for i, rec in enumerate(records):
-        step = i + 1
-        kind = rec.get("type")
-        if kind == "event":
-            ev = event(rec.get("event") or {})  # type: ignore[arg-type]
-            t = ev.get("t")
-            if t == "move":
-                seen[ev.get("card")] = ev.get("cid")
-                key = (ev.get("from"), ev.get("to"), ev.get("why"))
-                first = group[0][1] if group else None
-                if first is not None and (first.get("from"), first.get("to"),
-                                          first.get("why")) != key:
-                    flush()
-                group.append((step, ev))
+    A line is final once written, but for two things: the last moves alike may be
+    joined by the next record's ("2 cards"), so they are written only when `lines` is
+    read; and a decision the reader was told only the kind of may be shown whole
+    later (`decision` gives more once the play is confirmed): `recheck` reads those
+    again, while `unsettled` says `decision` may still show more of them. `decision`
+    may show more of a record later, never less (a line once shown whole stays so);
+    anything else an earlier line depends on changing (the records replaced, other
+    names) needs a new GrowingLog.
+    """
+
+    def __init__(
+        self,
+        *,
+        event: Callable[[Event], Event],
+        decision: Callable[[Record], Record],
+        card_name: Callable[[object], str],
+        notes: bool = False,
+        names: Sequence[str] = SEATS,
+        said: EventWords | None = None,
+        zone_name: Callable[[str], str] | None = None,
+        unsettled: Callable[[Record], bool] = lambda _rec: True,
+    ) -> None:
+        self._event, self._decision, self._card_name = event, decision, card_name
+        self._unsettled = unsettled
+        self._notes, self._names, self._said, self._zone_name = notes, names, said, zone_name
+        self.fed = 0  # records taken in so far
+        self._out: list[tuple[int, LogLine]] = []
+        self._group: list[tuple[int, Event]] = []  # moves alike, not written yet
+        self._seen: dict[object, object] = {}  # card number -> its id, as the reader last saw it
+        # the decision lines that show only a kind, for now: (index in _out, the record)
+        self._partial: list[tuple[int, Record]] = []
+
+    def _by_number(self, uid: object) -> str:
+        return self._card_name(self._seen.get(uid))
+
+    def _group_line(self) -> tuple[int, LogLine]:
+        text = moves_text([e for _, e in self._group], self._card_name, self._names,
+                          self._zone_name)
+        return self._group[0][0], _printable_line(LogLine(f"  {text}", "event"))
+
+    def _flush(self) -> None:
+        if self._group:
+            self._out.append(self._group_line())
+            self._group.clear()
+
+    def _add(self, step: int, line: LogLine) -> None:
+        # decisions, reasons and names come from the save: never a raw control character
+        self._out.append((step, _printable_line(line)))
+
+    def _decision_line(self, rec: Record) -> LogLine | None:
+        r = self._decision(rec)
+        if r.get("secret") and "action" not in r:
+            return None  # a question the reader may not know was asked
+        p = r.get("player")
+        return _printable_line(LogLine(f"{seat(p, self._names)} {r.get('action')}", "decision",
+                                       p if isinstance(p, int) else None,
+                                       str(r.get("action") or ""),
+                                       hidden=r.get("action") != rec.get("action")))
+
+    def feed(self, records: Sequence[Record]) -> None:
+        """Take in `records[self.fed:]` (`records`: the records after the header)."""
+        for i in range(self.fed, len(records)):
+            rec, step = records[i], i + 1
+            kind = rec.get("type")
+            if kind == "event":
+                self._feed_event(step, self._event(rec.get("event") or {}))  # type: ignore[arg-type]
                 continue
-            if group:
-                flush()
-            changes = turn_change(ev) if t == "var" else None  # only a "var" event starts a turn
-            text = said(ev, by_number, names) if said is not None else None
-            if text:  # the game's own words first, e.g. a coin toss saying who goes first
-                out.append((step, LogLine(f"  {text}", "effect")))
-            elif changes is not None:
-                ap = changes.get("ap")
-                out.append((step, LogLine(turn_text(changes, names), "turn",
-                                          ap if isinstance(ap, int) else None)))
-            elif t == "roll":  # its reason may name cards by ref and seats as "player 1"
-                text = in_words(roll_text(ev), card_name, names)
-                out.append((step, LogLine(f"  {text}", "event")))
-            elif t == "end":
-                w = ev.get("winner")
-                reason = in_words(str(ev.get("reason", "")), card_name, names)  # "player 1 has"
-                out.append((step, LogLine(end_text({**ev, "reason": reason}, names), "end",
-                                          w if isinstance(w, int) else None)))
-            continue
-        if group:
-            flush()
-        if kind == "decision":
-            r = decision(rec)
-            if r.get("secret") and "action" not in r:
-                continue  # a question the reader may not know was asked
-            p = r.get("player")
-            out.append((step, LogLine(f"{seat(p, names)} {r.get('action')}", "decision",
-                                      p if isinstance(p, int) else None,
-                                      str(r.get("action") or ""),
-                                      hidden=r.get("action") != rec.get("action"))))
-        elif kind == "undo":
-            out.append((step, LogLine(f"undo: back to move {rec.get('to')}, the later moves "
-                                      "taken back", "undo")))
-        elif kind == "note" and notes:
-            out.append((step, LogLine(f"note: {rec.get('text', '')}", "undo")))
-    flush()
-    # decisions, reasons and names come from the save: never a raw control character
-    return [(step, _printable_line(line)) for step, line in out]
+            self._flush()
+            if kind == "decision":
+                line = self._decision_line(rec)
+                if line is not None:
+                    if line.hidden and self._unsettled(rec):
+                        self._partial.append((len(self._out), rec))
+                    self._out.append((step, line))
+            elif kind == "undo":
+                self._add(step, LogLine(f"undo: back to move {rec.get('to')}, the later "
+                                        "moves taken back", "undo"))
+            elif kind == "note" and self._notes:
+                self._add(step, LogLine(f"note: {rec.get('text', '')}", "undo"))
+        self.fed = max(self.fed, len(records))
+
+    def _feed_event(self, step: int, ev: Event) -> None:
+        names, group = self._names, self._group
+        t = ev.get("t")
+        if t == "move":
+            self._seen[ev.get("card")] = ev.get("cid")
+            key = (ev.get("from"), ev.get("to"), ev.get("why"))
+            first = group[0][1] if group else None
+            if first is not None and (first.get("from"), first.get("to"),
+                                      first.get("why")) != key:
+                self._flush()
+            group.append((step, ev))
+            return
+        self._flush()
+        changes = turn_change(ev) if t == "var" else None  # only a "var" event starts a turn
+        text = self._said(ev, self._by_number, names) if self._said is not None else None
+        if text:  # the game's own words first, e.g. a coin toss saying who goes first
+            self._add(step, LogLine(f"  {text}", "effect"))
+        elif changes is not None:
+            ap = changes.get("ap")
+            self._add(step, LogLine(turn_text(changes, names), "turn",
+                                    ap if isinstance(ap, int) else None))
+        elif t == "roll":  # its reason may name cards by ref and seats as "player 1"
+            text = in_words(roll_text(ev), self._card_name, names)
+            self._add(step, LogLine(f"  {text}", "event"))
+        elif t == "end":
+            w = ev.get("winner")
+            reason = in_words(str(ev.get("reason", "")), self._card_name, names)  # "player 1 has"
+            self._add(step, LogLine(end_text({**ev, "reason": reason}, names), "end",
+                                    w if isinstance(w, int) else None))
+
+    def recheck(self) -> bool:
+        """Read again the decisions shown only by their kind, and show more of those
+        `decision` now shows more of. False when a line would go (this log cannot
+        follow that: build a new one)."""
+        still = []
+        for at, rec in self._partial:
+            line = self._decision_line(rec)
+            if line is None:
+                return False
+            if line != self._out[at][1]:
+                self._out[at] = (self._out[at][0], line)
+            if line.hidden and self._unsettled(rec):
+                still.append((at, rec))
+        self._partial = still
+        return True
+
+    def lines(self) -> list[tuple[int, LogLine]]:
+        """The log of the records fed so far (a new list)."""
+        return [*self._out, self._group_line()] if self._group else list(self._out)
 
 
 def _printable_line(line: LogLine) -> LogLine:

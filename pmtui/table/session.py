@@ -9,6 +9,7 @@ A lock serialises access because the TUI runs the computer in a worker thread.
 from __future__ import annotations
 
 import threading
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from pmtui.engine.ruleset import CardDef, Ruleset
 from pmtui.engine.screen import PickSet, PlainScreen, ScreenSpec, View
 from pmtui.engine.state import SHARED
 from pmtui.engine.views import LazyView, SecretDecisions, redact, redact_decision, view
-from pmtui.table.logtext import SEATS, LogLine, card_namer, log_lines, printable
+from pmtui.table.logtext import SEATS, GrowingLog, LogLine, card_namer, printable
 from pmtui.table.undo import Consent, UndoRefused, undo_targets
 from pmtui.table.undo import undo as undo_to
 
@@ -58,8 +59,7 @@ class LocalTable:
         self._loaded = len(game.moves)  # moves made before this table: read by passes_for
         self._read: set[int] = set()  # of those, the ones read so far
         self.problems: list[str] = []  # one-line reports for the front end to show
-        self._log_cache: dict[tuple[int | None, tuple[str, ...]],
-                              tuple[int, list[tuple[int, LogLine]]]] = {}
+        self._log_cache: dict[tuple[int | None, tuple[str, ...]], _TableLog] = {}
         self._secrets: SecretDecisions | None = None
         self._secrets_of: Game | None = None
 
@@ -135,13 +135,13 @@ class LocalTable:
         that index of `game.records` on (what happened after a point the reader saw)."""
         key = (player, tuple(names or SEATS))
         with self.lock:
-            n = len(self.game.records)
-            cached = self._log_cache.get(key)
-            if cached is None or cached[0] != n:
-                cached = (n, _log_lines(self.game, self.game.records, player, key[1],
-                                        self._secret_decisions(), self.screen))
-                self._log_cache[key] = cached
-        return [line for step, line in cached[1] if step >= since]
+            secrets = self._secret_decisions()  # fed first: the log reads it
+            log = self._log_cache.get(key)
+            if log is None or not log.follows(self.game, secrets):
+                log = _TableLog(self.game, player, key[1], secrets, self.screen)
+                self._log_cache[key] = log
+            log.update()
+            return log.since(since)
 
     def _secret_decisions(self) -> SecretDecisions:
         """The log's decisions naming cards someone may not see yet (fed as it grows)."""
@@ -334,20 +334,57 @@ class LocalTable:
 # -- the log, as one player reads it -------------------------------------------------------
 
 
-def _log_lines(
-    game: Game, records: Sequence[Record], player: int | None, names: Sequence[str],
-    secrets: SecretDecisions | None = None, screen: ScreenSpec | None = None,
-) -> list[tuple[int, LogLine]]:
-    rs = game.ruleset
-    return log_lines(
-        records[1:],
-        event=lambda ev: redact(rs, ev, player),  # type: ignore[arg-type]
-        decision=lambda rec: redact_decision(rec, player, secrets),
-        card_name=card_namer(rs.cards),
-        names=names,
-        said=screen.event_line if screen is not None else None,
-        zone_name=screen.layout.title if screen is not None else None,
-    )
+class _TableLog:
+    """One reader's log of a table's game, grown with the game's records: the same
+    lines as `log_lines` of them all, every time (tests/test_log_growing.py).
+
+    What an earlier line may depend on that changes: the records (the game replaced,
+    or its log cut: `follows` sees it, and the log is built anew) and which decisions
+    `SecretDecisions` hides (a play confirmed shows the decision that named its card
+    to the others: `GrowingLog.recheck`, once the secrets have the new records).
+    Events are redacted each on its own (`redact`), names and words are fixed.
+    """
+
+    def __init__(self, game: Game, player: int | None, names: Sequence[str],
+                 secrets: SecretDecisions, screen: ScreenSpec) -> None:
+        rs = game.ruleset
+        self.game, self.records, self.secrets = game, game.records, secrets
+        self._new = lambda: GrowingLog(
+            event=lambda ev: redact(rs, ev, player),  # type: ignore[arg-type]
+            decision=lambda rec: redact_decision(rec, player, secrets),
+            card_name=card_namer(rs.cards),
+            names=names,
+            said=screen.event_line,
+            zone_name=screen.layout.title,
+            unsettled=lambda rec: secrets.unsettled(rec.get("seq"), player),
+        )
+        self._log = self._new()
+        self._last: Record | None = None  # the last record taken in
+        self._steps: list[int] = []  # the record of each line (in order)
+        self._lines: list[LogLine] = []
+
+    def follows(self, game: Game, secrets: SecretDecisions) -> bool:
+        """Whether the lines so far are still of `game`'s records (none taken away)."""
+        fed, records = self._log.fed, game.records
+        return (game is self.game and records is self.records and secrets is self.secrets
+                and (fed == 0 or (len(records) > fed and records[fed] is self._last)))
+
+    def update(self) -> None:
+        """Take in the game's new records (the secrets fed with them all first)."""
+        body = self.records[1:]
+        if self._log.fed == len(body):
+            return
+        self._log.feed(body)
+        if not self._log.recheck():  # not expected (SecretDecisions only shows more): anew
+            self._log = self._new()
+            self._log.feed(body)
+        self._last = self.records[-1]
+        lines = self._log.lines()
+        self._steps, self._lines = [s for s, _ in lines], [x for _, x in lines]
+
+    def since(self, since: int) -> list[LogLine]:
+        """The lines of the records from index `since` of the game's records on."""
+        return self._lines[bisect_left(self._steps, since):]
 
 
 # -- setting up a table ------------------------------------------------------------------
