@@ -315,8 +315,8 @@ class GrowingLog:
 
 
 def _printable_line(line: LogLine) -> LogLine:
-    """`line` with its text and action `printable` (itself when they already are: the
-    log is built again as it grows, and most lines need no change)."""
+    """`line` with its text and action `printable` (itself when they already are:
+    most lines need no change)."""
     text, action = printable(line.text), printable(line.action)
     if text == line.text and action == line.action:
         return line
