@@ -110,6 +110,10 @@ class PmApp(PlainNotices, App[int]):
         self.shown: int | None = None
         self.busy = False
         self._thinking = False  # the computer's thread is running
+        # while the thread runs: the board and log as they stood when the computer last
+        # began to decide (the screen draws these, not the table of the moment, in which
+        # a pass the thread is about to make for the player shows them to act)
+        self.held: tuple[View, list[LogLine]] | None = None
         self._summing = False  # the summary is about to open (its board drawn)
         self._leaving = False  # the summary is about to close (the board drawn)
         self.too_small = False
@@ -576,6 +580,8 @@ class PmApp(PlainNotices, App[int]):
         sent a frame. It stops where `advance` would: a summary due, a pass that is
         not a plain one (`_pass_verdict`), the end."""
         while True:
+            if self.threaded:  # the board follows a long turn (a slow computer)
+                self._hold()
             error = self._run_computer()
             if error:
                 return error
@@ -591,8 +597,14 @@ class PmApp(PlainNotices, App[int]):
                                else self.spec.words.pass_text, auto=True)
             except Exception as exc:  # noqa: BLE001 - reported as one line
                 return f"passing for you failed: {type(exc).__name__}: {exc}"
-            if self.threaded:  # the board follows a long turn (a slow computer)
-                self.call_later(self._computer_progress)
+
+    def _hold(self) -> None:
+        """In the computer's thread, before it decides: what the screen shows until it
+        is done (the thread alone changes the table meanwhile, so these agree)."""
+        d = self.table.pending()
+        if d is not None and not self.table.is_human(d.player):
+            self.held = (self.table.view_for(self.viewer), self.log_lines())
+            self.call_later(self._computer_progress)
 
     def _computer_progress(self) -> None:
         """The board as the computer's turn stands, while it is still thinking (when
@@ -603,7 +615,6 @@ class PmApp(PlainNotices, App[int]):
     def _computer_thread(self) -> None:
         # the board says it is thinking once the screen gets to it, unless its move is
         # back by then (a quick player): then that move is the one thing drawn
-        self.call_later(self._computer_progress)
         error = self._computer_turn()
         self._thinking = False
         # Not call_from_thread: that would wait here while the UI maybe starts the next run.
@@ -611,6 +622,7 @@ class PmApp(PlainNotices, App[int]):
 
     def _computer_done(self, error: str | None) -> None:
         self.busy = False
+        self.held = None
         while self.table.problems:
             self.notify(self.table.problems.pop(0)[:200], severity="warning", timeout=8)
         if error:

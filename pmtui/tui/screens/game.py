@@ -101,7 +101,8 @@ class GameScreen(Screen[None]):
         """Take the viewer's view and decision from the table."""
         pm = self.pm
         table = pm.table
-        self.pview = table.view_for(pm.viewer)
+        held = pm.held if pm.busy else None
+        self.pview = held[0] if held is not None else table.view_for(pm.viewer)
         self.decision = None if pm.busy else table.decision_for(pm.viewer)
 
     def refresh_board(self) -> None:
@@ -268,7 +269,9 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def _draw_log(self) -> None:
-        self.query_one("#log", GameLog).show(self.pm.log_lines())
+        held = self.pm.held if self.pm.busy else None
+        self.query_one("#log", GameLog).show(held[1] if held is not None
+                                             else self.pm.log_lines())
 
     def whose(self, seat: int) -> str:
         return self.pm.whose(seat)
