@@ -261,6 +261,9 @@ class Choose:
     """Choose one option from a list (labels from ScreenSpec.label)."""
 
     body: str = ""  # a line under the title
+    # it answers a play (a response window): titled by the stage line as a question,
+    # with the chain it answers listed under the body
+    responds: bool = False
 
 
 @dataclass(frozen=True)

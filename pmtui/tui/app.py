@@ -674,13 +674,14 @@ class PmApp(PlainNotices, App[int]):
                                        whose=lambda seat: whose(self.label(seat))),
                          self._prompt_done)
         else:
-            # a choice with a line of its own answers a play (a response): titled by it,
-            # with the whole chain it answers listed under the line
+            # a choice that answers a play (a response): titled by the play, with the
+            # whole chain it answers listed under its line
             body = getattr(kind, "body", "")
-            title = self._respond_title() if body else self.asked(d)
-            cls = RespondScreen if body else ChoiceScreen
+            responds = getattr(kind, "responds", False)
+            title = self._respond_title() if responds else self.asked(d)
+            cls = RespondScreen if responds else ChoiceScreen
             self._prompt(cls(title, d.texts, self.namer,
-                             body=self._respond_body(body) if body else "",
+                             body=self._respond_body(body) if responds else body,
                              detail=self._option_detail, brief=self._option_brief,
                              point=self.game_screen.point),
                          self._prompt_done)

@@ -183,7 +183,7 @@ class PreciousMemoriesScreen:
     prompts: Mapping[str, PromptKind] = {
         "pay": PickSet("pay", "done", "cancel", met="cost met: enter pays",
                        unmet="not met yet"),
-        "respond": Choose("You may respond with a [Decline] card or pass."),
+        "respond": Choose("You may respond with a [Decline] card or pass.", responds=True),
     }
 
     def __init__(self, t: Tables) -> None:

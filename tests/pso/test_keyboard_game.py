@@ -14,6 +14,7 @@ from pmtui.table.session import LocalTable, new_game_header
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import GAME_BINDINGS
 from pmtui.tui.screens.game import GameScreen
+from pmtui.tui.screens.prompts import ChoiceScreen, RespondScreen
 from tests.tui.helpers import to_row
 
 
@@ -139,3 +140,27 @@ async def test_a_verb_key_on_a_card_it_does_not_fit_says_so() -> None:
         await pilot.press("m")  # the verb that fits still plays it
         await pilot.pause(0.1)
         assert game.state.cards[int(monster.split("@")[1])].zone == "0/monsters"
+
+
+async def test_the_trap_prompt_asks_which_trap_not_respond() -> None:
+    """The trap key opens the choice of a trap to set: titled by what it asks, as the
+    bottom line says it, with its line under the title; it answers no play, so it is
+    neither titled "Respond?" nor listed with a chain."""
+    for seed in range(1, 40):
+        header, seats = new_game_header(seed, vs="computer", game="pso", opponent="heuristic")
+        game = Game(ruleset("pso"), header)
+        d = game.pending()
+        if d is not None and d.player == 0 and "trap" in d.texts:
+            break
+    app = PmApp(LocalTable(game, seats), hotseat=False, catch_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("t")
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, ChoiceScreen) and not isinstance(screen, RespondScreen)
+        asked = game.pending()
+        assert asked is not None and asked.kind == "trap"
+        assert screen.title_text == app.asked(asked)
+        assert "Respond" not in screen.title_text
+        assert screen.body_text == ruleset("pso").screen.prompts["trap"].body  # no chain
