@@ -64,7 +64,9 @@ def test_what_a_step_shows_one_seat(model: ReplayModel) -> None:
     assert isinstance(shown.view["zones"]["1/hand"], int)  # the other hand: a count
     assert [c["uid"] for c in shown.view["zones"]["0/hand"]] == list(state.zones["0/hand"])
     everything = model.log(0)
-    assert shown.log == [line for step, line in everything if step <= r.position]
+    # the model's lines up to the step, with the seats by the viewer's names
+    assert [ln.action for ln in shown.log] == [
+        ln.action for step, ln in model.log(0, r.labels) if step <= r.position]
     assert len(shown.log) < len(everything)
     # the other seat's private decisions are named by kind only
     private = [rec for rec in model.cursor.records

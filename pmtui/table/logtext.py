@@ -86,10 +86,27 @@ def counted(lines: Sequence[LogLine]) -> list[tuple[LogLine, int]]:
 
 
 def without_picks(lines: Sequence[LogLine], pick_kinds: Collection[str]) -> list[LogLine]:
-    """`lines` less the picks of a set the reader was not shown (a cost paid from a
+    """`lines` less the picks of a set the reader was not shown (`unshown_pick`)."""
+    return [x for x in lines if not unshown_pick(x, pick_kinds)]
+
+
+def unshown_pick(line: LogLine, pick_kinds: Collection[str]) -> bool:
+    """Whether `line` is a pick of a set the reader was not shown (a cost paid from a
     hidden hand: "CPU pay" once per card and once for the confirm): the play's own line
     stands for them and the moves after it say what was paid."""
-    return [x for x in lines if not (x.hidden and x.action in pick_kinds)]
+    return line.hidden and line.action in pick_kinds
+
+
+def worded(line: LogLine, names: Sequence[str], label: Callable[[str], str],
+           card_name: Callable[[str], str]) -> LogLine:
+    """A log line as the table says it: a decision in the ruleset's words (`label`,
+    `ScreenSpec.label`) after its seat's name ("CPU: Summon Kaede to the Main Area"),
+    the end's reason with cards and seats by name; any other line as it is."""
+    if line.kind == "end":
+        return replace(line, text=printable(in_words(line.text, card_name, names)))
+    if line.kind != "decision" or not line.action or line.player is None:
+        return line
+    return replace(line, text=printable(f"{names[line.player]}: {label(line.action)}"))
 
 
 def card_namer(defs: Mapping[str, CardDef]) -> Callable[[object], str]:

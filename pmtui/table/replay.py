@@ -28,6 +28,7 @@ from typing import Any
 from pmtui.engine.chance import roll_text
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.ruleset import CardDef, Ruleset
+from pmtui.engine.screen import PickSet, View
 from pmtui.engine.state import FoldError
 from pmtui.engine.views import (
     SecretDecisions,
@@ -37,6 +38,7 @@ from pmtui.engine.views import (
     view,
 )
 from pmtui.table.logtext import (
+    SEATS,
     LogLine,
     card_namer,
     end_text,
@@ -44,6 +46,8 @@ from pmtui.table.logtext import (
     moves_text,
     printable,
     seat,
+    unshown_pick,
+    worded,
     zone_word,
 )
 from pmtui.table.words import REF
@@ -90,7 +94,7 @@ class ReplayModel:
         self.over = self.cursor.state.vars.get("over")  # the cursor starts at the end
         self._secrets: SecretDecisions | None = None
         self.turns = sorted({t for _, t in self.cursor.turn_steps if isinstance(t, int)})
-        self._logs: dict[Perspective, list[tuple[int, LogLine]]] = {}
+        self._logs: dict[tuple[Perspective, tuple[str, ...]], list[tuple[int, LogLine]]] = {}
         self._start: int | None = None
         self._unseen: dict[Perspective, frozenset[int]] = {}
 
@@ -266,20 +270,26 @@ class ReplayModel:
             return f"{t} {what}".strip()
         return str(t)
 
-    def log(self, perspective: Perspective) -> list[tuple[int, LogLine]]:
-        """The game log as `perspective` reads it: (step it appears at, line)."""
-        cached = self._logs.get(perspective)
+    def log(self, perspective: Perspective,
+            names: Sequence[str] = SEATS) -> list[tuple[int, LogLine]]:
+        """The game log as `perspective` reads it, the seats named `names`: (step it
+        appears at, line), less the picks of a set the reader was not shown, as the
+        table's log panel leaves them out (decisions in notation: `Replay` words them)."""
+        key = (perspective, tuple(names))
+        cached = self._logs.get(key)
         if cached is None:
-            cached = log_lines(
+            picks = [k for k, p in self.rs.screen.prompts.items() if isinstance(p, PickSet)]
+            cached = [(step, line) for step, line in log_lines(
                 self.cursor.records,
                 event=lambda ev: self._event(ev, perspective),
                 decision=lambda rec: self._decision(rec, perspective),
                 card_name=self.card_name,
                 notes=True,
+                names=names,
                 said=self.rs.screen.event_line,
                 zone_name=self.rs.screen.layout.title,
-            )
-            self._logs[perspective] = cached
+            ) if not unshown_pick(line, picks)]
+            self._logs[key] = cached
         return cached
 
     # -- strides -------------------------------------------------------------------
@@ -387,6 +397,7 @@ class Replay:
         self.home = perspective
         self.allow_both = allow_both
         self.labels = list(labels) if labels else list(model.names)
+        self._worded: dict[LogLine, LogLine] = {}
         if start == "end":
             self.position = len(model)
         elif start == "start":
@@ -469,6 +480,16 @@ class Replay:
 
     # -- what the step shows ---------------------------------------------------------------
 
+    def _word(self, line: LogLine, pview: View) -> LogLine:
+        """A log line as the table's log panel says it, the seats by the header's names."""
+        out = self._worded.get(line)
+        if out is None:
+            screen = self.model.rs.screen
+            out = worded(line, self.labels, lambda action: screen.label(action, pview),
+                         screen.card_name)
+            self._worded[line] = out
+        return out
+
     def shown(self) -> Shown:
         model, p, at = self.model, self.perspective, self.position
         model.cursor.seek(at)
@@ -488,7 +509,7 @@ class Replay:
             length=len(model) - len(unseen),
             view=pview,
             focus=model.focus_uid(at, p),
-            log=[ln for step, ln in model.log(p) if step <= at],
+            log=[self._word(ln, pview) for step, ln in model.log(p, self.labels) if step <= at],
             line=line,
             label=label,
             decision=decision,

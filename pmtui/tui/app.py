@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -19,7 +18,7 @@ from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.screen import Card, PickSet, ScreenSpec, View, stop_passes, whose
-from pmtui.table.logtext import counted, printable, turn_change, without_picks
+from pmtui.table.logtext import counted, printable, turn_change, without_picks, worded
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
@@ -175,13 +174,10 @@ class PmApp(PlainNotices, App[int]):
     def worded(self, line: LogLine) -> LogLine:
         """A log line as the board says it: a decision in the ruleset's words, by the
         seat's name ("CPU: Summon Kaede to the Main Area"); the end's reason too."""
-        if line.kind == "end":
-            return replace(line, text=self.named(line.text))
-        if line.kind != "decision" or not line.action or line.player is None:
-            return line
         out = self._worded.get(line)
         if out is None:
-            out = replace(line, text=f"{self.log_name(line.player)}: {self.namer(line.action)}")
+            out = worded(line, [self.log_name(0), self.log_name(1)], self.namer,
+                         self.card_name)
             self._worded[line] = out
         return out
 

@@ -83,25 +83,19 @@ class ReplayLog(Static):
     """The log up to the current step; the newest line at the bottom, highlighted."""
 
     def show_lines(self, lines: Sequence[LogLine]) -> None:
-        width = max(self.size.width, 10)
-        height = max(self.size.height, 1)
-        picked: list[LogLine] = []
-        used = 0
-        for line in reversed(lines):
-            rows = max(1, -(-len(line.text) // width))
-            if used + rows > height and picked:
-                break
-            picked.append(line)
-            used += rows
-        out = Text()
-        for i, line in enumerate(reversed(picked)):
-            if i:
-                out.append("\n")
+        """The panel full to its last row: the newest lines wrapped as they are drawn
+        (at word breaks), the oldest of them cut at the top when it does not fit whole."""
+        width = max(self.content_size.width, 10)
+        height = max(self.content_size.height, 1)
+        rows: list[Text] = []
+        for i, line in enumerate(reversed(lines)):
             styled = _styled(line)
-            if i == len(picked) - 1:
+            if i == 0:
                 styled.stylize("reverse")
-            out.append_text(styled)
-        self.update(out)
+            rows[:0] = styled.wrap(self.app.console, width)
+            if len(rows) >= height:
+                break
+        self.update(Text("\n").join(rows[-height:]))
 
 
 @guarded

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 from pmtui.cli import main
 from pmtui.table.replay import ReplayModel
@@ -103,9 +104,12 @@ async def test_perspective_one_hides_player_twos_hand() -> None:
         private = [r for r in screen.model.cursor.records
                    if r.get("type") == "decision" and r.get("private") and r["player"] == 1]
         assert private
+        # a pick of a set paid from the hidden hand is left out, as in the table's log
+        # (the play's own line stands for it); another is named by its kind
+        assert {rec["kind"] for rec in private} > {"pay"}
         for rec in private:
             assert f"P2 {rec['action']}" not in lines
-            assert f"P2 {rec['kind']}" in lines
+            assert (f"P2 {rec['kind']}" in lines) == (rec["kind"] != "pay")
 
         await pilot.press("2")  # player 2 at the bottom: their hand, not mine
         assert screen.perspective == 1
@@ -314,3 +318,37 @@ async def test_a_notice_leaves_the_current_step_line_readable() -> None:
         line = screen.query_one("#r-line").region
         for toast in toasts:
             assert not toast.region.overlaps(line)
+
+
+SENGOKU = SAVES / "sengoku_yugi" / "standard-heuristic.jsonl"
+
+
+async def test_the_log_reads_like_the_tables_with_the_headers_names() -> None:
+    """Both sides of a SENGOKU YUGI game: the log panel words decisions as the table's
+    log does (the ruleset's screen label after the seat's name), names the seats as the
+    header does, and fills the panel to its last row (the oldest line cut at the top)."""
+    app = viewer(SENGOKU)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        screen = screen_of(app)
+        spec = screen.model.rs.screen
+        names = screen.labels
+        assert text(app, "status").startswith(f" replay  {names[0]} vs {names[1]}")
+        seen_decision = False
+        for _ in range(60):
+            await pilot.press("right")
+            shown = screen.replay.shown()
+            decisions = [ln for ln in shown.log if ln.kind == "decision"]
+            for ln in decisions:
+                assert ln.player is not None
+                assert ln.text == f"{names[ln.player]}: {spec.label(ln.action, shown.view)}"
+            assert not any(ln.text.startswith(("P1 ", "P2 ", "  P1 ", "  P2 "))
+                           for ln in shown.log)
+            seen_decision = seen_decision or bool(decisions)
+            log = screen.query_one("#log")
+            drawn = Text(str(log.render()))  # its rows as drawn, wrapped at its width
+            rows = [str(r) for r in drawn.wrap(app.console, log.content_size.width)]
+            if len(shown.log) >= log.content_size.height:  # more than it holds: full
+                assert len(rows) == log.content_size.height, rows
+            assert rows[-1].strip()  # the newest line ends the panel
+        assert seen_decision
