@@ -63,6 +63,12 @@ def _later_turn(ev: object) -> bool:
     return isinstance(turn, int) and turn > 1
 
 
+def _is_end(record: Mapping[str, object]) -> bool:
+    """Whether a record is the event that ends the game."""
+    ev = record.get("event") if record.get("type") == "event" else None
+    return isinstance(ev, Mapping) and ev.get("t") == "end"
+
+
 class PmApp(PlainNotices, App[int]):
     CSS_PATH = "pmtui.tcss"
     TITLE = "pmtui"
@@ -411,11 +417,15 @@ class PmApp(PlainNotices, App[int]):
         mark: a watched event (a point, a card leaving play: the ruleset's watches) after
         a decision of theirs; at a point where the viewer decides (`at_stop`), also the
         end of their turn (the "turn" watch) or of the game. Only a computer's decisions
-        count: in hot seat the hand-over screen stands between the turns."""
+        count (in hot seat the hand-over screen stands between the turns), except at the
+        end: the game's end is news whoever's move brought it (a pass the table made for
+        the player; the player's own last move leaves the mark after it)."""
         if self._mark >= self._records:
             return False
         watch = self.config.watch or frozenset()
         records = self.table.game.records[self._mark:]
+        if at_stop and any(_is_end(r) for r in records):
+            return True
         theirs = [r for r in records if r.get("type") == "decision"
                   and isinstance(r.get("player"), int) and not self.table.is_human(r["player"])]
         if not theirs:
@@ -443,8 +453,6 @@ class PmApp(PlainNotices, App[int]):
             if not isinstance(ev, Mapping):
                 continue
             if any(w.seen(ev) for w in watches):
-                return True
-            if at_stop and ev.get("t") == "end":
                 return True
             if turn and _later_turn(ev):
                 return True

@@ -326,3 +326,40 @@ async def test_the_game_over_box_shows_the_move_that_ended_the_game() -> None:
         await pilot.press("up")
         await settle(pilot, app)
         assert scroll.scroll_y < scroll.max_scroll_y
+
+
+async def test_a_game_ended_by_a_pass_made_for_the_player_is_summed_up() -> None:
+    """The table opens where the player's only choice is a pass that ends the game (the
+    last point goes in as the approach resolves): the table passes for them, and the
+    game over box shows what ended it, though no move of the computer's came after the
+    point the player last saw (it showed no "While you waited" then)."""
+    from pmtui.engine.game import Game
+    from pmtui.engine.views import view
+    from pmtui.table.session import HUMAN, LocalTable, new_game_header
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.screens.info import GameOverScreen
+
+    header, _ = new_game_header(2, vs="computer", level="random")
+    played = Game(ruleset(), header)
+    while played.over is None:
+        d = played.pending()
+        assert d is not None
+        played.act(Scripted().choose(view(played.ruleset, played.state, d.player), d),
+                   d.player)
+    assert played.moves[-1] == (0, "pass")  # the player's pass ended it
+    game = Game(ruleset(), header)
+    for player, text in played.moves[:-1]:
+        game.act(text, player)
+    d = game.pending()
+    assert d is not None and d.texts == ["pass"]  # their only choice: the table makes it
+    app = PmApp(LocalTable(game, [HUMAN, Scripted()]), config=TuiConfig(), threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert game.over is not None and len(game.moves) - 1 in app.table.auto
+        box = app.screen
+        assert isinstance(box, GameOverScreen)
+        text = "\n".join(line.plain for line in box.last)
+        assert "→Point Zone" in text  # the point that ended the game
+        assert text.splitlines()[-1].startswith("== ")  # and the end, last
+        assert "While you waited" in "\n".join(
+            str(w.render()) for w in box.query("Static"))
