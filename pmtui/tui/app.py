@@ -873,7 +873,7 @@ class PmApp(PlainNotices, App[int]):
         self.theme = THEMES.get(self.config.theme, THEMES["dark"])
 
     def show_help(self) -> None:
-        self.push_screen(HelpScreen(self.key_for, self.spec))
+        self.push_screen(HelpScreen(self.key_for, self.spec, self.config.file))
 
     def _show_game_over(self) -> None:
         if self._over_shown:

@@ -480,7 +480,7 @@ async def test_malformed_bytes_never_crash_a_session(tmp_path: Path) -> None:
         a.set_mark()
         if s.app is game_app:
             a.send("?")
-            await a.wait_for("Keys (remap")
+            await a.wait_for("act on the focused card")
         b = await lobby(server, keys, "bob")  # and the server still takes new sessions
         await b.close()
         await a.close()

@@ -46,6 +46,40 @@ async def test_help_lists_keys_and_closes() -> None:
         assert not isinstance(app.screen, HelpScreen)
 
 
+async def test_help_says_where_keys_are_changed_not_a_docs_folder(tmp_path: Path) -> None:
+    """An installed copy has no docs/ folder: the help names the player's own settings
+    file and shows each key's id, what a line of that file is written with."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+    from textual.widgets import Static
+
+    from pmtui.tui.keys import TuiConfig
+
+    for file in (tmp_path / "tui.toml", None):
+        app = make_app()
+        app.config = TuiConfig(file=file)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("question_mark")
+            await settle(pilot, app)
+            assert isinstance(app.screen, HelpScreen)
+            shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
+            assert "docs/" not in shown
+            if file is not None:
+                assert str(file) in shown and "[keys]" in shown
+                # the ids to write there, beside their keys: the pass key's own
+                console = Console(width=200, record=True, file=io.StringIO())
+                for w in app.screen.query(Static):
+                    if isinstance(w.content, Table):
+                        console.print(w.content)
+                rows = console.export_text().splitlines()
+                assert any(r.split()[:1] == ["p"] and r.split()[-1] == "pass" for r in rows)
+            else:  # no file to write to (it could not be read, a network seat)
+                assert "[keys]" not in shown
+
+
 async def test_too_small_message_and_recovery() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -67,9 +67,9 @@ def test_play_in_tmux_80x24(tmp_path: Path) -> None:
         assert "Pts 0/7" in screen and "You (A)" in screen
         assert "Traceback" not in screen
         tmux("send-keys", "-t", session, "?")
-        wait_for(session, "Keys (remap them")
+        wait_for(session, "act on the focused card")
         tmux("send-keys", "-t", session, "Escape")
-        wait_gone(session, "Keys (remap")
+        wait_gone(session, "act on the focused card")
         time.sleep(0.3)  # a key right after ESC would read as alt+key
         tmux("send-keys", "-t", session, "p")  # pass: on to turn end / the opponent
         wait_gone(session, "Your move (main)", timeout=10)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
 
 from rich.console import RenderableType
@@ -20,6 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from pmtui.engine.screen import ScreenSpec
+from pmtui.table.logtext import printable
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP, verb_bindings, verb_id
 from pmtui.tui.widgets.footer import Footer
@@ -154,10 +156,12 @@ class HelpScreen(ScrollingModal):
     ]
     SCROLL = "help-scroll"
 
-    def __init__(self, key_for: Callable[[str, str], str], spec: ScreenSpec) -> None:
+    def __init__(self, key_for: Callable[[str, str], str], spec: ScreenSpec,
+                 config_file: Path | None = None) -> None:
         super().__init__()
         self.key_for = key_for
         self.spec = spec
+        self.config_file = config_file  # the player's tui.toml (None: no file to remap in)
         # the game's keys in footer order: "act", the ruleset's verbs, the rest
         self.bindings = GAME_BINDINGS[:1] + verb_bindings(spec.verbs) + GAME_BINDINGS[1:]
 
@@ -165,17 +169,21 @@ class HelpScreen(ScrollingModal):
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
+        table.add_column(style="dim", no_wrap=True)  # the binding id a player remaps by
         verb_help = {verb_id(v): v.help for v in self.spec.verbs}
         for b in self.bindings:
             bid = b.id or b.action
             key = self.key_for(bid, b.key)
             table.add_row(KEY_NAMES.get(key, key),
-                          verb_help.get(bid) or HELP_TEXT.get(bid, b.description))
+                          verb_help.get(bid) or HELP_TEXT.get(bid, b.description), bid)
         for key, text in PROMPT_HELP:
             table.add_row(key, text)
         with Vertical(id="box"):
-            yield Static(Text("Keys (remap them in tui.toml by binding id: see docs/tui.md)",
-                              style="bold"))
+            yield Static(Text("Keys", style="bold"))
+            if self.config_file is not None:  # a line the player can act on, here
+                yield Static(Text('To change a key, add  id = "key"  under [keys] in '
+                                  f"{printable(str(self.config_file))} (each key's id is "
+                                  "in the last column)", style="dim"))
             with VerticalScroll(id="help-scroll"):
                 yield Static(table)
                 legend = " ".join(x for x in (self.spec.words.legend,
