@@ -406,6 +406,12 @@ def _json_kind(x: object) -> type:
     return type(x)
 
 
+def ends_game(record: Mapping[str, object]) -> bool:
+    """Whether a record is the event that ends the game."""
+    event = record.get("event") if record.get("type") == "event" else None
+    return isinstance(event, Mapping) and event.get("t") == "end"
+
+
 def same(a: object, b: object) -> bool:
     """Equal, and of the same JSON types all the way down: Python's `1 == True` and
     `1 == 1.0` would let a hand-edited save pass (a list and a tuple are one kind)."""

@@ -28,7 +28,7 @@ import platformdirs
 
 from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.decision import MARKS
-from pmtui.engine.game import Game, Record, differs, same
+from pmtui.engine.game import Game, Record, differs, ends_game, same
 from pmtui.engine.hashes import HASH_KEYS
 from pmtui.engine.journal import (
     JournalWriter,
@@ -115,8 +115,7 @@ def is_finished(path: str | Path) -> bool | None:
                 continue
             if rec.get("type") == "header":
                 return False
-            event = rec.get("event") if rec.get("type") == "event" else None
-            return isinstance(event, dict) and event.get("t") == "end"
+            return ends_game(rec)
         return False
     except (OSError, SaveError):
         return None

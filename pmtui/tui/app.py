@@ -17,6 +17,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from pmtui.engine.decision import Decision, IllegalAction
+from pmtui.engine.game import ends_game
 from pmtui.engine.screen import Card, PickSet, ScreenSpec, View, stop_passes, whose
 from pmtui.table.logtext import counted, printable, turn_change, without_picks, worded
 from pmtui.table.session import LocalTable, LogLine
@@ -61,12 +62,6 @@ def _later_turn(ev: object) -> bool:
     changes = turn_change(ev)
     turn = changes.get("turn") if changes is not None else None
     return isinstance(turn, int) and turn > 1
-
-
-def _is_end(record: Mapping[str, object]) -> bool:
-    """Whether a record is the event that ends the game."""
-    ev = record.get("event") if record.get("type") == "event" else None
-    return isinstance(ev, Mapping) and ev.get("t") == "end"
 
 
 class PmApp(PlainNotices, App[int]):
@@ -119,8 +114,9 @@ class PmApp(PlainNotices, App[int]):
         # began to decide (the screen draws these, not the table of the moment, in which
         # a pass the thread is about to make for the player shows them to act)
         self.held: tuple[View, list[LogLine]] | None = None
-        self._summing = False  # the summary is about to open (its board drawn)
-        self._leaving = False  # the summary is about to close (the board drawn)
+        # the board drawn as if the summary were up (about to open) or gone (about to
+        # close), whatever the screen is; None: as the screen is
+        self._summary_shown: bool | None = None
         self.too_small = False
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
         self._over_shown = False
@@ -364,6 +360,10 @@ class PmApp(PlainNotices, App[int]):
             self.notify("Passing to the end of the turn: stopped, this is your choice",
                         timeout=4)
             return False
+        return self._pass_as(d, verdict)
+
+    def _pass_as(self, d: Decision, verdict: str) -> bool:
+        """Pass for `d`'s player when `verdict` (`_pass_verdict`) says so; whether it did."""
         if verdict not in ("pass", "secret"):
             return False
         self.table.act(d.player, d.secret_pass if verdict == "secret"
@@ -410,7 +410,9 @@ class PmApp(PlainNotices, App[int]):
 
     @property
     def summing_up(self) -> bool:
-        return self._summing or isinstance(self.screen, SummaryScreen) and not self._leaving
+        if self._summary_shown is not None:
+            return self._summary_shown
+        return isinstance(self.screen, SummaryScreen)
 
     def _summary_due(self, at_stop: bool) -> bool:
         """Whether the table stops to show what the other side did since the viewer's
@@ -424,7 +426,7 @@ class PmApp(PlainNotices, App[int]):
             return False
         watch = self.config.watch or frozenset()
         records = self.table.game.records[self._mark:]
-        if at_stop and any(_is_end(r) for r in records):
+        if at_stop and any(ends_game(r) for r in records):
             return True
         theirs = [r for r in records if r.get("type") == "decision"
                   and isinstance(r.get("player"), int) and not self.table.is_human(r["player"])]
@@ -518,11 +520,7 @@ class PmApp(PlainNotices, App[int]):
         self._close_prompts()
         # the board under it, its prompt line saying so, drawn once: drawn again once
         # covered, the board would have the summary sent whole once more
-        self._summing = True
-        try:
-            self.game_screen.refresh_board()
-        finally:
-            self._summing = False
+        self._board_with_summary(True)
         self._open_again(SUMMARY, SummaryScreen("While you waited", lines,
                                                 on_close=self._leave_summary),
                          callback=lambda _: self.advance())
@@ -532,11 +530,15 @@ class PmApp(PlainNotices, App[int]):
         the prompt line's redraw then reaches the board before it is uncovered and is
         sent in that one frame (drawn from the summary's callback, it came a frame
         after the uncovered board)."""
-        self._leaving = True
+        self._board_with_summary(False)
+
+    def _board_with_summary(self, shown: bool) -> None:
+        """The board drawn as it reads with the summary up or gone (`summing_up`)."""
+        self._summary_shown = shown
         try:
             self.game_screen.refresh_board()
         finally:
-            self._leaving = False
+            self._summary_shown = None
 
     def _hand_over(self, player: int) -> None:
         """Cover the table until `player` has the keyboard (hot seat); the cover says
@@ -594,11 +596,8 @@ class PmApp(PlainNotices, App[int]):
                 if d is None or not self.table.is_human(d.player) \
                         or self._summary_due(at_stop=False):
                     return None
-                verdict = self._pass_verdict(d)
-                if verdict not in ("pass", "secret"):
+                if not self._pass_as(d, self._pass_verdict(d)):
                     return None
-                self.table.act(d.player, d.secret_pass if verdict == "secret"
-                               else self.spec.words.pass_text, auto=True)
             except Exception as exc:  # noqa: BLE001 - reported as one line
                 return f"passing for you failed: {type(exc).__name__}: {exc}"
 
