@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pmtui.engine.chance import roll_text
 from pmtui.engine.decision import CHANCE
 from pmtui.engine.ruleset import CardDef
-from pmtui.engine.screen import acts
+from pmtui.engine.screen import PickSet, ScreenSpec, acts
 from pmtui.table.words import in_words
 
 Record = Mapping[str, object]
@@ -83,6 +83,12 @@ def counted(lines: Sequence[LogLine]) -> list[tuple[LogLine, int]]:
         else:
             out.append((x, 1))
     return out
+
+
+def pick_kinds(screen: ScreenSpec) -> list[str]:
+    """The decision kinds the game asks as a pick of a set (`PickSet`): the kinds of
+    the lines `unshown_pick` may leave out."""
+    return [k for k, p in screen.prompts.items() if isinstance(p, PickSet)]
 
 
 def without_picks(lines: Sequence[LogLine], pick_kinds: Collection[str]) -> list[LogLine]:

@@ -28,7 +28,7 @@ from typing import Any
 from pmtui.engine.chance import roll_text
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.ruleset import CardDef, Ruleset
-from pmtui.engine.screen import PickSet, View
+from pmtui.engine.screen import View
 from pmtui.engine.state import FoldError
 from pmtui.engine.views import (
     SecretDecisions,
@@ -44,6 +44,7 @@ from pmtui.table.logtext import (
     end_text,
     log_lines,
     moves_text,
+    pick_kinds,
     printable,
     seat,
     unshown_pick,
@@ -278,7 +279,7 @@ class ReplayModel:
         key = (perspective, tuple(names))
         cached = self._logs.get(key)
         if cached is None:
-            picks = [k for k, p in self.rs.screen.prompts.items() if isinstance(p, PickSet)]
+            picks = pick_kinds(self.rs.screen)
             cached = [(step, line) for step, line in log_lines(
                 self.cursor.records,
                 event=lambda ev: self._event(ev, perspective),

@@ -19,7 +19,14 @@ from textual.binding import Binding
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import ends_game
 from pmtui.engine.screen import Card, PickSet, ScreenSpec, View, stop_passes, whose
-from pmtui.table.logtext import counted, printable, turn_change, without_picks, worded
+from pmtui.table.logtext import (
+    counted,
+    pick_kinds,
+    printable,
+    turn_change,
+    without_picks,
+    worded,
+)
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
@@ -186,8 +193,8 @@ class PmApp(PlainNotices, App[int]):
     def log_lines(self, since: int = 0) -> list[LogLine]:
         """The viewer's log in words, with the board's seat names (You, CPU)."""
         names = [self.log_name(0), self.log_name(1)]
-        picks = [k for k, p in self.spec.prompts.items() if isinstance(p, PickSet)]
-        lines = without_picks(self.table.log_for(self.viewer, names, since), picks)
+        lines = without_picks(self.table.log_for(self.viewer, names, since),
+                              pick_kinds(self.spec))
         return [self.worded(x) for x in lines]
 
     def key_for(self, binding_id: str, default: str) -> str:
