@@ -1,5 +1,5 @@
 """A copy of this tree with the hot modules of plain play compiled, to measure what
-compiling them gives (docs/BENCHMARKS.md, "Fifth round"). Nothing here is installed
+compiling them gives (docs/benchmarks-history.md, "Fifth round"). Nothing here is installed
 or shipped: the copy is a directory to put on PYTHONPATH.
 
     pip install mypy cython        # a C compiler is needed too

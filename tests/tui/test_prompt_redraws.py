@@ -1,6 +1,6 @@
 """What a prompt costs to show (issue 19 item 6): the board under it tinted as Textual
 tints it, a kept prompt not restyled when nothing in the CSS changed, and a prompt's
-parts not laid out again when their height stays (docs/BENCHMARKS.md, "A play by keys:
+parts not laid out again when their height stays (docs/benchmarks-history.md, "A play by keys:
 the tint worked out once, a payment pick without a layout")."""
 
 from __future__ import annotations
