@@ -7,7 +7,7 @@ Guide II (7) (familiars released or returned when their holder leaves).
 from __future__ import annotations
 
 from pmtui.engine.context import Context
-from pmtui.engine.state import State, zkey
+from pmtui.engine.state import Event, State, zkey
 
 from .cards import AILMENT_DAMAGE, Pool
 from .units import (
@@ -115,12 +115,33 @@ def gs_pick(ctx: Context, uid: int | None, sources: list[int]) -> None:
             move(ctx, u, "standby", "Growth Source")
 
 
-def stack_under(ctx: Context, top: int, uid: int, role: str, why: str) -> None:
-    """Put `uid` under `top` (as its newest source, just below the top)."""
+def stack_under(ctx: Context, top: int, uid: int, role: str, why: str,
+                pos: int | None = None) -> None:
+    """Put `uid` under `top`: at `pos` in the owner's `under` zone, else as its newest
+    source, just below the top."""
     card = ctx.state.cards[uid]
     owner = ctx.state.cards[top].owner
-    ctx.emit({"t": "move", "card": uid, "cid": card.cid, "from": card.zone,
-              "to": zkey(owner, "under"), "why": why, "f": {"of": top, "role": role}})
+    ev: Event = {"t": "move", "card": uid, "cid": card.cid, "from": card.zone,
+                 "to": zkey(owner, "under"), "why": why, "f": {"of": top, "role": role}}
+    if pos:
+        ev["pos"] = pos
+    ctx.emit(ev)
+
+
+def add_growth_source(ctx: Context, pool: Pool, top: int, uid: int, why: str) -> None:
+    """An ability adds `uid` to `top`'s Growth Sources at its place by Level: higher
+    Levels above lower ones (Guide I (15) Q&A on adding to the Growth Source), and above
+    the sources of its own Level, as Focus puts the newest card of a Level on top."""
+    state = ctx.state
+    zone = state.zones.get(zkey(state.cards[top].owner, "under"), [])
+    sources = under(state, top, "gs")
+    level = cd(state, pool, uid).level
+    below = [u for u in sources if cd(state, pool, u).level <= level]
+    if below:
+        pos = zone.index(below[0])
+    else:
+        pos = zone.index(sources[-1]) + 1 if sources else 0
+    stack_under(ctx, top, uid, "gs", why, pos)
 
 
 def put_on_top(ctx: Context, pool: Pool, old: int, new: int, role: str, why: str) -> None:
