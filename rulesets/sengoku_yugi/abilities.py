@@ -610,7 +610,7 @@ def do_effect(ctx: Context, pool: Pool, ab: dict[str, Any], e: Effect) -> dict[s
     elif e.do == "bless":
         effects.add_blessing(ctx, t, e.what or user.attr, why)
     elif e.do == "cure" and len(set(state.cards[t].f.get("ail", ()))) > 1:
-        return {"do": "cure", "from": list(state.cards[t].f["ail"]), "skip": False,
+        return {"do": "cure", "from": list(dict.fromkeys(state.cards[t].f["ail"])), "skip": False,
                 "why": "Cure which ailment?"}  # one type of ailment (G2 (9) Cure)
     elif e.do in ("cure", "full-cure"):
         if state.cards[t].f.get("ail"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -51,6 +51,11 @@ CONDITIONS = ("", "fl", "bl")  # where a CNT ability holds: anywhere, Frontline,
 AILMENTS = ("burn", "silence", "slow", "paralysis", "collapse", "mute", "poison", "silver-chain")
 # a second dose of these deals elemental damage of the attribute (Guide I (15) Q&A)
 AILMENT_DAMAGE = {"burn": "fire", "silence": "water", "mute": "dark", "poison": "neutral"}
+
+
+def ailment_words(ail: Sequence[str]) -> tuple[str, ...]:
+    """A unit's ailments, each once with its count when stacked: ("burn×2", "mute")."""
+    return tuple(a if ail.count(a) == 1 else f"{a}×{ail.count(a)}" for a in dict.fromkeys(ail))
 
 
 class CardError(ValueError):

@@ -11,6 +11,7 @@ from pmtui.engine.state import Event, State, zkey
 
 from .cards import AILMENT_DAMAGE, Pool
 from .units import (
+    ailments,
     blessings,
     cd,
     familiar_of,
@@ -49,13 +50,12 @@ def heal(ctx: Context, pool: Pool, uid: int, amount: int, why: str) -> None:
 
 
 def add_ailment(ctx: Context, pool: Pool, uid: int, what: str, why: str) -> None:
-    """A second dose of the same ailment deals its elemental damage (Guide I (15) Q&A)."""
-    now = list(ctx.state.cards[uid].f.get("ail", ()))
-    if what in now:
-        if what in AILMENT_DAMAGE:
-            elemental(ctx, pool, uid, 1, AILMENT_DAMAGE[what], f"{what} again")
-        return
+    """Ailments stack (Guide I (15) Q&A): each dose adds one to its count, and from the
+    second on a dose also deals its elemental damage, 1 point (S28, S50)."""
+    now = ailments(ctx.state, uid)
     flag(ctx, [uid], why, ail=[*now, what])
+    if what in now and what in AILMENT_DAMAGE:  # after the stack: the damage may defeat it
+        elemental(ctx, pool, uid, 1, AILMENT_DAMAGE[what], f"{what} again")
 
 
 def add_blessing(ctx: Context, uid: int, attr: str, why: str) -> None:

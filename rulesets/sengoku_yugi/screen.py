@@ -39,6 +39,7 @@ from pmtui.engine.screen import (
 )
 
 from .board import DEFAULT, BoardError, parse_board
+from .cards import ailment_words
 from .positions import ZONE_WORDS
 
 if TYPE_CHECKING:
@@ -178,7 +179,17 @@ class Screen:
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:
-        return None  # the moves and the decisions say it all
+        """A unit's ailments when they change, each with its count (Guide I (15) Q&A);
+        for the rest the moves and the decisions say it all."""
+        f = event.get("f")
+        uids = event.get("cards")
+        if event.get("t") != "flag" or not isinstance(f, Mapping) or "ail" not in f \
+                or not isinstance(uids, list):
+            return None
+        who = ", ".join(card(u) for u in uids)
+        ail = ailment_words([str(a) for a in f.get("ail") or ()])
+        now = f"ailments {', '.join(ail)}" if ail else "no ailment"
+        return f"{who}: {now} ({event.get('why', '')})"
 
     def face(self, card: Card, zone: str, view: View) -> Face:
         if card.get("cid") is None:
@@ -189,7 +200,7 @@ class Screen:
             status += (f"HP{card['hp']}/{card['max_hp']}",)
         if card.get("df"):
             status += ("def",)
-        status += tuple(str(a) for a in card.get("ail", ()))
+        status += ailment_words([str(a) for a in card.get("ail", ())])
         if card.get("familiar"):
             status += (f"+{self.card_name(str(card['familiar']))}",)
         text = d.ability.text if d.ability else ""
