@@ -53,9 +53,11 @@ AILMENTS = ("burn", "silence", "slow", "paralysis", "collapse", "mute", "poison"
 AILMENT_DAMAGE = {"burn": "fire", "silence": "water", "mute": "dark", "poison": "neutral"}
 
 
-def ailment_words(ail: Sequence[str]) -> tuple[str, ...]:
-    """A unit's ailments, each once with its count when stacked: ("burn×2", "mute")."""
-    return tuple(a if ail.count(a) == 1 else f"{a}×{ail.count(a)}" for a in dict.fromkeys(ail))
+def counted(words: Sequence[str]) -> tuple[str, ...]:
+    """Stacked words (a unit's ailments, its Blessings), each once with its count when
+    there are more: ("burn×2", "mute")."""
+    return tuple(w if words.count(w) == 1 else f"{w}×{words.count(w)}"
+                 for w in dict.fromkeys(words))
 
 
 class CardError(ValueError):

@@ -40,7 +40,7 @@ from pmtui.engine.screen import (
 )
 
 from .board import DEFAULT, BoardError, parse_board
-from .cards import ailment_words
+from .cards import counted
 from .positions import ZONE_WORDS
 
 if TYPE_CHECKING:
@@ -216,7 +216,7 @@ class Screen:
                 or not isinstance(uids, list):
             return None
         who = ", ".join(card(u) for u in uids)
-        ail = ailment_words([str(a) for a in f.get("ail") or ()])
+        ail = counted([str(a) for a in f.get("ail") or ()])
         now = f"ailments {', '.join(ail)}" if ail else "no ailment"
         return f"{who}: {now} ({event.get('why', '')})"
 
@@ -233,7 +233,7 @@ class Screen:
             status += (f"HP{card['hp']}/{card['max_hp']}",)
         if card.get("df"):
             status += ("def",)
-        status += ailment_words([str(a) for a in card.get("ail", ())])
+        status += counted([str(a) for a in card.get("ail", ())])
         if card.get("familiar"):
             status += (f"+{self.card_name(str(card['familiar']))}",)
         text = d.ability.text if d.ability else ""
@@ -247,7 +247,16 @@ class Screen:
         if card.get("cid") is None:
             return Detail("▒ face down", "back", "", (Line("a face-down card"),))
         d = self.rs.pool.get(str(card["cid"]))
-        lines = [
+        lines = []
+        if "hp" in card and "max_hp" in card:  # a unit: how it stands now, from the view,
+            # first, where a short panel still shows it
+            state = [f"HP {card['hp']}/{card['max_hp']}",
+                     "Defense Stance" if card.get("df") else "Attack Stance",
+                     *counted([str(a) for a in card.get("ail", ())])]
+            if card.get("bl"):
+                state.append("Blessing " + " ".join(counted([str(a) for a in card["bl"]])))
+            lines.append(Line(" · ".join(state), "bold"))
+        lines += [
             Line(f"{d.epithet} · Level {d.level} {d.kind} · {d.attr} · {d.weapon}".strip(" ·")),
             Line(f"Cost {d.cost}  Charge {d.charge}  "
                  f"ATK/MAT {card.get('atk', d.atk)}/{card.get('mat', d.mat)}  "

@@ -129,7 +129,8 @@ def test_a_second_dose_of_an_ailment_deals_its_elemental_damage() -> None:
 
 def test_ailments_stack_and_the_view_and_log_show_the_count() -> None:
     """G1 Q&A "Can status ailments be stacked on the same character?" Yes: two Burns make
-    a count of 2, on the board, in `pmtui check`'s text and in the log (S50)."""
+    a count of 2, on the board and the card panel, in `pmtui check`'s text and in the log
+    (S50)."""
     pos = Position()
     genba = pos.put(GENBA3, 0, "bf", at="c2", hp=3)
     enemy = pos.put(KAEDE4, 1, "bf", at="c3", df=True, hp=5, ail=["burn"])
@@ -139,6 +140,8 @@ def test_ailments_stack_and_the_view_and_log_show_the_count() -> None:
     seen = view(pos.rs, pos.state, 0)
     card = next(c for c in seen["zones"][BF] if c["uid"] == enemy)
     assert "burn×2" in screen.face(card, "bf", seen).status
+    panel = [line.text for line in screen.detail(card, "bf", seen).lines]
+    assert "HP 3/9 · Defense Stance · burn×2" in panel  # at 80x24 a cell has one line
     assert "burn×2" in pos.rs.positions.card_text(pos.state, enemy)
     lines = [screen.event_line(e, lambda u: pos.rs.cards[pos.state.cards[u].cid].name, ["You",
              "CPU"]) for e in events]
