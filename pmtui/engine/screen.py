@@ -325,6 +325,10 @@ class ScreenSpec(Protocol):
     def role(self, view: View, seat: int) -> str:
         """The marker after a seat's name ("(A)"), or ""."""
 
+    def heading(self, view: View) -> str:
+        """What the screen's top line says of the game being played, its mode for one
+        ("SENGOKU YUGI Standard"), or "" for nothing."""
+
     def window(self, decision: Decision, view: View) -> Window | None:
         """The window of a decision the table may pass for its player (None: always ask)."""
 
@@ -428,6 +432,9 @@ class PlainScreen:
         return Stage()
 
     def role(self, view: View, seat: int) -> str:
+        return ""
+
+    def heading(self, view: View) -> str:
         return ""
 
     def window(self, decision: Decision, view: View) -> Window | None:

@@ -89,8 +89,9 @@ def short_name(name: str, width: int, names: Collection[str]) -> str:
     A name that fits is whole. Cut to the width, it stays as cut while no other name
     among `names` cuts the same or is its beginning and it is not a pair's name ("A&B");
     else it is shortened word by word, keeping each part's last word ("Kanon
-    Amagiri&Noa Shirasagi": "K.Amagiri&N.Shirasagi", "Kanon&Noa", "KA&NS"), and at
-    worst keeps its head and tail ("Kanon…asagi")."""
+    Amagiri&Noa Shirasagi": "K.Amagiri&N.Shirasagi", "Kanon&Noa", "KA&NS"; "Nameless
+    Archer": "N.Archer", cut "N.Arch"), taking the first form no other name could be
+    shortened to, and at worst keeps its head and tail ("Kanon…asagi")."""
     if len(name) <= width:
         return name
     cut = name[:width]
@@ -100,16 +101,27 @@ def short_name(name: str, width: int, names: Collection[str]) -> str:
     if len(parts) == 1 and not any(o != name and (o[:width] == cut or cut.startswith(o))
                                    for o in names):
         return cut
-    forms = ["&".join(".".join(w[0] for w in p[:-1]) + ("." if len(p) > 1 else "") + p[-1]
-                      for p in parts if p),
-             "&".join(p[0] for p in parts if p),
-             "&".join("".join(w[0] for w in p) for p in parts if p)]
-    taken = {o[:width] for o in names if o != name}
-    for form in forms:
-        if len(form) <= width and form not in taken:
+    # a form another name could also take ("NA" for Nameless Ashigaru and Nameless
+    # Archer) is theirs as much as this one's: never used
+    taken = {f for o in names if o != name for f in (o[:width], *_forms(o, width))}
+    for form in _forms(name, width):
+        if form not in taken:
             return form
     head = max((width - 1) // 2, 1)
     return f"{name[:head]}…{name[len(name) - (width - 1 - head):]}" if width > 2 else cut
+
+
+def _forms(name: str, width: int) -> list[str]:
+    """The word-by-word short forms of `name` that fit in `width` (short_name)."""
+    parts = [p.split() for p in name.split("&") if p.split()]
+    dotted = "&".join(".".join(w[0] for w in p[:-1]) + ("." if len(p) > 1 else "") + p[-1]
+                      for p in parts)
+    forms = [dotted, "&".join(p[0] for p in parts),
+             "&".join("".join(w[0] for w in p) for p in parts)]
+    words = parts[0] if len(parts) == 1 else []
+    if len(words) > 1 and len(dotted) - len(words[-1]) + 2 <= width:
+        forms.insert(1, dotted[:width])  # "N.Archer" cut, keeping two letters of "Archer"
+    return [f for f in dict.fromkeys(forms) if len(f) <= width]
 
 
 def ref(card: Card) -> str:

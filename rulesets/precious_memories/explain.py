@@ -289,21 +289,11 @@ def _summon(ask: _Ask) -> str | None:
     return _cost(ask, uid)
 
 
-def _own_answer(ask: _Ask) -> str | None:
-    """A Decline answers the other player's play, never the player's own (p.17)."""
-    if ask.d.kind == "respond" and ask.d.info.get("own"):
-        return ("the play on top of the chain is your own: a [Decline] answers the other "
-                "player's play or answer, so you may only pass (p.17)")
-    return None
-
-
 def _event(ask: _Ask) -> str | None:
     if ask.d.kind not in ("priority", "respond"):
         r = _moment(ask)
         if ask.d.kind == "approach":
             r += "; without an approach chara the Approach windows are skipped (p.27)"
-        return r
-    if r := _own_answer(ask):
         return r
     p, v = ask.p, ask.v
     uid = ask.card(ask.arg(1), p, ("hand",), "in the hand")
@@ -508,8 +498,6 @@ def _discard(ask: _Ask) -> str | None:
 def _use(ask: _Ask) -> str | None:
     if ask.d.kind not in ("priority", "respond"):
         return _moment(ask)
-    if r := _own_answer(ask):
-        return r
     p, v, state, t = ask.p, ask.v, ask.state, ask.t
     src = ask.card(ask.arg(1), p, areas.AREAS, f"in {who(p)}'s Area")
     if isinstance(src, str):

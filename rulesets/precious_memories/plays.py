@@ -458,10 +458,11 @@ def commit(ctx: Context, t: Tables, play: dict[str, Any]) -> None:
 def response_decision(state: State, t: Tables) -> Decision:
     """The other player may answer with a [Decline] card or effect; then alternate.
 
-    A player never answers their own entry (p.17: a [Decline] answers another
-    card's play; DESIGN: the other player responds): when the right comes back to
-    the player whose play is on top, passing is all they may do, so the table
-    passes for them and the Interferer keeps the last word (p.07)."""
+    Either player may answer what is on top of the chain, their own play or answer too
+    (p.17: a [Decline] answers "another" card than itself; p.22: the Approacher and the
+    Interferer; 001: in the turn and out of it). A player with no answer they can play
+    has only the pass, which the table makes for them; the Interferer keeps the last
+    word (p.07)."""
     p = chain.holder(state.vars)
     own_turn = p == state.vars.get("ap")
     opts = [Option("pass", ("rpass",))]
@@ -470,8 +471,7 @@ def response_decision(state: State, t: Tables) -> Decision:
     if top["kind"] == "use":
         what = f"effect {top['eff']} of {what}"
     if top.get("by") == p:
-        return Decision(p, "respond", tuple(opts), f"Your own {what} waits for an answer: pass",
-                        info={"chain": len(state.vars["chain"]), "own": True})
+        what = f"your own {what}"
     pool = Payers(state, t, p)
     events = effects.window(t, "decline", own_turn).events
     cards = state.cards

@@ -653,7 +653,10 @@ def _chain(
                 d.id,
             )
         uid = b.add(d.id, by, "stage")
-        entry: dict[str, Any] = {"kind": kind, "card": uid, "by": by}
+        # numbered as plays.commit numbers them: an answer names the entry it answers
+        entry: dict[str, Any] = {"kind": kind, "card": uid, "by": by, "id": n + 1}
+        if n:
+            entry["answers"] = n
         if kind == "summon":
             area = e.get("area", "main")
             if area not in ("main", "support"):
@@ -664,6 +667,8 @@ def _chain(
                 if "replace" in e
                 else None
             )
+        elif kind == "event":  # its effect, as plays.on_play names it for an event
+            entry["cid"], entry["eff"] = d.id, 1 if b.t.effects.get(d.id) else 0
         elif kind == "support":
             if "host" not in e:
                 raise PositionError(f'{dotted(path)}: a support needs host = "ID"', path)

@@ -390,6 +390,9 @@ class PreciousMemoriesScreen:
             return ""
         return self.words.roles[0] if v["ap"] == seat else self.words.roles[1]
 
+    def heading(self, view: View) -> str:
+        return ""  # one game, one way to play it: the top line needs no more
+
     def window(self, decision: Decision, view: View) -> Window | None:
         """p.20 priority: the table may pass in the other player's Main Phase and in the
         approach windows; in your own Main Phase you are always asked."""

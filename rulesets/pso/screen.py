@@ -242,6 +242,9 @@ class PsoScreen:
     def role(self, view: View, seat: int) -> str:
         return self.words.roles[0] if view["vars"].get("ap") == seat else ""
 
+    def heading(self, view: View) -> str:
+        return ""  # one game, one way to play it: the top line needs no more
+
     def window(self, decision: Decision, view: View) -> Window | None:
         return None  # no priority windows in PSO: every decision is asked
 

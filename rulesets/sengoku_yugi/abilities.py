@@ -610,7 +610,7 @@ def do_effect(ctx: Context, pool: Pool, ab: dict[str, Any], e: Effect) -> dict[s
     elif e.do == "bless":
         effects.add_blessing(ctx, t, e.what or user.attr, why)
     elif e.do == "cure" and len(set(state.cards[t].f.get("ail", ()))) > 1:
-        return {"do": "cure", "from": list(state.cards[t].f["ail"]), "skip": False,
+        return {"do": "cure", "from": list(dict.fromkeys(state.cards[t].f["ail"])), "skip": False,
                 "why": "Cure which ailment?"}  # one type of ailment (G2 (9) Cure)
     elif e.do in ("cure", "full-cure"):
         if state.cards[t].f.get("ail"):
@@ -672,7 +672,7 @@ def resolve_pick(ctx: Context, pool: Pool, ab: dict[str, Any], uid: Any) -> None
     elif uid is not None and pick["do"] == "weapon":
         move(ctx, uid, "hand", "Weapon")
     elif uid is not None and pick["do"] == "mp" and t is not None:
-        effects.stack_under(ctx, t, uid, "gs", "Mental Point")
+        effects.add_growth_source(ctx, pool, t, uid, "Mental Point")
     elif uid is not None and pick["do"] == "evolve":
         evolve(ctx, pool, ab["u"], uid, "Evolution ability")
     ab["stage"] = "run"
@@ -727,7 +727,7 @@ def finish(ctx: Context, pool: Pool, negated: bool) -> None:
         elif a.where == "hand-gs":
             home = gs_home(state, pool, uid)
             if home is not None:
-                effects.stack_under(ctx, home, uid, "gs", "after resolution")
+                effects.add_growth_source(ctx, pool, home, uid, "after resolution")
             else:
                 move(ctx, uid, "standby", "after resolution")
 

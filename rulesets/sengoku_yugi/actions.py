@@ -28,6 +28,7 @@ from .units import (
     loc,
     move,
     names_in_play,
+    stacks,
 )
 
 
@@ -118,7 +119,7 @@ def grow(ctx: Context, pool: Pool, p: int, uid: int, ally: int, verb: str) -> No
 
 
 def move_cost(state: State, uid: int) -> int:
-    return 2 if "slow" in state.cards[uid].f.get("ail", ()) else 1  # Slow (S28)
+    return 1 + stacks(state, uid, "slow")  # Slow: +1 AP a dose (S28, S50)
 
 
 def can_move(state: State, uid: int) -> bool:

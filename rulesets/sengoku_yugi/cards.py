@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -51,6 +51,13 @@ CONDITIONS = ("", "fl", "bl")  # where a CNT ability holds: anywhere, Frontline,
 AILMENTS = ("burn", "silence", "slow", "paralysis", "collapse", "mute", "poison", "silver-chain")
 # a second dose of these deals elemental damage of the attribute (Guide I (15) Q&A)
 AILMENT_DAMAGE = {"burn": "fire", "silence": "water", "mute": "dark", "poison": "neutral"}
+
+
+def counted(words: Sequence[str]) -> tuple[str, ...]:
+    """Stacked words (a unit's ailments, its Blessings), each once with its count when
+    there are more: ("burn×2", "mute")."""
+    return tuple(w if words.count(w) == 1 else f"{w}×{words.count(w)}"
+                 for w in dict.fromkeys(words))
 
 
 class CardError(ValueError):

@@ -7,10 +7,11 @@ Guide II (7) (familiars released or returned when their holder leaves).
 from __future__ import annotations
 
 from pmtui.engine.context import Context
-from pmtui.engine.state import State, zkey
+from pmtui.engine.state import Event, State, zkey
 
 from .cards import AILMENT_DAMAGE, Pool
 from .units import (
+    ailments,
     blessings,
     cd,
     familiar_of,
@@ -49,13 +50,12 @@ def heal(ctx: Context, pool: Pool, uid: int, amount: int, why: str) -> None:
 
 
 def add_ailment(ctx: Context, pool: Pool, uid: int, what: str, why: str) -> None:
-    """A second dose of the same ailment deals its elemental damage (Guide I (15) Q&A)."""
-    now = list(ctx.state.cards[uid].f.get("ail", ()))
-    if what in now:
-        if what in AILMENT_DAMAGE:
-            elemental(ctx, pool, uid, 1, AILMENT_DAMAGE[what], f"{what} again")
-        return
+    """Ailments stack (Guide I (15) Q&A): each dose adds one to its count, and from the
+    second on a dose also deals its elemental damage, 1 point (S28, S50)."""
+    now = ailments(ctx.state, uid)
     flag(ctx, [uid], why, ail=[*now, what])
+    if what in now and what in AILMENT_DAMAGE:  # after the stack: the damage may defeat it
+        elemental(ctx, pool, uid, 1, AILMENT_DAMAGE[what], f"{what} again")
 
 
 def add_blessing(ctx: Context, uid: int, attr: str, why: str) -> None:
@@ -115,12 +115,33 @@ def gs_pick(ctx: Context, uid: int | None, sources: list[int]) -> None:
             move(ctx, u, "standby", "Growth Source")
 
 
-def stack_under(ctx: Context, top: int, uid: int, role: str, why: str) -> None:
-    """Put `uid` under `top` (as its newest source, just below the top)."""
+def stack_under(ctx: Context, top: int, uid: int, role: str, why: str,
+                pos: int | None = None) -> None:
+    """Put `uid` under `top`: at `pos` in the owner's `under` zone, else as its newest
+    source, just below the top."""
     card = ctx.state.cards[uid]
     owner = ctx.state.cards[top].owner
-    ctx.emit({"t": "move", "card": uid, "cid": card.cid, "from": card.zone,
-              "to": zkey(owner, "under"), "why": why, "f": {"of": top, "role": role}})
+    ev: Event = {"t": "move", "card": uid, "cid": card.cid, "from": card.zone,
+                 "to": zkey(owner, "under"), "why": why, "f": {"of": top, "role": role}}
+    if pos:
+        ev["pos"] = pos
+    ctx.emit(ev)
+
+
+def add_growth_source(ctx: Context, pool: Pool, top: int, uid: int, why: str) -> None:
+    """An ability adds `uid` to `top`'s Growth Sources at its place by Level: higher
+    Levels above lower ones (Guide I (15) Q&A on adding to the Growth Source), and above
+    the sources of its own Level, as Focus puts the newest card of a Level on top."""
+    state = ctx.state
+    zone = state.zones.get(zkey(state.cards[top].owner, "under"), [])
+    sources = under(state, top, "gs")
+    level = cd(state, pool, uid).level
+    below = [u for u in sources if cd(state, pool, u).level <= level]
+    if below:
+        pos = zone.index(below[0])
+    else:
+        pos = zone.index(sources[-1]) + 1 if sources else 0
+    stack_under(ctx, top, uid, "gs", why, pos)
 
 
 def put_on_top(ctx: Context, pool: Pool, old: int, new: int, role: str, why: str) -> None:

@@ -26,6 +26,7 @@ from .units import (
     move,
     other,
     push_ask,
+    stacks,
 )
 
 HAND_LIMIT = 5  # character cards (Guide I (15) Q&A)
@@ -152,9 +153,9 @@ def start_turn(ctx: Context, pool: Pool, p: int) -> None:
     from . import effects  # ailments hurt at the Active Phase (S28)
 
     for uid in list(bf_units(state, p)):
-        for ail in ("burn", "poison"):
-            if state.cards[uid].zone == BF and ail in state.cards[uid].f.get("ail", ()):
-                effects.elemental(ctx, pool, uid, 1, AILMENT_DAMAGE[ail], f"{ail} hurts")
+        for ail in ("burn", "poison"):  # 1 point a dose, at once (S50)
+            if state.cards[uid].zone == BF and (n := stacks(state, uid, ail)):
+                effects.elemental(ctx, pool, uid, n, AILMENT_DAMAGE[ail], f"{ail} hurts")
     setvars(ctx, "Charge Phase", phase="charge")
     from . import abilities
 

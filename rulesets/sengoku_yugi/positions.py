@@ -30,7 +30,7 @@ from pmtui.engine.ruleset import (
 from pmtui.engine.state import State, zkey
 
 from .board import BoardError, parse_board
-from .cards import AILMENTS, ATTRIBUTES, Pool
+from .cards import AILMENTS, ATTRIBUTES, Pool, counted
 from .notation import NOTATION
 from .position_edit import Edits
 from .units import BF, board_of, is_free, under
@@ -385,7 +385,8 @@ class Positions:
                 marks.append("def")
             if c.f.get("down"):
                 marks.append("down")
-            marks += list(c.f.get("ail", ())) + [f"bless-{a}" for a in c.f.get("bl", ())]
+            marks += counted(c.f.get("ail", ()))
+            marks += [f"bless-{a}" for a in c.f.get("bl", ())]
         elif "of" in c.f:
             top = c.f["of"]
             marks.append(f"{c.f.get('role')} of {state.cards[top].cid}@{top}")

@@ -45,7 +45,7 @@ from .units import (
     push_ask,
 )
 
-VERSION = "0.1.2"
+VERSION = "0.1.3"
 MODES = ("standard", "ultimate")
 
 

@@ -35,10 +35,12 @@ from pmtui.engine.screen import (
     Watch,
     Window,
     Words,
+    acts,
     whose,
 )
 
 from .board import DEFAULT, BoardError, parse_board
+from .cards import counted
 from .positions import ZONE_WORDS
 
 if TYPE_CHECKING:
@@ -53,7 +55,8 @@ COLOURS: Mapping[str, Colour] = {
     "dark": Colour("D", "magenta"),
     "holy": Colour("H", "white", dark_text=True),
     "back": Colour("?", "black"),
-    # a Stronghold on the grid: the viewer's in their bar's colour, the other's in theirs
+    # a unit or a Stronghold on the grid: the viewer's in their bar's colour, the
+    # other's in theirs (the grid's colours say whose, not what attribute)
     "own": Colour("S", "cyan", dark_text=True),
     "foe": Colour("S", "green", dark_text=True),
 }
@@ -124,8 +127,7 @@ def strongholds(view: View, names: Sequence[str]) -> dict[str, Face]:
     hp = view["vars"].get("sh_hp") or [0, 0]
     # before setup step ④ (Guide I (9)) the Strongholds have no HP yet: none is shown
     unset = view["vars"].get("phase") == "setup" and not any(hp)
-    near = view.get("player")
-    near = 0 if near is None else near  # the seat drawn at the bottom (a spectator: P1)
+    near = _near(view)
     out = {}
     for p in (0, 1):
         who = names[p] if p < len(names) else f"P{p + 1}"
@@ -135,6 +137,30 @@ def strongholds(view: View, names: Sequence[str]) -> dict[str, Face]:
                                     short=shown.replace(" ", ""),
                                     status=(f"{whose(who, start=True)} Stronghold",))
     return out
+
+
+def _first_line(event: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """The opening roll's outcome in words: a tie, or the higher roll going first."""
+    got = event.get("set")
+    if not isinstance(got, Mapping) or "rolls" not in got:
+        return None
+    if got.get("rolls") == []:
+        return "A tie: both roll again"
+    first = got.get("first")
+    if got.get("rolls") is None and isinstance(first, int) and first < len(names):
+        return f"{acts(names[first], 'go')} first (the higher roll)"
+    return None
+
+
+def _near(view: View) -> int:
+    """The seat drawn at the bottom: the viewer (a spectator sees player 1's side)."""
+    near = view.get("player")
+    return 0 if near is None else int(near)
+
+
+def _side(card: Card, view: View) -> str:
+    """The colour key of a card's owner as the viewer sees the table: "own" or "foe"."""
+    return "own" if card.get("owner") == _near(view) else "foe"
 
 
 def _bar() -> Bar:
@@ -164,7 +190,8 @@ class Screen:
                                       out_of=("bf",)),)
     words = Words(
         legend=("A piece: ATK/MAT, HP of its maximum, 'def' in Defense Stance, its "
-                "ailments; ▒ a face-down card."),
+                "ailments; in its owner's colour (yours as your bar, theirs as theirs; "
+                "the card panel shows its attribute); ▒ a face-down card."),
         pass_text="end",
     )
     board = frozenset({"main"})
@@ -178,23 +205,40 @@ class Screen:
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:
-        return None  # the moves and the decisions say it all
+        """Who goes first after the opening dice (Guide I (9)⑧, S7), and a unit's
+        ailments when they change, each with its count (Guide I (15) Q&A); for the rest
+        the moves and the decisions say it all."""
+        if event.get("t") == "var":
+            return _first_line(event, names)
+        f = event.get("f")
+        uids = event.get("cards")
+        if event.get("t") != "flag" or not isinstance(f, Mapping) or "ail" not in f \
+                or not isinstance(uids, list):
+            return None
+        who = ", ".join(card(u) for u in uids)
+        ail = counted([str(a) for a in f.get("ail") or ()])
+        now = f"ailments {', '.join(ail)}" if ail else "no ailment"
+        return f"{who}: {now} ({event.get('why', '')})"
 
     def face(self, card: Card, zone: str, view: View) -> Face:
-        if card.get("cid") is None:
-            return Face("▒ face down", colour="back")  # the title says it: no "down" line
+        """A card's face; a unit (on the Battlefield or in a Command Zone) in its owner's
+        colour, the one of their bar and Stronghold, so that whose it is shows at a
+        glance in any colour depth; cards elsewhere in their attribute's colour."""
+        unit = zone in ("bf", "cz") and isinstance(card.get("owner"), int)
+        if card.get("cid") is None:  # the title says it: no "down" line
+            return Face("▒ face down", colour=_side(card, view) if unit else "back")
         d = self.rs.pool.get(str(card["cid"]))
         status: tuple[str, ...] = ()
         if "hp" in card and "max_hp" in card:
             status += (f"HP{card['hp']}/{card['max_hp']}",)
         if card.get("df"):
             status += ("def",)
-        status += tuple(str(a) for a in card.get("ail", ()))
+        status += counted([str(a) for a in card.get("ail", ())])
         if card.get("familiar"):
             status += (f"+{self.card_name(str(card['familiar']))}",)
         text = d.ability.text if d.ability else ""
         return Face(
-            d.name, colour=d.attr, left=f"L{d.level} {d.kind}",
+            d.name, colour=_side(card, view) if unit else d.attr, left=f"L{d.level} {d.kind}",
             right=f"{card.get('atk', d.atk)}/{card.get('mat', d.mat)}",
             status=status, more=d.weapon or d.epithet, text=text,
         )
@@ -203,7 +247,16 @@ class Screen:
         if card.get("cid") is None:
             return Detail("▒ face down", "back", "", (Line("a face-down card"),))
         d = self.rs.pool.get(str(card["cid"]))
-        lines = [
+        lines = []
+        if "hp" in card and "max_hp" in card:  # a unit: how it stands now, from the view,
+            # first, where a short panel still shows it
+            state = [f"HP {card['hp']}/{card['max_hp']}",
+                     "Defense Stance" if card.get("df") else "Attack Stance",
+                     *counted([str(a) for a in card.get("ail", ())])]
+            if card.get("bl"):
+                state.append("Blessing " + " ".join(counted([str(a) for a in card["bl"]])))
+            lines.append(Line(" · ".join(state), "bold"))
+        lines += [
             Line(f"{d.epithet} · Level {d.level} {d.kind} · {d.attr} · {d.weapon}".strip(" ·")),
             Line(f"Cost {d.cost}  Charge {d.charge}  "
                  f"ATK/MAT {card.get('atk', d.atk)}/{card.get('mat', d.mat)}  "
@@ -238,12 +291,17 @@ class Screen:
             return Stage()
         who = names[int(c.get("p", 0))]
         kind = "ATK" if c.get("kind") == "atk" else "MAT"
-        return Stage(f"{who} attacks {c.get('cell')} ({kind})", "plain", "Fight:")
+        return Stage(f"{acts(who, 'attack')} {c.get('cell')} ({kind})", "plain", "Fight:")
 
     def role(self, view: View, seat: int) -> str:
         v = view["vars"]
         ap, sh = v.get("action_points"), v.get("sh_hp")
         return f"AP {ap[seat]} SH {sh[seat]}" if ap and sh else ""
+
+    def heading(self, view: View) -> str:
+        """The game and its mode (Guide I (2): Standard or Ultimate)."""
+        mode = str(view["vars"].get("mode") or "")
+        return f"{self.title} {mode.title()}".strip()
 
     def window(self, decision: Decision, view: View) -> Window | None:
         return None  # every decision is asked: there are no priority windows

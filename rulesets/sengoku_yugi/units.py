@@ -189,7 +189,13 @@ def hp(state: State, uid: int) -> int:
 
 
 def ailments(state: State, uid: int) -> list[str]:
+    """A unit's ailments, a stacked one as often as its count (Guide I (15) Q&A)."""
     return list(state.cards[uid].f.get("ail", ()))
+
+
+def stacks(state: State, uid: int, what: str) -> int:
+    """How many doses of the ailment `what` the unit has (S50)."""
+    return ailments(state, uid).count(what)
 
 
 def blessings(state: State, uid: int) -> list[str]:
@@ -238,8 +244,8 @@ def defence_value(state: State, pool: Pool, uid: int, kind: str, attr: str = "")
     if fam is not None and defense(state, uid) and state.cards[fam].f.get("guard"):
         f = cd(state, pool, fam)
         value += f.df if kind == "atk" else f.mdf
-    if "collapse" in ailments(state, uid):
-        value = max(0, value - 2)
+    if collapse := stacks(state, uid, "collapse"):  # -2 a dose (S50)
+        value = max(0, value - 2 * collapse)
     if attr:
         value += blessings(state, uid).count(attr)
     return value

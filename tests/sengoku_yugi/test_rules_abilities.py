@@ -3,9 +3,12 @@ handling, ailments and Blessings (S25-S28, S35-S37)."""
 
 from __future__ import annotations
 
+from pmtui.engine.views import view
+from rulesets.sengoku_yugi.units import BF
+
 from .position import Position
 
-AOI1, AOI2, AOI3 = "SGY-001", "SGY-002", "SGY-003"
+AOI1, AOI2, AOI3, AOI4 = "SGY-001", "SGY-002", "SGY-003", "SGY-004"
 GENBA3 = "SGY-007"
 CHIYO2 = "SGY-018"
 JUBEI3 = "SGY-041"
@@ -120,8 +123,66 @@ def test_a_second_dose_of_an_ailment_deals_its_elemental_damage() -> None:
     enemy = pos.put(KAEDE4, 1, "bf", at="c3", df=True, hp=5, ail=["burn"])
     pos.act(f"act {GENBA3}@{genba}")
     pos.act("target c3")
-    assert pos.f(enemy)["hp"] == 3 and pos.f(enemy)["ail"] == ["burn"]
+    assert pos.f(enemy)["hp"] == 3 and pos.f(enemy)["ail"] == ["burn", "burn"]  # stacked
     assert pos.f(genba)["df"] is True  # BF_Stance:Atk→Def handling
+
+
+def test_ailments_stack_and_the_view_and_log_show_the_count() -> None:
+    """G1 Q&A "Can status ailments be stacked on the same character?" Yes: two Burns make
+    a count of 2, on the board and the card panel, in `pmtui check`'s text and in the log
+    (S50)."""
+    pos = Position()
+    genba = pos.put(GENBA3, 0, "bf", at="c2", hp=3)
+    enemy = pos.put(KAEDE4, 1, "bf", at="c3", df=True, hp=5, ail=["burn"])
+    pos.act(f"act {GENBA3}@{genba}")
+    events = pos.act("target c3")
+    screen = pos.rs.screen
+    seen = view(pos.rs, pos.state, 0)
+    card = next(c for c in seen["zones"][BF] if c["uid"] == enemy)
+    assert "burn×2" in screen.face(card, "bf", seen).status
+    panel = [line.text for line in screen.detail(card, "bf", seen).lines]
+    assert "HP 3/9 · Defense Stance · burn×2" in panel  # at 80x24 a cell has one line
+    assert "burn×2" in pos.rs.positions.card_text(pos.state, enemy)
+    lines = [screen.event_line(e, lambda u: pos.rs.cards[pos.state.cards[u].cid].name, ["You",
+             "CPU"]) for e in events]
+    assert "Kaede Shirasagi: ailments burn×2 (Genba Kurokawa)" in lines
+
+
+def test_a_stacked_burn_hurts_by_its_count() -> None:
+    """S50 (the source is silent): Burn and Poison deal 1 point a dose at the Active
+    Phase, at once; a Blessing of the attribute stops 1 of it (S28)."""
+    pos = Position(p=1)
+    burnt = pos.put(AOI4, 0, "bf", at="c2", hp=6, ail=["burn", "burn", "poison"])
+    blessed = pos.put(AOI2, 0, "bf", at="b2", hp=4, ail=["burn", "burn"], bl=["fire"])
+    pos.act("end")
+    assert pos.f(burnt)["hp"] == 6 - 2 - 1 and pos.f(blessed)["hp"] == 4 - 1
+
+
+def test_collapse_and_slow_follow_the_count() -> None:
+    """S50: Collapse is DEF/MDF -2 a dose (not below 0); Slow makes a move cost 1 AP more
+    a dose."""
+    pos = Position()
+    aoi = pos.put(AOI4, 0, "bf", at="c2", hp=3)
+    plain = pos.rs.card_view(pos.state, aoi, 0)
+    pos.state.cards[aoi].f["ail"] = ["collapse", "collapse"]
+    view = pos.rs.card_view(pos.state, aoi, 0)
+    assert view["def"] == max(0, plain["def"] - 4) and view["mdf"] == max(0, plain["mdf"] - 4)
+    pos.state.cards[aoi].f["ail"] = ["slow", "slow"]
+    pos.act("move c2 c3")
+    assert pos.v("action_points") == [30 - 3, 30]
+
+
+def test_cure_takes_away_every_dose_of_one_type() -> None:
+    """G2 (9) Cure "one type of status ailment": each type offered once; the chosen type
+    goes with all its doses (S50)."""
+    pos = Position()
+    pos.put("SGY-044", 0, "bf", at="c2", hp=2)  # Yukino Level 2: Mist Veil (cure, bless)
+    sick = pos.put(AOI1, 0, "bf", at="b2", ail=["burn", "poison", "burn"])
+    pos.act("act SGY-044@0")
+    pos.act("target b2")
+    assert pos.options == ["cure burn", "cure poison"]
+    pos.act("cure burn")
+    assert pos.f(sick)["ail"] == ["poison"]
 
 
 def test_burn_hurts_at_its_owners_active_phase() -> None:

@@ -129,3 +129,23 @@ def test_the_familiar_hand_limit_feeds_hp_to_one_ally() -> None:
     pos.act(f"send {WYRM}@{fams[3]}")
     assert pos.f(aoi)["hp"] == 3 and pos.zone(fams[3]) == "0/summon"
     assert "draw" in pos.options
+
+
+def test_mental_point_puts_the_card_at_its_place_by_level() -> None:
+    """G1 (15) Q&A on adding to the Growth Source: higher Levels above lower ones. Mental
+    Point (G2 (9)) adds a Level 2 card to a stack holding Level 3 and Level 1 sources: it
+    goes between them, and another unit's sources in the same zone keep their places."""
+    pos = ultimate()
+    other_top = pos.put(AOI2, 0, "bf", at="b2")
+    other_gs = pos.under(AOI1, other_top)
+    yukino = pos.put("SGY-046", 0, "bf", at="c2", df=True, hp=2)  # Level 4
+    l3, l1 = pos.under("SGY-045", yukino), pos.under("SGY-043", yukino)
+    egg = pos.under("SGF-013", yukino, "fam")  # Dusk Egg: Mental Point at 1
+    l2 = pos.put("SGY-044", 0, "standby")
+    pos.act(f"act SGF-013@{egg}")
+    pos.act("roll 1")
+    pos.act("apply support")
+    pos.act("target c2")
+    pos.act(f"pick SGY-044@{l2}")
+    assert pos.f(l2) == {"of": yukino, "role": "gs"}
+    assert [u for u in pos.state.zone("0/under") if u != egg] == [other_gs, l3, l2, l1]

@@ -116,6 +116,9 @@ class ToyScreen:
         hp = view["vars"].get("hp")
         return f"HP {hp[seat]}" if hp else ""
 
+    def heading(self, view: View) -> str:
+        return ""  # one game, one way to play it: the top line needs no more
+
     def window(self, decision: Decision, view: View) -> Window | None:
         return None  # every move is asked
 

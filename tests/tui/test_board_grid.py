@@ -66,6 +66,9 @@ class GridSpec:
     def role(self, view: View, seat: int) -> str:
         return ""
 
+    def heading(self, view: View) -> str:
+        return ""  # one game, one way to play it: the top line needs no more
+
     def window(self, decision: Decision, view: View) -> Window | None:
         return None
 

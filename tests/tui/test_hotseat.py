@@ -1,5 +1,6 @@
 """Hot seat: the hand-over cover comes first on resume, only when the seat whose hidden
-cards the screen would show changes, and nobody is asked to answer their own play."""
+cards the screen would show changes, and the owner of a play is asked about it only
+when they hold an answer."""
 
 from __future__ import annotations
 
@@ -100,14 +101,14 @@ def test_resume_of_a_hotseat_game_covers_first(tmp_path: Path,
 
 
 DECLINE = """
-name = "both players hold a Decline card; P1 summons"
+name = "P2 holds a Decline card; P1 summons, then holds one (or none) too"
 actions = []
 
 [position]
 turn = 3
 
 [p1]
-hand = ["TWC-005", "TWC-016", "TWC-001", "TWC-003", "TWC-002"]
+hand = ["TWC-005", "TWC-001", "TWC-003", "TWC-002", "TWC-004", "P1_ANSWER", "TWC-006"]
 deck = 20
 
 [p2]
@@ -116,13 +117,15 @@ deck = 20
 """
 
 
-async def test_nobody_is_asked_to_answer_their_own_play() -> None:
-    """P1 summons; P2, holding Sorry, We're Closed, is asked after a hand-over and
-    passes; P1, holding one too, is not asked about their own summon (p.17, see
-    docs/rules-interpretations.md); P2 keeps the last word without a new cover;
-    then the keyboard goes back to P1: two covers in all for the play."""
-    table = LocalTable(new_game(loads(DECLINE)), [HUMAN, HUMAN])
+async def summon_and_answer(p1_answer: str) -> tuple[LocalTable, Covers, list[int],
+                                                      list[list[str]]]:
+    """P1 summons Hotaru Kazami (paid with the first cards of the hand) in hot seat and
+    every question is passed; who was asked, with what choices, and the covers."""
+    table = LocalTable(new_game(loads(DECLINE.replace("P1_ANSWER", p1_answer))),
+                       [HUMAN, HUMAN])
     app = PmApp(table, hotseat=True, config=TuiConfig(watch=frozenset()), threaded=False)
+    asked: list[int] = []
+    choices: list[list[str]] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, PassKeyboardScreen)  # P1's hand: covered first
@@ -134,7 +137,6 @@ async def test_nobody_is_asked_to_answer_their_own_play() -> None:
         app.submit(summon)
         await settle(pilot, app)
         await pay_until_met(pilot, app)
-        asked: list[int] = []
         for _ in range(20):
             await settle(pilot, app)
             if covers.see():
@@ -143,15 +145,35 @@ async def test_nobody_is_asked_to_answer_their_own_play() -> None:
                 await pilot.press("enter")
             elif isinstance(app.screen, RespondScreen):
                 asked.append(app.viewer)
-                assert "Sorry, We're Closed" not in str(app.screen.title_text)
+                choices.append(table.pending().texts)
                 await pilot.press("enter")  # the first option: pass
             elif isinstance(app.screen, PickSetScreen):
                 raise AssertionError("nobody played a Decline")
             elif table.pending().kind == "priority" and table.pending().player == 0:
                 break
-        assert asked == [1, 1]  # P2 twice (the last word), P1 never
-        assert covers.seats == [1, 0]
-        own = [r for r in table.game.records if r.get("type") == "decision"
-               and r.get("kind") == "respond" and r.get("player") == 0]
-        assert own and all(r["action"] == "pass" for r in own)
-        assert [c["cid"] for c in table.view_for(0)["zones"]["0/main"]] == ["TWC-005"]
+    assert [c["cid"] for c in table.view_for(0)["zones"]["0/main"]] == ["TWC-005"]
+    return table, covers, asked, choices
+
+
+async def test_the_owner_of_a_play_with_no_answer_is_not_asked() -> None:
+    """P2, holding Sorry, We're Closed, is asked after a hand-over and passes; P1 holds
+    no answer they can play, so the table passes for them without a cover (the rules
+    would let them answer their own summon, p.17); P2 keeps the last word without a
+    new cover; then the keyboard goes back to P1: two covers in all for the play."""
+    table, covers, asked, _ = await summon_and_answer("TWC-007")
+    assert asked == [1, 1]  # P2 twice (the last word), P1 never
+    assert covers.seats == [1, 0]
+    own = [r for r in table.game.records if r.get("type") == "decision"
+           and r.get("kind") == "respond" and r.get("player") == 0]
+    assert own and all(r["action"] == "pass" for r in own)
+
+
+async def test_the_owner_of_a_play_holding_an_answer_is_asked() -> None:
+    """p.17 ("another card" than the Decline itself, in either turn), p.22 (the
+    Approacher and the Interferer may decline): P1, still holding Sorry, We're Closed
+    after paying, is asked about their own summon between P2's two questions, each
+    question behind its own cover."""
+    _, covers, asked, choices = await summon_and_answer("TWC-016")
+    assert asked == [1, 0, 1]
+    assert any(t.startswith("event TWC-016") for t in choices[1])
+    assert covers.seats == [1, 0, 1, 0]

@@ -35,6 +35,17 @@ def test_short_names_keep_different_names_apart() -> None:
         assert len({short_name(n, width, shown) for n in shown}) == 3
 
 
+def test_names_alike_in_their_initials_stay_apart() -> None:
+    """Two names with the same initials ("Nameless Ashigaru", "Nameless Archer") are not
+    both cut to "NA": a form another name on screen could take is used by neither."""
+    shown = {"Nameless Ashigaru", "Nameless Archer", "Nameless Shrine Maiden", "Hinata Mori"}
+    assert short_name("Nameless Ashigaru", 6, shown) == "N.Ashi"
+    assert short_name("Nameless Archer", 6, shown) == "N.Arch"
+    assert short_name("Nameless Shrine Maiden", 4, shown) == "NSM"
+    for width in range(3, 12):
+        assert len({short_name(n, width, shown) for n in shown}) == len(shown), width
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_board_names_stay_apart(size: tuple[int, int]) -> None:
     app = chain_app(Sandbox.from_doc(NAMES).game)

@@ -295,6 +295,8 @@ class GameScreen(Screen[None]):
         vars_ = self.pview["vars"]
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" pmtui ", style="bold reverse")
+        if heading := self.spec.heading(self.pview):  # the game's mode, when it has one
+            t.append(f" {heading} ·", style="bold")
         t.append(f" {pm.label(pm.viewer)} vs {pm.label(1 - pm.viewer)}")
         if vars_.get("turn"):
             t.append(f" · turn {vars_['turn']}")
