@@ -77,6 +77,7 @@ POST = "post"  # the card flag naming a camp card's post
 LANTERN_POST = 2  # where each lantern stands (T5b)
 SNARE = "snare"  # the snare window's mode: only traps answer (T5d)
 WARMTH = "[warmth]"  # the lit side's blank (T5c)
+SECTIONS = {"camp": "T5a", "kindle": "T5b", "pass": "T5d", "pilfer": "T5e"}  # explain's
 
 VISIBILITY: dict[str, str] = {
     "deck": "hidden",
@@ -472,9 +473,10 @@ class Toy:
         if d.find(text) is not None:
             return None
         verb = text.split()[0] if text.split() else ""
+        rule = SECTIONS.get(verb, "T3")
         if verb not in {o.text.split()[0] for o in d.options}:
-            return f"'{verb}' is not possible now (T3)"
-        return f"not a legal choice now: {text!r} (T3)"
+            return f"'{verb}' is not possible now ({rule})"
+        return f"not a legal choice now: {text!r} ({rule})"
 
 
 def _move(
