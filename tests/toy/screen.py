@@ -124,7 +124,8 @@ class ToyScreen:
         if face.text_changed:
             lines.append(Line(f"printed: {card.get('printed', '')}", "dim"))
         ref = f"{card['cid']}@{card['uid']}" if card.get("uid") is not None else ""
-        sides = self.rs.cards[card["cid"]].sides
+        known = self.rs.cards.get(str(card.get("cid")))  # None: a face-down card's back
+        sides = known.sides if known is not None else {}
         other = tuple(Line(t, tone) for side, f in sides.items() if side != card.get("side")
                       for t, tone in ((f["name"], "bold"), (f["text"], "plain")))
         return Detail(face.title, face.colour, ref, tuple(lines), other=other)

@@ -117,6 +117,9 @@ async def test_only_traps_answer_in_the_snare_window_and_the_pick_is_blind() -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await take_keyboard(pilot, app)
         screen = game(app)
+        assert screen.board.goto(lambda s: s.cell == "c3")  # Bo's trap: its back only
+        screen._draw()
+        assert "face down" in detail(app) and "Snare Vine" not in detail(app)
         assert screen.board.goto(lambda s: s.cell == "a1")
         await pilot.press("a")  # the Knight attacks
         await take_keyboard(pilot, app)
