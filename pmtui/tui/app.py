@@ -688,7 +688,7 @@ class PmApp(PlainNotices, App[int]):
             # whole chain it answers listed under its line
             body = getattr(kind, "body", "")
             responds = getattr(kind, "responds", False)
-            title = self._respond_title(d) if responds else self._only(d, self.asked(d))
+            title = self._respond_title(d) if responds else self.asked(d)
             cls = RespondScreen if responds else ChoiceScreen
             self._prompt(cls(title, d.texts, self.namer,
                              body=self._respond_body(body) if responds else body,
@@ -699,12 +699,13 @@ class PmApp(PlainNotices, App[int]):
     def asked(self, d: Decision) -> str:
         """A decision's prompt in words, with the card it is for when the decision names
         one (`info["card"]`, docs/rulesets.md) and the prompt does not: "Choose the target
-        for Mag Surge: Dawn Lance", not just "Choose the target"."""
+        for Mag Surge: Dawn Lance", not just "Choose the target"; in a window restricted
+        to one kind of answer, which ("… (recalls only)")."""
         title = self.named(d.prompt or d.kind)
         found = self._card_for(d)
         cid = found[1].get("cid") if found is not None else None
         name = self.spec.card_name(str(cid)) if cid else ""
-        return f"{title} for {name}" if name and name not in title else title
+        return self._only(d, f"{title} for {name}" if name and name not in title else title)
 
     def _card_for(self, d: Decision) -> tuple[int, Card] | None:
         """The card decision `d` is for (`info["card"]`, docs/rulesets.md), as the

@@ -318,7 +318,7 @@ class Toy:
             springs = [Option(f"spring {state.cards[u].f['cell']}", ("spring", u))
                        for u in snares(state, who)]
             return Decision(who, "respond", (*springs, Option("pass", ("pass",))),
-                            "Answer the attack: only traps now")
+                            "Answer the attack")
         p = v["ap"]
         opts: list[Option] = []
         taken = {state.cards[u].f.get("cell") for u in state.zones.get(BOARD, ())}

@@ -127,6 +127,8 @@ async def test_only_traps_answer_in_the_snare_window_and_the_pick_is_blind() -> 
         assert "(traps only)?" in app.screen.title_text
         assert app.screen.options == ["spring c3", "pass"]
         assert "Bo may answer: traps" in screen_text(app)  # the turn panel, wrapped
+        assert "Answer the attack (traps only)" in str(
+            game(app).query_one("#prompt").render())  # the prompt line under the board
         await pilot.press("enter")  # spring c3
         await settle(pilot, app)
         assert isinstance(app.screen, ChoiceScreen)
@@ -194,3 +196,23 @@ async def test_the_sandbox_and_the_replay_draw_the_text_as_it_stands(tmp_path: P
         await pilot.press("end")
         await pilot.pause()
         assert "you gain 2" in screen_text(replay)
+
+
+def test_words_changed_during_play_are_drawn_apart_and_the_other_side_under_its_heading(
+) -> None:
+    """The table's drawing of the two new face and panel parts, whatever the game."""
+    from pmtui.engine.screen import Detail, Face, Line
+    from pmtui.tui.display import detail_text, face_lines
+
+    def text_styles(face: Face) -> set[str]:
+        lines = face_lines(face, {}, 20, 6)
+        return {str(t.style) for t in lines[4:] if t.plain.strip()}
+
+    printed = Face("Lantern", text="gain [warmth] HP")
+    assert text_styles(printed) == {"dim"}
+    assert text_styles(Face("Lantern", text="gain 2 HP", text_changed=True)) == {"cyan"}
+    panel = detail_text(Detail("Lit Lantern", lines=(Line("gain 2 HP"),),
+                               other=(Line("Dark Lantern", "bold"), Line("warms nobody"))), {})
+    up, _, down = panel.plain.partition("Other side")
+    assert "gain 2 HP" in up and "Dark Lantern" in down and "warms nobody" in down
+    assert "Other side" not in detail_text(Detail("Scout", lines=(Line("x"),)), {}).plain
