@@ -134,7 +134,8 @@ class ToyScreen:
         v = view["vars"]
         hp = v.get("hp") or [0, 0]
         lines = tuple(Line(f"{names[p]}: {hp[p]} HP", "bold") for p in (0, 1))
-        answer = answer_line(view, names, ONLY)
+        # while a pick made inside the window waits, the picker acts, not the answerer
+        answer = None if v.get("pilfer") else answer_line(view, names, ONLY)
         if answer is not None:
             lines += (answer,)
         turn = v.get("turn", "?")
