@@ -494,7 +494,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
         print(json.dumps([dict(c.data) for c in found], ensure_ascii=False))
         return 0
     for c in found:
-        print(c.line)
+        print(_printable(c.line))
+        for face in c.faces:  # a double-sided card: each face on a line of its own
+            print(_printable(f"    {face}"))
     if not found:
         print("no card matches", file=sys.stderr)
         return 1

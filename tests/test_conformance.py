@@ -11,7 +11,11 @@ it), random games from several seeds are played to their end, and along the way:
 - folding the logged events gives the game's state;
 - a `var` event setting none of `end_vars` never changes what `end_check` answers;
 - undoing a decision and making it again gives the same state;
-- the save file written and read back gives the same game.
+- the save file written and read back gives the same game;
+- a blind pick (options naming hidden positions, `hand#2`) names no card and offers
+  the same whatever the cards its player cannot see are;
+- a window restricted to one kind of answer (pmtui.engine.chain's mode) is one the
+  screen names, with a stop, what alone may answer there, and a way to pass.
 """
 
 from __future__ import annotations
@@ -25,12 +29,21 @@ from typing import Any
 
 import pytest
 
-from pmtui.engine.decision import CHANCE
+from pmtui.engine.chain import window_mode
+from pmtui.engine.decision import CHANCE, Decision
 from pmtui.engine.game import Game
 from pmtui.engine.journal import JournalWriter, read_journal
+from pmtui.engine.notation import HIDDEN
 from pmtui.engine.ruleset import Ruleset
 from pmtui.engine.state import State, apply_event, fold
-from pmtui.engine.views import SecretDecisions, redact, redact_decision, view, visible
+from pmtui.engine.views import (
+    SecretDecisions,
+    named_cards,
+    redact,
+    redact_decision,
+    view,
+    visible,
+)
 from pmtui.table.games import make_header
 from pmtui.table.registry import known, ruleset
 
@@ -387,3 +400,78 @@ def _check_view(rs: Ruleset, state: State, viewer: int | None) -> None:
                 assert c["uid"] is None and c["cid"] is None, f"{rs.id}: {key} {c}"
             else:
                 assert c["uid"] == uid and c["cid"] == state.cards[uid].cid
+
+
+# -- the contract's extensions: blind picks and restricted windows ----------------------------
+
+
+@pytest.fixture(scope="module", params=RULESETS)
+def picks_and_windows(
+    request: pytest.FixtureRequest,
+) -> tuple[Ruleset, list[tuple[State, Decision]], list[tuple[State, Decision]]]:
+    """More random games per ruleset, keeping the states of its blind picks and of its
+    decisions inside restricted windows."""
+    rs = ruleset(request.param)
+    picks, windows = [], []
+    for seed in (4, 5, 6):
+        for game in playout(rs, seed):
+            d = game.pending()
+            assert d is not None
+            if any(HIDDEN.fullmatch(w) for t in d.texts for w in t.split()):
+                picks.append((game.state.copy(), d))
+            if window_mode(game.state.vars):
+                windows.append((game.state.copy(), d))
+    return rs, picks, windows
+
+
+def _mixed(rs: Ruleset, state: State, player: int, r: random.Random) -> State:
+    """`state` with the cards of every zone `player` cannot see in another order (each
+    card number now another card of that zone): what they cannot tell apart."""
+    out = state.copy()
+    for key, uids in out.zones.items():
+        if visible(rs, key, player) or len(uids) < 2:
+            continue
+        cids = [out.cards[u].cid for u in uids]
+        r.shuffle(cids)
+        for u, cid in zip(uids, cids, strict=True):
+            out.cards[u].cid = cid
+    return out
+
+
+def test_a_blind_pick_names_positions_never_cards(
+    picks_and_windows: tuple[Ruleset, list[tuple[State, Decision]], list[tuple[State, Decision]]],
+) -> None:
+    rs, picks, _ = picks_and_windows
+    r = random.Random(0)
+    for state, d in picks:
+        assert isinstance(d.player, int)
+        for text in d.texts:
+            hidden = [w for w in text.split() if HIDDEN.fullmatch(w)]
+            assert not hidden or not named_cards(text), f"{rs.id}: {text!r} names a card"
+        for _ in range(3):
+            again = rs.decision(_mixed(rs, state, d.player, r))
+            assert again is not None and again.texts == d.texts, (
+                f"{rs.id}: the blind pick {d.texts} changes with cards its player cannot see")
+    if rs.id == "toy":  # T5e: the toy's pilfer is one, so the check above is not empty
+        assert picks and all(d.kind == "pilfer" for _, d in picks)
+
+
+def test_a_restricted_window_is_named_by_the_screen(
+    picks_and_windows: tuple[Ruleset, list[tuple[State, Decision]], list[tuple[State, Decision]]],
+) -> None:
+    """In a window restricted to one kind of answer, the screen's window for the decision
+    says what alone may answer, names one of its stops (the table passes there by the
+    player's settings) and passing is one of the options."""
+    rs, _, windows = picks_and_windows
+    spec = rs.screen
+    stops = {st.name for st in spec.stops}
+    for state, d in windows:
+        if d.player == CHANCE or spec.words.pass_text not in d.texts:
+            continue  # a die rolled or a pick made inside the window: no answer asked
+        assert isinstance(d.player, int)
+        w = spec.window(d, view(rs, state, d.player))
+        mode = window_mode(state.vars)
+        assert w is not None and w.only, f"{rs.id}: a {mode!r} window the screen does not name"
+        assert w.stop in stops, f"{rs.id}: window stop {w.stop!r} is not among {stops}"
+    if rs.id == "toy":  # T5d: the snare window is one
+        assert any(d.kind == "respond" for _, d in windows)

@@ -145,6 +145,17 @@ def test_pmtui_cards_and_deck_validate_for_the_toy(tmp_path: Path) -> None:
     assert "relic" in (done.stdout + done.stderr) and "Traceback" not in done.stderr
 
 
+def test_pmtui_cards_lists_both_sides_of_a_double_sided_card() -> None:
+    """T5b: the lantern's two sides, each on a line of its own under the card's line; a
+    word found only on one side finds the card; --json carries the sides."""
+    out = pmtui("cards", "--game", "toy", "unlit", check=True).stdout.splitlines()
+    assert out[0].startswith("TOY-07") and len(out) == 3
+    assert out[1].strip().startswith("dark: Dark Lantern: Unlit")
+    assert out[2].strip().startswith("lit: Lit Lantern: At your turn start")
+    data = json.loads(pmtui("cards", "--game", "toy", "TOY-07", "--json", check=True).stdout)
+    assert set(data[0]["sides"]) == {"dark", "lit"}
+
+
 # -- verify and export --------------------------------------------------------------------------
 
 
@@ -244,7 +255,8 @@ def test_the_table_log_shows_rolls_and_hides_a_set_trap() -> None:
 # -- check --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["t3_attack_die.toml", "t3_open_relic.toml"])
+@pytest.mark.parametrize("name", ["t3_attack_die.toml", "t3_open_relic.toml",
+                                  "t5_snare_window.toml", "t5_lantern_warmth.toml"])
 def test_pmtui_check_runs_toy_scenarios(name: str) -> None:
     done = pmtui("check", SCENARIOS / name, "--json", check=True)
     data = json.loads(done.stdout)

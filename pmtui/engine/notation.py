@@ -59,6 +59,19 @@ def ref(state: State, uid: int) -> str:
     return f"{state.cards[uid].cid}@{uid}"
 
 
+def hidden_ref(zone: str, position: int) -> str:
+    """Position `position` (from 1) of a zone the reader cannot see into: "hand#2"."""
+    return f"{zone}#{position}"
+
+
+def read_hidden(word: str) -> tuple[str, int]:
+    """A hidden-position reference back into (zone, position); NotationError if not one."""
+    if not HIDDEN.fullmatch(word):
+        raise NotationError(f"expected a hidden position like hand#2, got {word!r}")
+    zone, _, n = word.partition("#")
+    return zone, int(n)
+
+
 Arg = Ref | str
 
 

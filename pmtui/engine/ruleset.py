@@ -96,6 +96,9 @@ class CardInfo:
     name: str
     line: str  # one line: id, kind, numbers, name (the text listing)
     data: Doc = field(default_factory=dict)  # every field (the --json listing)
+    # a double-sided card: one line per face (its side's name, numbers, text), which
+    # the listing prints under `line`; () for a card with one face
+    faces: tuple[str, ...] = ()
 
 
 class CardDef(Protocol):

@@ -72,6 +72,13 @@ class Row:
     large: bool = False  # gets the bigger share of the height
     unseen: Literal["count", "hide"] = "count"  # when the viewer may not see the zone
     in_play: bool = False  # cards here are in play (an Area): the sandbox's card edits apply
+    # a row of places a ruleset addresses by number (left and right neighbours): the card
+    # flag holding each card's slot, 1 to `slots` from the owner's left; its cards are
+    # drawn at their slots, empty slots between ("": cards side by side in zone order)
+    slot: str = ""
+    # a short mark for each slot of a seat's row, left to right (what the slot allows:
+    # an emotion's letter), drawn in the slot and before the title of the card on it
+    marks: Callable[[View, int], Sequence[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -152,6 +159,9 @@ class Face:
     more: str = ""  # a line of keywords or properties
     text: str = ""  # the rules text, wrapped into what is left
     short: str = ""  # the right part when the face is one line high (default: `right`)
+    # `text` is not the printed text (words changed during play, from card_view): drawn
+    # highlighted, as `changed` draws the numbers
+    text_changed: bool = False
     pick: str = ""  # what the card adds when picked in a PickSet prompt ("provides 2")
 
 
@@ -171,6 +181,9 @@ class Detail:
     colour: str = ""
     ref: str = ""  # the card in notation, shown dim beside the title
     lines: tuple[Line, ...] = ()
+    # a double-sided card's other face (its title first), drawn under its own heading
+    # after `lines`: the sheet shows both faces, the one up first
+    other: tuple[Line, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -209,6 +222,9 @@ class Window:
 
     stop: str  # a name from ScreenSpec.stops
     auto: bool = True
+    # a window restricted to one kind of answer (chain.window_mode): what alone may
+    # answer, in words ("recalls"); the response prompt and the prompt line say so
+    only: str = ""
 
 
 @dataclass(frozen=True)
@@ -360,6 +376,33 @@ def stop_passes(spec: ScreenSpec, decision: Decision, view: View, stops: Collect
         return False
     only = decision.texts == [pass_text] and window.auto and not always_ask
     return window.stop not in stops or only
+
+
+def current_text(card: Card, printed: str) -> tuple[str, bool]:
+    """A card's rules text as it stands now and whether that differs from `printed`:
+    the view's `text` (card_view's words filled in during play) where the ruleset
+    derives one, else the printed text. Faces and sheets draw this, never the print
+    alone, wherever a card is shown."""
+    text = card.get("text")
+    if not isinstance(text, str):
+        return printed, False
+    return text, text != printed
+
+
+def answer_line(view: View, names: Sequence[str], only: Mapping[str, str]) -> Line | None:
+    """Who may answer in the open response window and with what, for a turn panel:
+    "Ann may answer: traps only" in a window restricted to a mode named in `only`
+    (mode -> its answers in words), "Ann may answer" in any other; None without a
+    window. Read from the chain's variables in the view (pmtui.engine.chain)."""
+    resp = view["vars"].get("resp")
+    if not isinstance(resp, Mapping) or not isinstance(resp.get("prio"), int):
+        return None
+    who = names[resp["prio"]]
+    mode = str(resp.get("mode") or "")
+    if mode:
+        return Line(f"{who} may answer: ", "warn", more=f"{only.get(mode, mode)} only",
+                    more_tone="warn")
+    return Line(f"{who} may answer", "bold")
 
 
 def whose(name: str, start: bool = False) -> str:

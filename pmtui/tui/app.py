@@ -688,7 +688,7 @@ class PmApp(PlainNotices, App[int]):
             # whole chain it answers listed under its line
             body = getattr(kind, "body", "")
             responds = getattr(kind, "responds", False)
-            title = self._respond_title() if responds else self.asked(d)
+            title = self._respond_title(d) if responds else self.asked(d)
             cls = RespondScreen if responds else ChoiceScreen
             self._prompt(cls(title, d.texts, self.namer,
                              body=self._respond_body(body) if responds else body,
@@ -699,12 +699,13 @@ class PmApp(PlainNotices, App[int]):
     def asked(self, d: Decision) -> str:
         """A decision's prompt in words, with the card it is for when the decision names
         one (`info["card"]`, docs/rulesets.md) and the prompt does not: "Choose the target
-        for Mag Surge: Dawn Lance", not just "Choose the target"."""
+        for Mag Surge: Dawn Lance", not just "Choose the target"; in a window restricted
+        to one kind of answer, which ("… (recalls only)")."""
         title = self.named(d.prompt or d.kind)
         found = self._card_for(d)
         cid = found[1].get("cid") if found is not None else None
         name = self.spec.card_name(str(cid)) if cid else ""
-        return f"{title} for {name}" if name and name not in title else title
+        return self._only(d, f"{title} for {name}" if name and name not in title else title)
 
     def _card_for(self, d: Decision) -> tuple[int, Card] | None:
         """The card decision `d` is for (`info["card"]`, docs/rulesets.md), as the
@@ -780,10 +781,20 @@ class PmApp(PlainNotices, App[int]):
         c = self.game_screen.cards_by_uid.get(uid)
         return c if c is not None or cid is None else {"uid": uid, "cid": cid}
 
-    def _respond_title(self) -> str:
-        """What is being played now, as the stage line says, as a question."""
+    def _respond_title(self, d: Decision) -> str:
+        """What is being played now, as the stage line says, as a question (in a window
+        restricted to one kind of answer, saying which)."""
         st = self.spec.stage(self.game_screen.pview, self.seat_names)
-        return f"{st.text}. Respond?" if st.text else "Respond?"
+        ask = self._only(d, "Respond") + "?"
+        return f"{st.text}. {ask}" if st.text else ask
+
+    def _only(self, d: Decision, title: str) -> str:
+        """`title`, and what alone may answer when `d` is in a restricted window
+        (Window.only): "Respond (traps only)"."""
+        if self.spec.words.pass_text not in d.texts:
+            return title
+        window = self.spec.window(d, self.game_screen.pview)
+        return f"{title} ({window.only} only)" if window is not None and window.only else title
 
     def _respond_body(self, body: str) -> Text:
         """A response prompt's line, then the chain it answers, one line per link."""

@@ -172,8 +172,10 @@ def face_lines(
         if height >= 4:
             lines.append(Text(face.more, style="italic"))
         if height >= 5 and face.text:
+            # words changed during play read apart from the printed ones
+            text_style = "cyan" if face.text_changed else "dim"
             for chunk in _wrap(face.text, width, height - 4):
-                lines.append(Text(chunk, style="dim"))
+                lines.append(Text(chunk, style=text_style))
     out = []
     for line in lines[:height]:
         line.truncate(width, pad=True)
@@ -218,7 +220,12 @@ def detail_text(detail: Detail | None, colours: Mapping[str, Colour]) -> Text:
     t.append(f" {detail.title} ", style=colour_style(colours, detail.colour))
     if detail.ref:
         t.append(f"  {detail.ref}", style="dim")
-    return append_lines(t, detail.lines)
+    append_lines(t, detail.lines)
+    if detail.other:  # a double-sided card: the face not up, under its own heading
+        t.append("\n\n")
+        t.append(" Other side ", style=tone("heading"))
+        append_lines(t, detail.other)
+    return t
 
 
 def append_lines(t: Text, lines: Sequence[Line]) -> Text:

@@ -13,9 +13,10 @@ A position in a scenario file:
     hand = ["TOY-01", "TOY-04"]
     deck = ["TOY-02"]      # top first
     discard = []
+    camp = ["2 TOY-07 lit", "1 TOY-01"]   # "POST CARD [lit]" (T5a, T5b)
 
-Cards are numbered in the order written: p1's deck, hand, discard, then p2's,
-then the board in cell order a1, b1, c1, a2, ...
+Cards are numbered in the order written: p1's deck, hand, discard, camp (by post),
+then p2's, then the board in cell order a1, b1, c1, a2, ...
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pmtui.engine.ruleset import (
 )
 from pmtui.engine.state import Card, State, zkey
 
-from .ruleset import BOARD, BOX, CELLS, NOTATION, START_HP
+from .ruleset import BOARD, BOX, CELLS, NOTATION, POST, POSTS, START_HP
 
 if TYPE_CHECKING:
     from .ruleset import Toy
@@ -55,7 +56,16 @@ class ToyEdits:
         c = state.cards[uid]
         c.owner = player
         c.f = {}
-        if zone == "board":
+        if zone == "camp":  # T5a: one card a post
+            post = where.get("post")
+            if post not in range(1, POSTS + 1):
+                raise PositionError(f"a card in a camp needs a post (1 to {POSTS})")
+            if any(state.cards[u].f.get(POST) == post
+                   for u in state.zones.get(zkey(player, "camp"), ())):
+                raise PositionError(f"post {post} is taken (T5a)")
+            c.f[POST] = post
+            key = zkey(player, "camp")
+        elif zone == "board":
             cell = str(where.get("cell", ""))
             if cell not in CELLS:
                 raise PositionError(f"a card on the board needs a cell ({', '.join(CELLS)})")
@@ -66,7 +76,7 @@ class ToyEdits:
         elif zone in ZONES:
             key = zkey(player, zone)
         else:
-            raise PositionError(f"no zone {zone!r} (zones: {', '.join(('board', *ZONES))})")
+            raise PositionError(f"no zone {zone!r} (zones: {', '.join(('board', 'camp', *ZONES))})")
         c.zone = key
         state.zone(key).append(uid)
 
@@ -138,11 +148,12 @@ class ToyEdits:
 
 class ToyPositions:
     players = PLAYERS
-    zones = ("board", *ZONES)
+    zones = ("board", *ZONES, "camp")
     counted_zones = frozenset({"deck"})
     areas = ("board",)
     zone_words: Mapping[str, str] = {
         "board": "board", "deck": "deck", "hand": "hand", "discard": "discard pile",
+        "camp": "camp",
     }
     default_doc: Mapping[str, object] = {
         "position": {"turn": 1, "active": "p1", "hp": [START_HP, START_HP],
@@ -183,8 +194,8 @@ class ToyPositions:
             if not isinstance(table, Mapping):
                 raise PositionError(f"{name}: must be a table", (name,))
             for key in table:
-                if key not in ZONES:
-                    raise PositionError(f"{name}.{key}: no such zone ({', '.join(ZONES)})",
+                if key not in (*ZONES, "camp"):
+                    raise PositionError(f"{name}.{key}: no such zone ({', '.join(ZONES)}, camp)",
                                         (name, key))
             for zone in ZONES:
                 ids = table.get(zone, [])
@@ -193,6 +204,7 @@ class ToyPositions:
                 for i, cid in enumerate(ids):
                     self._cid(cid, (name, zone, i))
                     cards.append([cid, p, zkey(p, zone), {}])
+            cards += self._camp(table.get("camp", []), p, name)
         board = pos.get("board", {})
         if not isinstance(board, Mapping):
             raise PositionError("position.board: a table of cells", ("position", "board"))
@@ -217,6 +229,29 @@ class ToyPositions:
                 flags["turn"] = 0
             cards.append([self._cid(words[1], path), PLAYERS.index(words[0]), BOARD, flags])
         return {"turn": turn, "ap": PLAYERS.index(active), "hp": list(hp), "cards": cards}
+
+    def _camp(self, entries: object, p: int, name: str) -> list[list[object]]:
+        """A seat's camp: "POST CARD [lit]" each (T5a; "lit": a lantern's side, T5b)."""
+        if not isinstance(entries, list):
+            raise PositionError(f"{name}.camp: a list like [\"2 TOY-07 lit\"]", (name, "camp"))
+        out: list[list[object]] = []
+        taken: set[int] = set()
+        for i, entry in enumerate(entries):
+            path: tuple[str | int, ...] = (name, "camp", i)
+            words = str(entry).split()
+            if len(words) not in (2, 3) or not words[0].isdigit() or words[2:] not in ([], ["lit"]):
+                raise PositionError(f"{name}.camp: write \"POST CARD [lit]\"", path, str(entry))
+            post = int(words[0])
+            if not 1 <= post <= POSTS or post in taken:
+                raise PositionError(f"{name}.camp: post {post} is not a free post 1-{POSTS}",
+                                    path, str(entry))
+            taken.add(post)
+            cid = self._cid(words[1], path)
+            flags: dict[str, object] = {POST: post}
+            if self.rs.cards[cid].sides:
+                flags["side"] = "lit" if words[2:] else "dark"
+            out.append([cid, p, zkey(p, "camp"), flags])
+        return sorted(out, key=lambda c: c[3][POST])  # type: ignore[index]
 
     def build(self, ctx: Context, position: Mapping[str, Any]) -> None:
         """Setup from a parsed position: every card is made in the hidden box, then put
@@ -243,6 +278,13 @@ class ToyPositions:
                 uids = list(state.zones.get(zkey(p, zone), ()))
                 order += uids
                 table[zone] = [state.cards[u].cid for u in uids]
+            camp = sorted(state.zones.get(zkey(p, "camp"), ()),
+                          key=lambda u: int(state.cards[u].f.get(POST) or 0))
+            if camp:
+                order += camp
+                table["camp"] = [" ".join([str(state.cards[u].f.get(POST)), state.cards[u].cid,
+                                           *(["lit"] if state.cards[u].f.get("side") == "lit"
+                                             else [])]) for u in camp]
             doc[name] = table
         board: dict[str, str] = {}
         on_board = {state.cards[u].f.get("cell"): u for u in state.zones.get(BOARD, ())}
@@ -265,7 +307,11 @@ class ToyPositions:
         taken = {state.cards[u].f.get("cell") for u in state.zones.get(BOARD, ()) if u != moving}
         cells = [Place(f"P{player + 1} on the board at {cell}", player, "board", {"cell": cell})
                  for cell in CELLS if cell not in taken]
-        return [*zone_places(ZONES, {}, state, player, moving), *cells]
+        held = {state.cards[u].f.get(POST) for u in state.zones.get(zkey(player, "camp"), ())
+                if u != moving}
+        posts = [Place(f"P{player + 1} camp post {n}", player, "camp", {"post": n})
+                 for n in range(1, POSTS + 1) if n not in held]
+        return [*zone_places(ZONES, {}, state, player, moving), *cells, *posts]
 
     def riders(self, state: State, uid: int) -> list[tuple[int, str]]:
         return []
@@ -282,6 +328,10 @@ class ToyPositions:
     def busy(self, state: State) -> str | None:
         if "hit" in state.vars:
             return "an attack waits for its die: roll it first"
+        if state.vars.get("resp"):
+            return "an attack waits in a snare window: answer or pass first (T5d)"
+        if state.vars.get("pilfer"):
+            return "a blind pick waits: pilfer first (T5e)"
         return None
 
     # -- describing -------------------------------------------------------------------------
@@ -300,13 +350,15 @@ class ToyPositions:
     def card_text(self, state: State, uid: int) -> str:
         c = state.cards[uid]
         marks = [str(c.f["cell"])] if "cell" in c.f else []
+        marks += [f"post {c.f[POST]}"] if POST in c.f else []
         marks += [f for f in FLAGS if c.f.get(f)]
+        marks += [str(c.f["side"])] if c.f.get("side") else []
         return f"{c.cid}@{uid}" + (f"({','.join(marks)})" if marks else "")
 
     def card_json(self, state: State, uid: int) -> dict[str, object]:
         c = state.cards[uid]
         return {"card": f"{c.cid}@{uid}", "zone": c.zone,
-                **{k: c.f[k] for k in ("cell", *FLAGS) if k in c.f}}
+                **{k: c.f[k] for k in ("cell", POST, "side", *FLAGS) if k in c.f}}
 
     # -- the toy's own expectation keys ---------------------------------------------------
 

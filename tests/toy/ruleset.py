@@ -22,6 +22,23 @@ Rules (the "source" its tests name by section):
   loses 1 HP); `end`. Creatures untire at their owner's turn start.
 - T4 End: a player at 0 HP or less loses; both at once is a draw; after
   turn 30 the game is a draw.
+- T5 The camp, the lantern, the snare window and the blind pick (the contract's
+  extensions, each used a little):
+  T5a Each player has a camp: a row of three posts, 1 to 3 from the owner's left (a
+  card's post is its `post` flag). `camp C@n N` puts a creature from hand on a free
+  post N of your camp; creatures in camp never attack.
+  T5b Each player's Hearth Lantern (not a deck card) stands on post 2 of their camp
+  from the start, its dark side up; the card has two sides (its `side` flag names the
+  one up). `kindle C@n` turns your lantern to its other side, once a turn.
+  T5c The lit side's text has a blank the play fills: at your turn start you gain
+  [warmth] HP, one per creature on the posts beside it (at most 6 HP in all).
+  T5d When a creature attacks a player with a trap set on the board, the attack waits
+  in a snare window where only traps may answer: the defender first, then in turn,
+  each springs one of their set traps (at once) or passes; two passes in a row and
+  the attack's die is rolled.
+  T5e A sprung trap's owner then picks one card of the opponent's hand, unseen, by
+  its position (the hand is mixed first): `pilfer hand#N`. It goes face up to its
+  owner's discard pile.
 """
 
 from __future__ import annotations
@@ -29,16 +46,18 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pmtui.engine import blind, chain
 from pmtui.engine.cardquery import CardField, search
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.notation import Choice, Notation, ref
 from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
+from pmtui.engine.slots import free_slots, neighbours
 from pmtui.engine.state import State, shared_zone, zkey
 
 if TYPE_CHECKING:
@@ -53,11 +72,18 @@ BOX = shared_zone("box")
 START_HP = 6
 TURN_LIMIT = 30
 HIT_FROM = 3  # a die face of at least this hits (T3)
+POSTS = 3  # a camp's posts (T5a)
+POST = "post"  # the card flag naming a camp card's post
+LANTERN_POST = 2  # where each lantern stands (T5b)
+SNARE = "snare"  # the snare window's mode: only traps answer (T5d)
+WARMTH = "[warmth]"  # the lit side's blank (T5c)
+SECTIONS = {"camp": "T5a", "kindle": "T5b", "pass": "T5d", "pilfer": "T5e"}  # explain's
 
 VISIBILITY: dict[str, str] = {
     "deck": "hidden",
     "hand": "owner",
     "discard": "public",
+    "camp": "public",
     "box": "hidden",
     "board": "public",
 }
@@ -70,6 +96,8 @@ class ToyCard:
     kind: str  # creature, trap, relic
     power: int = 0
     text: str = ""
+    # a double-sided card's sides: side name -> {"name": ..., "text": ...} (T5b)
+    sides: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
@@ -82,6 +110,7 @@ def load_cards(path: Path = CARDS_FILE) -> dict[str, ToyCard]:
 
 CARDS = load_cards()
 RELICS = tuple(c.id for c in CARDS.values() if c.kind == "relic")
+LANTERN = next(c.id for c in CARDS.values() if c.kind == "lantern")
 DECK = ["TOY-01"] * 3 + ["TOY-02"] * 2 + ["TOY-03"] + ["TOY-04"] * 2
 DECK_SIZE = len(DECK)
 BUILTIN = {"skirmish": DECK, "stones": ["TOY-01"] * 4 + ["TOY-03"] * 2 + ["TOY-04"] * 2}
@@ -93,6 +122,10 @@ NOTATION = Notation(
         "attack": ("REF",),
         "spring": ("CELL",),
         "open": ("CELL",),
+        "camp": ("REF", Choice("post", tuple(str(n) for n in range(1, POSTS + 1)))),
+        "kindle": ("REF",),
+        "pass": (),
+        "pilfer": ("HIDDEN",),
         "end": (),
         "roll": (Choice("die face", tuple("123456")),),
     },
@@ -110,6 +143,30 @@ def at(state: State, cell: str) -> int | None:
 
 def other(p: int) -> int:
     return 1 - p
+
+
+def snares(state: State, p: int) -> list[int]:
+    """`p`'s traps set on the board that may spring now: set on an earlier turn (T3)."""
+    turn = state.vars.get("turn")
+    return [u for u in state.zones.get(BOARD, ()) if state.cards[u].owner == p
+            and state.cards[u].f.get("down") and "turn" in state.cards[u].f
+            and state.cards[u].f["turn"] != turn]
+
+
+def lantern_of(state: State, p: int) -> int | None:
+    return next((u for u in state.zones.get(zkey(p, "camp"), ())
+                 if state.cards[u].cid == LANTERN), None)
+
+
+def warmth(state: State, uid: int) -> int:
+    """T5c: the creatures on the posts beside the lantern `uid`."""
+    return sum(1 for u in neighbours(state, uid, POST)
+               if u is not None and CARDS[state.cards[u].cid].kind == "creature")
+
+
+def side_of(state: State, uid: int) -> str:
+    card = CARDS[state.cards[uid].cid]
+    return str(state.cards[uid].f.get("side") or next(iter(card.sides), ""))
 
 
 class Toy:
@@ -135,7 +192,8 @@ class Toy:
     def card_info(self, card_id: str) -> CardInfo:
         c = self.cards[card_id]
         power = f" {c.power}" if c.kind == "creature" else ""
-        return CardInfo(c.id, c.name, f"{c.id}  {c.kind}{power}  {c.name}", asdict(c))
+        faces = tuple(f"{side}: {f['name']}: {f['text']}" for side, f in c.sides.items())
+        return CardInfo(c.id, c.name, f"{c.id}  {c.kind}{power}  {c.name}", asdict(c), faces)
 
     card_fields = (
         CardField("type", "creature, trap or relic", lambda c: c.kind),
@@ -146,7 +204,8 @@ class Toy:
     def search_cards(self, query: str) -> list[CardInfo]:
         cards = [self.cards[cid] for cid in sorted(self.cards)]
         found = search(cards, query, self.card_fields,
-                       lambda c: (self.card_info(c.id).line, c.text), self.id)
+                       lambda c: (self.card_info(c.id).line, c.text,
+                                  *(f["text"] for f in c.sides.values())), self.id)
         return [self.card_info(c.id) for c in found]
 
     def card_stats(self, state: State, uid: int) -> Mapping[str, int]:
@@ -220,7 +279,13 @@ class Toy:
                 cards.append([len(cards), cid, p, zkey(p, "deck")])
         for i, cid in enumerate(RELICS):  # owned only for bookkeeping: nobody plays them
             cards.append([len(cards), cid, i % 2, BOX])
+        lanterns = []
+        for p in (0, 1):  # T5b
+            lanterns.append(len(cards))
+            cards.append([len(cards), LANTERN, p, zkey(p, "camp")])
         ctx.emit({"t": "create", "cards": cards})
+        ctx.emit({"t": "flag", "cards": lanterns, "f": {POST: LANTERN_POST, "side": "dark"},
+                  "why": "setup"})
         for p in (0, 1):
             ctx.shuffle(zkey(p, "deck"), why="setup")
         ctx.shuffle(BOX, why="setup")
@@ -244,6 +309,16 @@ class Toy:
         if "hit" in v:  # T3: an attack waits for its die
             opts = tuple(Option(f"roll {f}", ("hit", f)) for f in range(1, 7))
             return Decision(CHANCE, "hit", opts, "The attack's die")
+        if v.get("pilfer"):  # T5e: a blind pick by position, never by the card
+            picker = int(v["pilfer"]["by"])
+            opts_ = blind.offer(state, zkey(other(picker), "hand"), "pilfer")
+            return Decision(picker, "pilfer", opts_, "Pick a card of the opponent's hand, unseen")
+        if v.get("resp"):  # T5d: the snare window, where only traps answer
+            who = chain.holder(v)
+            springs = [Option(f"spring {state.cards[u].f['cell']}", ("spring", u))
+                       for u in snares(state, who)]
+            return Decision(who, "respond", (*springs, Option("pass", ("pass",))),
+                            "Answer the attack")
         p = v["ap"]
         opts: list[Option] = []
         taken = {state.cards[u].f.get("cell") for u in state.zones.get(BOARD, ())}
@@ -254,6 +329,14 @@ class Toy:
                 opts += [Option(f"place {ref(state, u)} {c}", ("place", u, c)) for c in empty]
         if any(self.cards[state.cards[u].cid].kind == "trap" for u in hand):
             opts += [Option(f"set {c}", ("set", c)) for c in empty]
+        camp = zkey(p, "camp")
+        posts = free_slots(state, camp, POSTS, POST)
+        for u in hand:  # T5a
+            if self.cards[state.cards[u].cid].kind == "creature":
+                opts += [Option(f"camp {ref(state, u)} {n}", ("camp", u, n)) for n in posts]
+        lantern = lantern_of(state, p)
+        if lantern is not None and state.cards[lantern].f.get("kindled") != v["turn"]:
+            opts.append(Option(f"kindle {ref(state, lantern)}", ("kindle", lantern)))  # T5b
         for c in CELLS:
             u = at(state, c)
             if u is None:
@@ -289,7 +372,26 @@ class Toy:
         elif what == "attack":
             u = option.data[1]
             ctx.emit({"t": "flag", "card": u, "f": {"tired": True}, "why": "attack"})
-            ctx.emit({"t": "var", "set": {"hit": {"by": u}}, "why": "attack"})
+            if snares(state, other(p)):  # T5d: the attack waits in a snare window
+                chain.push(ctx, {"attack": u}, p, why="attack", mode=SNARE)
+            else:
+                ctx.emit({"t": "var", "set": {"hit": {"by": u}}, "why": "attack"})
+        elif what == "pass":  # T5d: two passes in a row roll the waiting attack's die
+            for entry in chain.pass_response(ctx) or ():
+                ctx.emit({"t": "var", "set": {"hit": {"by": entry["attack"]}},
+                          "why": "attack"})
+        elif what == "pilfer":  # T5e
+            picker = int(v["pilfer"]["by"])
+            u = blind.picked(state, option.data[1], option.data[2])
+            ctx.emit({"t": "var", "set": {"pilfer": None}, "why": "pilfer"})
+            _move(ctx, u, zkey(other(picker), "discard"), "pilfered")
+        elif what == "camp":  # T5a
+            _move(ctx, option.data[1], zkey(p, "camp"), "camp", f={POST: option.data[2]})
+        elif what == "kindle":  # T5b
+            u = option.data[1]
+            side = "lit" if side_of(state, u) == "dark" else "dark"
+            ctx.emit({"t": "flag", "card": u, "f": {"side": side, "kindled": v["turn"]},
+                      "why": "kindle"})
         elif what == "hit":
             attacker = v["hit"]["by"]
             ctx.emit({"t": "var", "set": {"hit": None}, "why": "attack resolved"})
@@ -298,10 +400,17 @@ class Toy:
                         self.cards[state.cards[attacker].cid].power, "hit")
         elif what == "spring":
             u = option.data[1]
+            owner = state.cards[u].owner
+            if v.get("resp"):  # T5d: in the window a trap springs at once, the window stays
+                chain.answered(ctx, owner, why="spring")
             ctx.emit({"t": "flag", "card": u, "f": {"down": None, "turn": None}, "why": "spring"})
             loss = ctx.roll(3, why="snare")[0]
-            _damage(ctx, other(p), loss, "snare")
-            _move(ctx, u, zkey(state.cards[u].owner, "discard"), "sprung")
+            _damage(ctx, other(owner), loss, "snare")
+            _move(ctx, u, zkey(owner, "discard"), "sprung")
+            hand = zkey(other(owner), "hand")
+            if state.zones.get(hand):  # T5e: mixed first, so a position says nothing
+                blind.mix(ctx, hand, why="pilfer")
+                ctx.emit({"t": "var", "set": {"pilfer": {"by": owner}}, "why": "pilfer"})
         elif what == "open":
             u = option.data[1]
             ctx.emit({"t": "flag", "card": u, "f": {"down": None}, "why": "open"})
@@ -337,6 +446,10 @@ class Toy:
         out: dict[str, Any] = {"name": card.name, "kind": card.kind}
         if card.kind == "creature":
             out["power"] = card.power
+        if card.sides:  # T5b/T5c: the side up, its printed text and its text now
+            face = card.sides[side_of(state, uid)]
+            out.update(name=face["name"], printed=face["text"],
+                       text=face["text"].replace(WARMTH, str(warmth(state, uid))))
         return out
 
     # -- hidden information ----------------------------------------------------------------
@@ -360,9 +473,10 @@ class Toy:
         if d.find(text) is not None:
             return None
         verb = text.split()[0] if text.split() else ""
+        rule = SECTIONS.get(verb, "T3")
         if verb not in {o.text.split()[0] for o in d.options}:
-            return f"'{verb}' is not possible now (T3)"
-        return f"not a legal choice now: {text!r} (T3)"
+            return f"'{verb}' is not possible now ({rule})"
+        return f"not a legal choice now: {text!r} ({rule})"
 
 
 def _move(
@@ -399,6 +513,9 @@ def _next_turn(ctx: Context) -> None:
     ]
     if tired:
         ctx.emit({"t": "flag", "cards": tired, "f": {"tired": None}, "why": "untire"})
+    lantern = lantern_of(state, p)
+    if lantern is not None and side_of(state, lantern) == "lit" and warmth(state, lantern):
+        _damage(ctx, p, -warmth(state, lantern), "lantern")  # T5c
     _draw(ctx, p)
 
 

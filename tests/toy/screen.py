@@ -1,6 +1,8 @@
 """How the toy game looks at the table, as data (pmtui.engine.screen): a 3x3 grid
 between the two sides, HP on each seat's bar, pieces showing owner, power and
-whether they are tired, face-down cards as backs."""
+whether they are tired, face-down cards as backs; each seat's camp as a row of
+numbered posts (T5a), the lantern's side up and its text as it stands now (T5b,
+T5c), the snare window's stop and who may answer in it (T5d)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pmtui.engine.decision import Decision
 from pmtui.engine.screen import (
     Bar,
     Card,
+    Choose,
     Colour,
     Counter,
     Detail,
@@ -28,12 +31,23 @@ from pmtui.engine.screen import (
     Watch,
     Window,
     Words,
+    answer_line,
+    current_text,
 )
 
 if TYPE_CHECKING:
     from .ruleset import Toy
 
 GRID = Grid("board", cols=("a", "b", "c"), rows=("3", "2", "1"))
+ONLY = {"snare": "traps"}  # what alone answers in a window of each mode (T5d)
+
+
+def _posts(view: View, seat: int) -> tuple[str, ...]:
+    """Each camp post's mark: its number, the lantern's post with a flame (T5a, T5b)."""
+    return ("1", "2*", "3")
+
+
+CAMP = Row("camp", "Camp", slots=3, slot="post", marks=_posts)
 
 
 def _bar() -> Bar:
@@ -45,9 +59,9 @@ def _bar() -> Bar:
 class ToyScreen:
     title = "Grid Skirmish"
     layout = Layout(
-        theirs=(Row("hand", "Hand", wrap=True, unseen="hide"), _bar()),
+        theirs=(Row("hand", "Hand", wrap=True, unseen="hide"), _bar(), CAMP),
         middle=(GRID,),
-        mine=(_bar(), Row("hand", "Hand", wrap=True, large=True)),
+        mine=(CAMP, _bar(), Row("hand", "Hand", wrap=True, large=True)),
     )
     colours: Mapping[str, Colour] = {"seat0": Colour("1", "blue"), "seat1": Colour("2", "red"),
                                      "back": Colour("?", "black")}
@@ -58,14 +72,18 @@ class ToyScreen:
         Verb("attack", "a", "Attack", "attack with the focused creature"),
         Verb("spring", "g", "Spring", "spring your trap on the focused cell"),
         Verb("open", "y", "Open", "open the face-down relic on the focused cell"),
+        Verb("camp", "c", "Camp", "put the focused creature on a post of your camp",
+             ask="Camp {name} on which post?"),
+        Verb("kindle", "k", "Kindle", "turn your lantern to its other side"),
         Verb("end", "x", "End turn", "end your turn", on_card=False),
     )
-    stops: Sequence[Stop] = ()
+    stops: Sequence[Stop] = (Stop("snare", "an attack waits: springing a trap is the only "
+                                            "answer (T5d)"),)
     watches: Sequence[Watch] = ()
-    words = Words(legend="Pieces: power, 'tired' after attacking; ▒ a face-down card.",
-                  pass_text="end")
+    words = Words(legend="Pieces: power, 'tired' after attacking; ▒ a face-down card. "
+                         "Camp posts 1-3, * the lantern's.", pass_text="pass")
     board = frozenset({"main"})
-    prompts: Mapping[str, PromptKind] = {}
+    prompts: Mapping[str, PromptKind] = {"respond": Choose(responds=True)}
 
     def __init__(self, rs: Toy) -> None:
         self.rs = rs
@@ -86,31 +104,52 @@ class ToyScreen:
         status = ("tired",) if card.get("tired") else ()
         if card.get("down"):
             status += ("down",)
+        if card.get("side"):
+            status += (str(card["side"]),)
+        printed = str(card.get("printed", self.rs.cards[card["cid"]].text))
+        text, changed = current_text(card, printed)
         return Face(str(card.get("name", card["cid"])), colour=f"seat{card.get('owner', 0)}",
                     left=kind, right=f"P{power}" if power is not None else "",
-                    status=status, text=self.rs.cards[card["cid"]].text)
+                    status=status, text=text, text_changed=changed)
 
     def detail(self, card: Card, zone: str, view: View) -> Detail:
         face = self.face(card, zone, view)
         lines = [Line(f"{face.left} · seat {int(card.get('owner', 0)) + 1}")]
         if card.get("cell"):
             lines.append(Line(f"on {card['cell']}", "accent"))
+        if card.get("post"):
+            lines.append(Line(f"camp post {card['post']}", "accent"))
         if face.text:
-            lines.append(Line(face.text))
+            lines.append(Line(face.text, "accent" if face.text_changed else "plain"))
+        if face.text_changed:
+            lines.append(Line(f"printed: {card.get('printed', '')}", "dim"))
         ref = f"{card['cid']}@{card['uid']}" if card.get("uid") is not None else ""
-        return Detail(face.title, face.colour, ref, tuple(lines))
+        known = self.rs.cards.get(str(card.get("cid")))  # None: a face-down card's back
+        sides = known.sides if known is not None else {}
+        other = tuple(Line(t, tone) for side, f in sides.items() if side != card.get("side")
+                      for t, tone in ((f["name"], "bold"), (f["text"], "plain")))
+        return Detail(face.title, face.colour, ref, tuple(lines), other=other)
 
     def flow(self, view: View, names: Sequence[str]) -> Flow:
         v = view["vars"]
         hp = v.get("hp") or [0, 0]
         lines = tuple(Line(f"{names[p]}: {hp[p]} HP", "bold") for p in (0, 1))
+        # while a pick made inside the window waits, the picker acts, not the answerer
+        answer = None if v.get("pilfer") else answer_line(view, names, ONLY)
+        if answer is not None:
+            lines += (answer,)
         turn = v.get("turn", "?")
         active = v.get("ap")
         head = f"Turn {turn}" + (f" · {names[active]}" if isinstance(active, int) else "")
         return Flow(head, lines=lines)
 
     def stage(self, view: View, names: Sequence[str]) -> Stage:
-        return Stage()
+        waiting = view["vars"].get("chain") or ()
+        if not waiting:
+            return Stage()
+        attack = waiting[0]
+        return Stage(f"{names[attack['by']]} attacks: a snare window is open", "warn",
+                     label="Attack:")
 
     def role(self, view: View, seat: int) -> str:
         hp = view["vars"].get("hp")
@@ -120,10 +159,15 @@ class ToyScreen:
         return ""  # one game, one way to play it: the top line needs no more
 
     def window(self, decision: Decision, view: View) -> Window | None:
-        return None  # every move is asked
+        """T5d: the snare window; every other move is asked."""
+        if decision.kind == "respond":
+            return Window("snare", only=ONLY["snare"])
+        return None
 
     def label(self, text: str, view: View) -> str:
         words = text.split()
+        if words[:1] == ["pilfer"] and len(words) == 2:
+            return f"Pilfer the opponent's card at {words[1]} (unseen)"
         if words and "@" in words[-1 if len(words) < 3 else 1]:
             cid = words[1].partition("@")[0]
             return " ".join([words[0].title(), self.card_name(cid), *words[2:]])

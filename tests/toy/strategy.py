@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from .ruleset import Toy
 
 # first verb found among the options wins (ties broken at random)
-PREFERENCE = ("attack", "spring", "place", "open", "set", "end")
+PREFERENCE = ("pilfer", "attack", "spring", "place", "open", "set", "camp", "kindle", "pass",
+              "end")
 
 
 class ToyStrategy:
@@ -109,4 +110,5 @@ class ToyStrategy:
 
 
 # view keys that are not card flags: identity and the ruleset's derived values (card_view)
-_NOT_FLAGS = frozenset({"uid", "cid", "owner", "concealed", "name", "kind", "power"})
+_NOT_FLAGS = frozenset({"uid", "cid", "owner", "concealed", "name", "kind", "power", "text",
+                        "printed"})

@@ -75,8 +75,9 @@ class CardRow(Widget):
         self.wrap = row.wrap
         self.label = row.label
         self.spec: ScreenSpec | None = None
-        self.cards: list[Card] = []
-        self.faces: list[Face] = []
+        self.cards: list[Card | None] = []  # None: an empty slot of a numbered row
+        self.faces: list[Face | None] = []
+        self.slot_marks: Sequence[str] = ()  # a numbered row's mark for each slot
         self.cursor: int | None = None  # index of the focused card when this row is active
         self.hidden = 0
         self.marks: Mapping[int, str] = {}  # uid -> one-char mark (playable, ...)
@@ -88,20 +89,23 @@ class CardRow(Widget):
     def set_data(
         self,
         spec: ScreenSpec,
-        cards: Sequence[Card],
-        faces: Sequence[Face],
+        cards: Sequence[Card | None],
+        faces: Sequence[Face | None],
         cursor: int | None,
         marks: Mapping[int, str],
         hidden: int = 0,
         titles: Collection[str] = (),
+        slot_marks: Sequence[str] = (),
     ) -> None:
         # most redraws (a cursor move) leave most rows as they were: those are not drawn again
-        if (spec, self.cursor, self.hidden, self.cards, self.faces, self.titles) == (
-                self.spec, cursor, hidden, cards, faces, titles) and self._marked(marks):
+        if (spec, self.cursor, self.hidden, self.cards, self.faces, self.titles,
+                self.slot_marks) == (spec, cursor, hidden, cards, faces, titles,
+                                     slot_marks) and self._marked(marks):
             return
         if (spec, titles) != (self.spec, self.titles):
             self._pieces.clear()  # colours and cut names may differ
         self.spec, self.cards, self.faces = spec, list(cards), list(faces)
+        self.slot_marks = slot_marks
         self.titles = titles
         self.hidden = hidden  # cards this viewer may count but not see (a spectator's hand)
         self.cursor, self.marks = cursor, marks
@@ -116,7 +120,8 @@ class CardRow(Widget):
 
     def _marked(self, marks: Mapping[int, str]) -> bool:
         """Whether `marks` marks this row's cards as they are marked now."""
-        return all(marks.get(c.get("uid")) == self.marks.get(c.get("uid")) for c in self.cards)
+        return all(marks.get(c.get("uid")) == self.marks.get(c.get("uid"))
+                   for c in self.cards if c is not None)
 
     def render(self) -> Text:
         """The row as one text: what `render_line` draws, for reading it."""
@@ -168,16 +173,20 @@ class CardRow(Widget):
         columns: list[list[Piece]] = []
         for i in range(lo + start, lo + start + shown):
             focused = self.cursor == i
-            if i < len(self.cards):
-                uid = self.cards[i].get("uid")  # None: a face-down card's back
-                face, mark = self.faces[i], self.marks.get(uid, "") if uid is not None else ""
+            card = self.cards[i] if i < len(self.cards) else None
+            face = self.faces[i] if i < len(self.faces) else None
+            slot = self.slot_marks[i] if i < len(self.slot_marks) else ""
+            if card is not None and face is not None:
+                uid = card.get("uid")  # None: a face-down card's back
+                mark = self.marks.get(uid, "") if uid is not None else ""
+                mark = f"{slot} {mark}" if slot else mark  # the slot's mark, then the card's
                 columns.append(self._piece(
                     (face, mark, focused, w, height),
                     lambda f=face, m=mark, on=focused: face_lines(
                         f, colours, w, height, mark=m, focused=on, names=self.titles)))
             else:
-                columns.append(self._piece(("empty", focused, w, height),
-                                           lambda on=focused: _empty(w, height, on)))
+                columns.append(self._piece(("empty", focused, w, height, slot),
+                                           lambda on=focused, m=slot: _empty(w, height, on, m)))
         gap = self._piece("gap", lambda: [Text(" ")])
         if arrows:
             more = start > 0, n - start - shown > 0
@@ -278,7 +287,10 @@ def _empty(width: int, height: int, focused: bool, name: str = "",
     lines = [Text((name or "·").center(width), style=style)]
     if height > 1:
         mid = name.center(width - 2) if name else " " * (width - 2)
-        lines = [Text("┌" + "─" * (width - 2) + "┐", style=edge)]
+        top = "─" * (width - 2)
+        if height == 2 and name:  # no line inside for the name: it goes on the top edge
+            top = f" {name} ".center(width - 2, "─")[: width - 2]
+        lines = [Text("┌" + top + "┐", style=edge)]
         lines += [Text("│" + (mid if i == 0 else " " * (width - 2)) + "│", style=edge)
                   for i in range(height - 2)]
         lines.append(Text("└" + "─" * (width - 2) + "┘", style=edge))
@@ -466,6 +478,22 @@ class Board(Vertical):
         z = self.view["zones"].get(key, [])
         return z if isinstance(z, list) else []
 
+    def row_cards(self, seat: int | None, s: Row) -> list[Card | None]:
+        """A row's cards as drawn: in zone order, or, in a numbered row (`Row.slot`),
+        each at its slot with None in the empty ones (a card without a slot after)."""
+        cards = self.zone(seat, s.zone)
+        if not s.slot:
+            return list(cards)
+        out: list[Card | None] = [None] * s.slots
+        rest: list[Card | None] = []
+        for c in cards:
+            n = c.get(s.slot)
+            if isinstance(n, int) and 1 <= n <= s.slots and out[n - 1] is None:
+                out[n - 1] = c
+            else:
+                rest.append(c)
+        return out + rest
+
     def count(self, seat: int | None, name: str) -> int:
         key = shared_zone(name) if seat is None else zkey(seat, name)
         z = self.view["zones"].get(key, 0)
@@ -518,7 +546,7 @@ class Board(Vertical):
             elif isinstance(s, Row):
                 if s.unseen == "hide" and not self.seen(seat, s.zone):
                     continue
-                cards = self.zone(seat, s.zone)
+                cards = self.row_cards(seat, s)
                 n = max(len(cards), s.slots, 1)
                 nav.append(NavRow(rid, [Spot("card", seat, s.zone, s.label,
                                              card=cards[i] if i < len(cards) else None)
@@ -623,7 +651,8 @@ class Board(Vertical):
         spot = self.focused() if cursor else None
         here = self.row_id if cursor else None
         faces = self._faces()
-        titles = {f.title for fs in faces.values() for f in fs}  # what cut names keep apart
+        # what cut names keep apart
+        titles = {f.title for fs in faces.values() for f in fs if f is not None}
         for rid, s, side in self.sections:
             seat = self.seat_of(side)
             if isinstance(s, Bar):
@@ -635,15 +664,17 @@ class Board(Vertical):
                 w.display = visible
                 if not visible:
                     continue
-                cards = self.zone(seat, s.zone)
+                cards = self.row_cards(seat, s)
                 hidden = 0 if self.seen(seat, s.zone) else self.count(seat, s.zone)
+                slot_marks = tuple(s.marks(view, seat)) if s.marks and seat is not None else ()
                 w.set_data(spec, cards, faces[rid], self.cols.get(rid) if here == rid else None,
-                           marks, hidden=hidden, titles=titles)
+                           marks, hidden=hidden, titles=titles, slot_marks=slot_marks)
             else:
                 gv = self.query_one(f"#{rid}", GridView)
                 g = self.grid_of(rid, s)
                 pieces = {str(c.get(g.cell)): (c, f)
-                          for c, f in zip(self.zone(None, g.zone), faces[rid], strict=True)}
+                          for c, f in zip(self.zone(None, g.zone), faces[rid], strict=True)
+                          if f is not None}
                 where = None
                 if spot is not None and spot.kind == "cell" and here and here.startswith(rid):
                     where = (self.cols[here], int(here.rsplit("-", 1)[1]))
@@ -660,15 +691,16 @@ class Board(Vertical):
             line.append("─" * 3 + f" {spec.words.stage_empty} " + "─" * 60, style="dim")
         show_text(self.query_one("#stage", Static), line)
 
-    def _faces(self) -> dict[str, list[Face]]:
-        """Each drawn row's and grid's card faces, by widget id."""
-        out: dict[str, list[Face]] = {}
+    def _faces(self) -> dict[str, list[Face | None]]:
+        """Each drawn row's and grid's card faces, by widget id (None: an empty slot)."""
+        out: dict[str, list[Face | None]] = {}
         for rid, s, side in self.sections:
             seat = self.seat_of(side)
-            if isinstance(s, Grid) or (isinstance(s, Row) and not (
-                    s.unseen == "hide" and not self.seen(seat, s.zone))):
-                out[rid] = [self.spec.face(c, s.zone, self.view)
-                            for c in self.zone(None if isinstance(s, Grid) else seat, s.zone)]
+            if isinstance(s, Grid):
+                out[rid] = [self.spec.face(c, s.zone, self.view) for c in self.zone(None, s.zone)]
+            elif isinstance(s, Row) and not (s.unseen == "hide" and not self.seen(seat, s.zone)):
+                out[rid] = [None if c is None else self.spec.face(c, s.zone, self.view)
+                            for c in self.row_cards(seat, s)]
         return out
 
     def _draw_bar(self, rid: str, bar: Bar, seat: int, names: Sequence[str],
