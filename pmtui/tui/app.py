@@ -242,6 +242,14 @@ class PmApp(PlainNotices, App[int]):
                 return False
         return await super().run_action(action, default_namespace, namespaces)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The app's own keys on a cover: only those it allows are shown (the palette's
+        is not) and run."""
+        cover = self.cover
+        if cover is not None and not cover.allows(self, action):
+            return False
+        return super().check_action(action, parameters)
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette commands (theme, keys, screenshot...), none on a cover."""
         if self.cover is None:

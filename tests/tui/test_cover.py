@@ -122,7 +122,9 @@ async def walk_cover(pilot: Pilot[int], app: PmApp, commands: list[str]) -> None
         assert app.screen_stack == stack, f"{key} opened {type(app.screen).__name__}"
         assert len(app.table.game.records) == records, f"{key} acted"
         assert app.viewer == viewer and leaks(app, names) == [], key
-    assert any(cover.refusal() == n.message for n in app._notifications)  # says why
+    note = cover.query_one("#cover-note")  # the cover says what works on it
+    assert note.display and str(note.render()) == cover.refusal()
+    assert cover.refusal().strip() in screen_text(app)
     # The palette does not open on a cover (its key was pressed above). Were it open
     # over one, none of its commands would be there to run: a palette's own screen is
     # then on top, and the cover is found under it.

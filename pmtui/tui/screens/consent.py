@@ -56,11 +56,11 @@ class UndoConsentScreen(Cover[bool]):
                 ),
                 id="consent-text",
             )
+            yield self.note()
         yield Footer()
 
     def refusal(self) -> str:
-        return (f"{self.answerer}: enter accepts the undo, escape refuses "
-                "(ctrl+q quits; the game is saved)")
+        return "\nOnly enter or escape here (ctrl+q quits, the game is saved)."
 
     def action_answer(self, ok: bool) -> None:
         self.dismiss(ok)

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from rich.text import Text
 from textual import events
 from textual.actions import parse
 from textual.binding import BindingsMap
 from textual.dom import DOMNode, NoScreen
 from textual.screen import Screen
+from textual.widgets import Static
 
 from pmtui.tui.guard import guarded
 
@@ -55,9 +57,18 @@ class Cover(Screen[R]):
             if any(b.action in self.APP_ACTIONS for b in group)}
 
     def refusal(self) -> str:
-        """Why any other key does nothing here (one line)."""
+        """What works here, shown on the cover (`note`) when another key is pressed."""
         raise NotImplementedError
+
+    def note(self) -> Static:
+        """The cover's line for `refusal`, hidden until a key is refused (said on the
+        cover, not as a notice: a notice per key pressed piled up over the table)."""
+        note = Static(id="cover-note")
+        note.display = False
+        return note
 
     def on_key(self, event: events.Key) -> None:
         if event.key not in self.offered():
-            self.app.notify(self.refusal(), timeout=4)
+            for note in self.query("#cover-note").results(Static):
+                note.update(Text(self.refusal(), style="bold yellow"))
+                note.display = True

@@ -301,11 +301,11 @@ class PassKeyboardScreen(Cover[None]):
                 ),
                 id="pass-text",
             )
+            yield self.note()
         yield Footer()
 
     def refusal(self) -> str:
-        return (f"Covered for {self.player_name}: enter when only they can see the screen "
-                "(ctrl+q quits; the game is saved)")
+        return "\nOnly enter here (ctrl+q quits, the game is saved)."
 
     def action_ready(self) -> None:
         # Re-render the table for the new player *before* uncovering it.
