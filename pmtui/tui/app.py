@@ -337,7 +337,10 @@ class PmApp(PlainNotices, App[int]):
 
     def advance(self) -> None:
         """Redraw, then bring the game to the next point where this keyboard decides."""
-        if self.busy or not self.game_screen.is_mounted or self.summing_up:
+        # a cover waits for its key (a resize under it comes here): nothing is passed
+        # for anyone, and nothing (a prompt, a summary) opens over it
+        if self.busy or not self.game_screen.is_mounted or self.summing_up \
+                or self.cover is not None:
             return
         for _ in range(10_000):  # automatic passes, bounded
             decision = self.table.pending()

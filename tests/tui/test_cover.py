@@ -122,6 +122,11 @@ async def walk_cover(pilot: Pilot[int], app: PmApp, commands: list[str]) -> None
         assert app.screen_stack == stack, f"{key} opened {type(app.screen).__name__}"
         assert len(app.table.game.records) == records, f"{key} acted"
         assert app.viewer == viewer and leaks(app, names) == [], key
+    await pilot.resize_terminal(60, 20)  # too small, then big enough: the table
+    await settle(pilot, app)  # goes on only once the cover is passed
+    await pilot.resize_terminal(80, 24)
+    await settle(pilot, app)
+    assert app.screen_stack == stack and len(app.table.game.records) == records
     note = cover.query_one("#cover-note")  # the cover says what works on it
     assert note.display and str(note.render()) == cover.refusal()
     assert cover.refusal().strip() in screen_text(app)
