@@ -31,7 +31,7 @@ from pmtui.tui.screens.cover import Cover
 from pmtui.tui.screens.info import PassKeyboardScreen, SummaryScreen
 from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen, RespondScreen
 
-from .helpers import make_app, pay_until_met, settle
+from .helpers import focus, make_app, pay_until_met, settle
 from .test_toy_table import screen_text
 
 # Player 2 holds a Decline (so is asked to answer); each hand holds a card the other does not
@@ -286,3 +286,67 @@ async def test_the_cover_leads_to_what_the_other_player_did() -> None:
         await settle(pilot, app)
         assert app.screen is app.game_screen and table.pending().player == 1 - first
 
+
+
+def hidden_from(app: PmApp, seat: int) -> set[str]:
+    """The names of the cards the other seat sees that `seat` does not (nor a copy)."""
+    table, spec = app.table, app.spec
+
+    def cards(who: int) -> dict[int, str]:
+        return {int(c["uid"]): str(c["cid"]) for z in table.view_for(who)["zones"].values()
+                if isinstance(z, list) for c in z if c.get("cid") is not None}
+
+    mine = cards(seat)
+    seen = {spec.card_name(cid) for cid in mine.values()}
+    return {spec.card_name(cid) for uid, cid in cards(1 - seat).items()
+            if uid not in mine} - seen
+
+
+async def test_a_whole_hot_seat_game_by_keys_keeps_each_hand_to_its_player() -> None:
+    """Seed 7, to its end by keys (summon what can be, approach, no interference): no
+    cover shows a hidden card, and every summary after one is its reader's: the other
+    person's doings, none of the cards only they can see."""
+    app = make_app(seed=7, hotseat=True, watch=None)
+    covers = summaries = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        for _ in range(3000):
+            await settle(pilot, app)
+            if app.table.over:
+                break
+            if isinstance(app.screen, PassKeyboardScreen):
+                covers += 1
+                assert leaks(app, hidden_names(app)) == []
+            elif isinstance(app.screen, SummaryScreen):
+                summaries += 1
+                text = "\n".join(line.plain for line in app.screen.lines)
+                assert not [n for n in hidden_from(app, app.viewer) if n in text]
+                assert f"{app.label(app.viewer)}:" not in text  # none of their own moves
+            if isinstance(app.screen, PickSetScreen):
+                await pay_until_met(pilot, app)
+            elif app.screen is not screen:
+                await pilot.press("enter")  # a cover, a summary, a choice
+            elif screen.check_action("verb", ("pass",)) and screen.decision is not None:
+                summon = [c for c in screen.row_cards["my-hand"]
+                          if any(t.startswith("summon") and t.endswith(" main")
+                                 for t in screen.options_for(c))]
+                if summon and screen.pview["vars"].get("phase") == "main":
+                    uid = summon[0]["uid"]
+                    await focus(pilot, app, "my-hand", lambda c, uid=uid: c["uid"] == uid)
+                    await pilot.press("s", "enter")
+                else:
+                    await pilot.press("p")
+            elif screen.check_action("verb", ("no-interference",)):
+                await pilot.press("n")
+            elif screen.check_action("verb", ("stop",)):
+                ready = [c for c in screen.row_cards["my-main"] if screen.options_for(c)]
+                if ready:
+                    uid = ready[0]["uid"]
+                    await focus(pilot, app, "my-main", lambda c, uid=uid: c["uid"] == uid)
+                    await pilot.press("a")
+                else:
+                    await pilot.press("x")
+            else:
+                await pilot.press("enter")
+        assert app.table.over is not None
+    assert covers >= 10 and summaries >= 5  # (30 and 12 when written)
