@@ -235,7 +235,7 @@ class PmApp(PlainNotices, App[int]):
         """Every action (a key's, a click's) comes here: while a hot-seat cover is up,
         only those it allows run (`Cover.allows`), whatever screen they would open."""
         cover = self.cover
-        if cover is not None:
+        if cover is not None:  # Textual's own parsing: the node the action would run on
             target, name, _ = self._parse_action(
                 action, self if default_namespace is None else default_namespace, namespaces)
             if not cover.allows(target, name):
