@@ -9,12 +9,15 @@ hands the keyboard over in hot seat, and opens the prompt a decision needs.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.app import App
+from textual.actions import ActionParseResult
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
 
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import ends_game
@@ -33,6 +36,7 @@ from pmtui.tui.commands import LegalActions
 from pmtui.tui.display import append_lines, card_brief, detail_text, set_depth
 from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.notices import PlainNotices
+from pmtui.tui.screens.cover import Cover
 from pmtui.tui.screens.game import GameScreen
 from pmtui.tui.screens.info import (
     GameOverScreen,
@@ -133,6 +137,11 @@ class PmApp(PlainNotices, App[int]):
         # where the viewer's last decision began: the turn it ended is no news, the
         # other side's turn that began right after it is (see _turn_began)
         self._decided = self._mark
+        # hot seat: the other seat's (mark, decided) while this one has the keyboard; a
+        # seat that never had it starts at `_opened` (where the table was first shown,
+        # or the last undo)
+        self._left_at: dict[int, tuple[int, int]] = {}
+        self._opened = self._mark
         self._worded: dict[LogLine, LogLine] = {}
         self.game_screen = GameScreen(self.spec)
 
@@ -207,15 +216,44 @@ class PmApp(PlainNotices, App[int]):
         return screen is not None and any(isinstance(s, screen) for s in self.screen_stack)
 
     @property
+    def cover(self) -> Cover[Any] | None:
+        """The hot-seat cover on the stack (a hand-over, an undo's consent), if any:
+        the table behind it shows the seat that had the keyboard last."""
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, Cover)), None)
+
+    @property
     def covered(self) -> bool:
-        """The table is covered (replay viewer, settings, hot-seat hand-over or undo
-        consent, too small): the palette offers nothing, so it cannot act for whoever
-        is not looking."""
-        if self.replaying or self.setting \
-                or isinstance(self.screen, PassKeyboardScreen | TooSmallScreen):
-            return True
-        screen = _loaded("pmtui.tui.screens.consent", "UndoConsentScreen")
-        return screen is not None and isinstance(self.screen, screen)
+        """The table is covered (replay viewer, settings, hot-seat cover, too small): the
+        palette offers nothing, so it cannot act for whoever is not looking. (Asked from
+        the palette, which is then the screen on top: the whole stack is looked at.)"""
+        return self.replaying or self.setting or self.cover is not None \
+            or isinstance(self.screen, TooSmallScreen)
+
+    async def run_action(self, action: str | ActionParseResult,
+                         default_namespace: DOMNode | None = None,
+                         namespaces: Mapping[str, DOMNode] | None = None) -> bool:
+        """Every action (a key's, a click's) comes here: while a hot-seat cover is up,
+        only those it allows run (`Cover.allows`), whatever screen they would open."""
+        cover = self.cover
+        if cover is not None:  # Textual's own parsing: the node the action would run on
+            target, name, _ = self._parse_action(
+                action, self if default_namespace is None else default_namespace, namespaces)
+            if not cover.allows(target, name):
+                return False
+        return await super().run_action(action, default_namespace, namespaces)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The app's own keys on a cover: only those it allows are shown (the palette's
+        is not) and run."""
+        cover = self.cover
+        if cover is not None and not cover.allows(self, action):
+            return False
+        return super().check_action(action, parameters)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own palette commands (theme, keys, screenshot...), none on a cover."""
+        if self.cover is None:
+            yield from super().get_system_commands(screen)
 
     def can_undo(self) -> bool:
         return not self.busy and self.table.can_undo(self.viewer)
@@ -229,6 +267,7 @@ class PmApp(PlainNotices, App[int]):
     # -- lifecycle ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._opened = self._records
         self.apply_colours()
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
@@ -298,14 +337,17 @@ class PmApp(PlainNotices, App[int]):
 
     def advance(self) -> None:
         """Redraw, then bring the game to the next point where this keyboard decides."""
-        if self.busy or not self.game_screen.is_mounted or self.summing_up:
+        # a cover waits for its key (a resize under it comes here): nothing is passed
+        # for anyone, and nothing (a prompt, a summary) opens over it
+        if self.busy or not self.game_screen.is_mounted or self.summing_up \
+                or self.cover is not None:
             return
         for _ in range(10_000):  # automatic passes, bounded
             decision = self.table.pending()
             if decision is None or not self.table.is_human(decision.player):
                 break
-            if self._summary_due(at_stop=False):  # stop passing: something to see
-                break
+            if self._has_keyboard(decision.player) and self._summary_due(at_stop=False):
+                break  # stop passing: something to see
             if not self._auto_pass(decision):
                 break
         waiting = self.too_small or self.replaying or self.setting
@@ -313,7 +355,7 @@ class PmApp(PlainNotices, App[int]):
         # only where this keyboard decides: after passes made for it the computer's turn
         # may go on, and a summary then would cut it in two ("Waiting for CPU…" under it)
         summary = not waiting and mine and not self.table.over \
-            and self._summary_due(at_stop=True)
+            and self._has_keyboard(decision.player) and self._summary_due(at_stop=True)
         if waiting or not summary and (mine or decision is None or self.table.over):
             self.game_screen.refresh_board()  # (else the summary or the computer's start)
         if waiting:
@@ -335,7 +377,8 @@ class PmApp(PlainNotices, App[int]):
                 return
             # nothing of theirs is hidden from the other person: no cover needed, and
             # none of the other seat's hidden cards stays on the screen
-            self.viewer, self.shown = decision.player, None
+            self._take_seat(decision.player)
+            self.shown = None
             self.game_screen.refresh_board()
         elif decision.player != self.viewer:
             return
@@ -421,12 +464,30 @@ class PmApp(PlainNotices, App[int]):
             return self._summary_shown
         return isinstance(self.screen, SummaryScreen)
 
+    def _has_keyboard(self, player: int) -> bool:
+        """Whether `player` has the keyboard: always against the computer; in hot seat
+        once the cover for them is passed (a summary for them waits until then)."""
+        return not self.hotseat or self.shown == player
+
+    def _mine(self, player: int) -> bool:
+        """Whether `player`'s decisions are the viewer's own, no news to them: in hot
+        seat the viewer's seat, else every seat at this keyboard."""
+        return player == self.viewer if self.hotseat else self.table.is_human(player)
+
+    def _take_seat(self, player: int) -> None:
+        """The screen is `player`'s from now on (hot seat: the cover's enter, or a seat
+        with nothing hidden): what happened while they waited starts where they left."""
+        if player != self.viewer:
+            self._left_at[self.viewer] = (self._mark, self._decided)
+            self._mark, self._decided = self._left_at.pop(player, (self._opened,) * 2)
+        self.viewer = player
+
     def _summary_due(self, at_stop: bool) -> bool:
         """Whether the table stops to show what the other side did since the viewer's
         mark: a watched event (a point, a card leaving play: the ruleset's watches) after
         a decision of theirs; at a point where the viewer decides (`at_stop`), also the
-        end of their turn (the "turn" watch) or of the game. Only a computer's decisions
-        count (in hot seat the hand-over screen stands between the turns), except at the
+        end of their turn (the "turn" watch) or of the game. Only the other side's
+        decisions count (the computer's; in hot seat the other person's), except at the
         end: the game's end is news whoever's move brought it (a pass the table made for
         the player; the player's own last move leaves the mark after it)."""
         if self._mark >= self._records:
@@ -436,7 +497,7 @@ class PmApp(PlainNotices, App[int]):
         if at_stop and any(ends_game(r) for r in records):
             return True
         theirs = [r for r in records if r.get("type") == "decision"
-                  and isinstance(r.get("player"), int) and not self.table.is_human(r["player"])]
+                  and isinstance(r.get("player"), int) and not self._mine(r["player"])]
         if not theirs:
             return False
         watches = [w for w in self.spec.watches if w.name in watch]
@@ -502,21 +563,24 @@ class PmApp(PlainNotices, App[int]):
         return lines
 
     def _others_doings(self, lines: list[LogLine]) -> list[LogLine]:
-        """What the other side did: no passes, no decision of a seat at this keyboard, and
-        not what the start of the viewer's own turn brings them (their draw) before anyone
-        decides again. What follows a decision stays, whoever's cards it moves: the
-        computer's play may take the viewer's card out of play."""
+        """What the other side did: no passes, none of the viewer's own decisions (`_mine`),
+        and not what the start of the viewer's own turn brings them (their draw) before
+        anyone decides again. What follows a decision stays, whoever's cards it moves:
+        the computer's play may take the viewer's card out of play."""
         pass_text = self.spec.words.pass_text
-        humans = self.table.humans  # a die's outcome (CHANCE) is nobody's: it stays
+
+        def mine(player: int | None) -> bool:  # a die's outcome (CHANCE) is nobody's
+            return player is not None and player in (0, 1) and self._mine(player)
+
         kept: list[LogLine] = []
         own_start = False
         for x in lines:
             if x.kind == "decision":
                 own_start = False
-                if x.action == pass_text or x.player in humans:
+                if x.action == pass_text or mine(x.player):
                     continue
             elif x.kind == "turn":
-                own_start = x.player in humans
+                own_start = mine(x.player)
             elif own_start and x.kind == "event":
                 continue
             kept.append(x)
@@ -554,7 +618,8 @@ class PmApp(PlainNotices, App[int]):
             return
 
         def ready() -> None:
-            self.viewer = self.shown = player
+            self._take_seat(player)
+            self.shown = player
             self.game_screen.refresh_board()
 
         public = self.table.view_for(None)
@@ -964,7 +1029,8 @@ class PmApp(PlainNotices, App[int]):
             return
         self._prompted = -1
         self._over_shown = False
-        self._mark = self._decided = self._records
+        self._mark = self._decided = self._opened = self._records
+        self._left_at.clear()  # both seats start again from here
         if isinstance(self.screen, GameOverScreen):
             self.pop_screen()
         self.notify(f"took back: {self.namer(text)}", timeout=4)

@@ -10,15 +10,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from pmtui.tui.guard import guarded
+from pmtui.tui.screens.cover import Cover
 from pmtui.tui.widgets.footer import Footer
 
 
 @guarded
-class UndoConsentScreen(Screen[bool]):
+class UndoConsentScreen(Cover[bool]):
     DEFAULT_CSS = """
     UndoConsentScreen { align: center middle; background: $background; }
     UndoConsentScreen #consent-box {
@@ -56,7 +56,11 @@ class UndoConsentScreen(Screen[bool]):
                 ),
                 id="consent-text",
             )
+            yield self.note()
         yield Footer()
+
+    def refusal(self) -> str:
+        return "\nOnly enter or escape here (ctrl+q quits, the game is saved)."
 
     def action_answer(self, ok: bool) -> None:
         self.dismiss(ok)

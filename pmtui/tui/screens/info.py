@@ -24,6 +24,7 @@ from pmtui.engine.screen import ScreenSpec
 from pmtui.table.logtext import printable
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP, verb_bindings, verb_id
+from pmtui.tui.screens.cover import Cover
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import LaidOutOnce
 
@@ -276,7 +277,7 @@ class CardScreen(ScrollingModal):
 
 
 @guarded
-class PassKeyboardScreen(Screen[None]):
+class PassKeyboardScreen(Cover[None]):
     """Hot seat: covers the whole table so the next player's hand is seen only by them."""
 
     BINDINGS = [Binding("enter", "ready", "I'm ready", id="ready")]
@@ -300,7 +301,11 @@ class PassKeyboardScreen(Screen[None]):
                 ),
                 id="pass-text",
             )
+            yield self.note()
         yield Footer()
+
+    def refusal(self) -> str:
+        return "\nOnly enter here (ctrl+q quits, the game is saved)."
 
     def action_ready(self) -> None:
         # Re-render the table for the new player *before* uncovering it.
