@@ -442,6 +442,11 @@ class Ruleset(Protocol):
 
     deck_summary: DeckSummary  # the fields a deck editor counts and draws by
 
+    def deck_format_name(self, deck: DeckList) -> str:
+        """The format or mode a deck is built for, in words ("quick format", "Ultimate
+        mode"), for "legal for ..."; "" in a game with one."""
+        ...
+
     # -- notation --
     notation: Notation
 

@@ -130,6 +130,9 @@ class PreciousMemories:
 
     deck_summary = DeckSummary("type", "colour", "cost")
 
+    def deck_format_name(self, deck: DeckList) -> str:
+        return ""
+
     # -- checks -----------------------------------------------------------------------
 
     @cached_property

@@ -143,6 +143,13 @@ class Pso:
 
     deck_summary = DeckSummary("type", "class", "hp")
 
+    def deck_format_name(self, deck: DeckList) -> str:
+        """The format follows the size, as `validate_deck` reads it (D-31)."""
+        from .decks import FORMATS
+
+        quick = len(deck.part("main")) == FORMATS["quick"][0]
+        return "quick format" if quick else "standard format"
+
     # -- checks -------------------------------------------------------------------------
 
     @cached_property

@@ -149,6 +149,9 @@ class SengokuYugi:
 
     deck_summary = DeckSummary("type", "attribute", "level")
 
+    def deck_format_name(self, deck: DeckList) -> str:
+        return "Ultimate mode" if deck.part("familiar") else "Standard mode"
+
     # -- setup (Guide I (9)) ------------------------------------------------------
 
     @cached_property

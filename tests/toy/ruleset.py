@@ -186,6 +186,9 @@ class Toy:
 
     deck_summary = DeckSummary("type", "type", "power")
 
+    def deck_format_name(self, deck: DeckList) -> str:
+        return f"{deck.format} format" if deck.format else ""
+
     def validate_deck(self, deck: DeckList) -> list[str]:
         problems = []
         for cid in deck.part("main"):

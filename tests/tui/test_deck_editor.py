@@ -1,0 +1,156 @@
+"""The deck editor screen (docs/decks.md): a legal deck built by keys in every game,
+saved and played; undo, delete with a confirmation, start from a built-in deck, and a
+file that cannot be read kept as it is."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pmtui.cli import main
+from pmtui.table.deck_editor import DeckEditor, open_deck
+from pmtui.table.decks import DeckStore, DeckStoreError, same_cards
+from pmtui.table.registry import ruleset
+from pmtui.tui.screens.deck_editor import DeckEditorApp, DeckEditorScreen
+
+# one built-in deck a game (its shortest format), rebuilt card by card
+TARGETS = {"precious_memories": "starlit_overture", "pso": "verdant_patrol_quick",
+           "sengoku_yugi": "moon_shore_ultimate"}
+
+
+def _screen(app: DeckEditorApp) -> DeckEditorScreen:
+    screen = app.screen
+    assert isinstance(screen, DeckEditorScreen)
+    return screen
+
+
+async def _type(pilot, text: str) -> None:  # noqa: ANN001
+    for ch in text:
+        await pilot.press(ch if ch != " " else "space")
+
+
+@pytest.mark.parametrize("rid", sorted(TARGETS))
+async def test_a_legal_deck_is_built_by_keys_saved_and_played(
+    rid: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    rs = ruleset(rid)
+    target = rs.load_deck(TARGETS[rid])
+    store = DeckStore(rs)
+    app = DeckEditorApp(DeckEditor(rs, store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        assert not screen.editor.verdict().startswith("legal")
+        for part in rs.deck_parts:
+            for cid, n in Counter(target.part(part)).items():
+                await pilot.press("slash")
+                await _type(pilot, cid)
+                await pilot.press("enter")  # back to the list, the card under the cursor
+                assert screen.query_one("#cards").highlighted.value == cid
+                for _ in range(n):
+                    if rs.deck_slot(cid).part == part:
+                        await pilot.press("plus")
+                    else:  # a part the game would not choose by itself: ask for it
+                        await pilot.press("p")
+                        for _ in range(rs.deck_parts.index(part)):
+                            await pilot.press("down")
+                        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.editor.problems() == []
+        assert screen.editor.verdict().startswith(f"legal for {rs.name}")
+        assert "legal for" in str(screen.query_one("#verdict").render())
+        await pilot.press("a")
+        await _type(pilot, "By keys")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.editor.name == "By keys" and not screen.editor.modified
+        await pilot.press("q")
+    saved = store.load("by keys")
+    assert same_cards(saved, target, rs.deck_parts) and rs.validate_deck(saved) == []
+    assert main(["simulate", "--game", rid, "--games", "1", "--jobs", "1", "--deck",
+                 "By keys", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["errors"] == 0
+
+
+async def test_copies_come_and_go_with_undo_and_limits_shown(tmp_path: Path) -> None:
+    rs = ruleset("precious_memories")
+    app = DeckEditorApp(DeckEditor(rs, DeckStore(rs, tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        cid = screen.query_one("#cards").highlighted.value
+        for _ in range(5):
+            await pilot.press("plus")
+        assert screen.editor.count(cid) == 5
+        assert any("5 copies" in p for p in screen.editor.problems())
+        label = screen.query_one("#cards").highlighted.label.plain
+        assert label.startswith("5/4 ")  # the copies limit beside the count
+        await pilot.press("minus")
+        await pilot.press("u")
+        assert screen.editor.count(cid) == 5
+        await pilot.press("u", "u")
+        assert screen.editor.count(cid) == 3
+        await pilot.press("tab")  # to the deck: - takes from the focused row
+        await pilot.press("minus")
+        assert screen.editor.count(cid) == 2
+        await pilot.press("d")  # the card in full
+        await pilot.pause()
+        assert rs.cards[cid].name in str(app.screen.query_one("#card-body").render())
+
+
+async def test_start_from_a_built_in_deck_then_delete_with_confirmation(
+    tmp_path: Path,
+) -> None:
+    rs = ruleset("sengoku_yugi")
+    store = DeckStore(rs, tmp_path)
+    app = DeckEditorApp(DeckEditor(rs, store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.press("b")
+        names = rs.builtin_decks()
+        for _ in range(names.index("mist_valley_standard")):
+            await pilot.press("down")
+        await pilot.press("enter")
+        assert same_cards(screen.editor.deck(), rs.load_deck("mist_valley_standard"),
+                          rs.deck_parts)
+        assert screen.editor.verdict() == "legal for SENGOKU YUGI, Standard mode"
+        await pilot.press("a")
+        await _type(pilot, "valley")
+        await pilot.press("enter")
+        assert store.names() == ["valley"]
+        await pilot.press("x")  # asks first; the first answer keeps it
+        await pilot.press("enter")
+        assert store.names() == ["valley"]
+        await pilot.press("x", "down", "enter")
+        assert store.names() == [] and screen.editor.name is None
+
+
+async def test_a_file_that_cannot_be_read_is_kept(tmp_path: Path) -> None:
+    rs = ruleset("pso")
+    store = DeckStore(rs, tmp_path)
+    broken = store.folder / "mine.toml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text('name = "mine"\nlead = [\n', encoding="utf-8")
+    with pytest.raises(DeckStoreError):
+        open_deck(rs, store, "mine")
+    app = DeckEditorApp(DeckEditor(rs, store, rs.load_deck("ember_vault")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await _type(pilot, "mine")
+        await pilot.press("enter")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any("the file is kept" in n and "\n" not in n for n in notes)
+    assert broken.read_text(encoding="utf-8") == 'name = "mine"\nlead = [\n'
+
+
+def test_deck_edit_of_a_missing_or_broken_deck_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["deck", "edit", "--game", "pso", str(tmp_path / "nope.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nope.toml" in err
