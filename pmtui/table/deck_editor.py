@@ -13,6 +13,7 @@ from pmtui.engine.ruleset import DeckList, Ruleset
 from pmtui.table.decks import DeckStore, DeckStoreError
 
 Parts = dict[str, list[str]]
+MAX_CURVE = 12  # values of a curve drawn one by one; more: only the values the deck has
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,10 @@ class DeckEditor:
             colours.update(_words(colour.get(card)))
             for v in _words(curve.get(card)):
                 levels[int(v)] += 1
+        # every value from low to high, or only those the deck has when they are sparse
         span = range(min(levels), max(levels) + 1) if levels else range(0)
+        if len(span) > MAX_CURVE:
+            span = sorted(levels)
         return Summary(kinds.most_common(), colours.most_common(),
                        [(v, levels[v]) for v in span], curve.name)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pmtui.cli import main
+from pmtui.engine.ruleset import DeckList
 from pmtui.table.deck_editor import DeckEditor, open_deck
 from pmtui.table.decks import DeckStore, DeckStoreError, same_cards
 from pmtui.table.registry import ruleset
@@ -154,3 +155,26 @@ def test_deck_edit_of_a_missing_or_broken_deck_is_one_line(
     assert main(["deck", "edit", "--game", "pso", str(tmp_path / "nope.toml")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nope.toml" in err
+
+
+@pytest.mark.parametrize("rid", sorted(TARGETS))
+def test_the_summary_counts_every_card_by_the_rulesets_fields(rid: str, tmp_path: Path) -> None:
+    rs = ruleset(rid)
+    deck = rs.load_deck(TARGETS[rid])
+    summary = DeckEditor(rs, DeckStore(rs, tmp_path), deck).summary()
+    kind = {"precious_memories": "type", "pso": "type", "sengoku_yugi": "kind"}[rid]
+    kinds = Counter(str(getattr(rs.cards[c], kind)) for c in deck.cards)
+    assert dict(summary.kinds) == dict(kinds)
+    assert summary.curve_name == rs.deck_summary.curve
+    values = [v for v, _ in summary.curve]
+    assert values == sorted(values) and sum(n for _, n in summary.curve) <= len(deck.cards)
+
+
+def test_a_pso_deck_being_built_may_have_no_main_character_yet(tmp_path: Path) -> None:
+    """The deck check, not the file, says a main character is missing ("Deck Limits")."""
+    rs = ruleset("pso")
+    path = DeckStore(rs, tmp_path).save(DeckList("x", {"main": ("HAL-020",)}), "x")
+    assert "lead" in path.read_text(encoding="utf-8")
+    deck = rs.load_deck(str(path))
+    assert deck.part("lead") == ()
+    assert rs.validate_deck(deck) == ["a deck sets aside exactly one main character, not 0"]

@@ -36,15 +36,16 @@ def curve_text(summary: Summary, width: int) -> Text:
     t = Text(f"{summary.curve_name} curve\n", style="bold")
     if not summary.curve:
         return t.append("(no cards)", style="dim")
-    cells = summary.curve[: max(width // 3, 1)]
+    cell = max(3, *(len(str(v)) + 1 for v, _ in summary.curve))
+    cells = summary.curve[: max(width // cell, 1)]
     top = max(n for _, n in cells) or 1
     for row in range(CURVE_ROWS, 0, -1):
         for _, n in cells:
             eighths = round(n * CURVE_ROWS * 8 / top) - (row - 1) * 8
-            t.append(f"{BARS[min(max(eighths, 0), 8)] * 2} ", style="cyan")
+            t.append(f"{BARS[min(max(eighths, 0), 8)] * (cell - 1)} ", style="cyan")
         t.append("\n")
-    t.append("".join(f"{v:<3}" for v, _ in cells), style="dim")
-    t.append("\n" + "".join(f"{n:<3}" for _, n in cells), style="dim")
+    t.append("".join(f"{v:<{cell}}" for v, _ in cells), style="dim")
+    t.append("\n" + "".join(f"{n:<{cell}}" for _, n in cells), style="dim")
     return t
 
 
@@ -105,7 +106,7 @@ class DeckEditorScreen(Screen[None]):
     DeckEditorScreen #search { height: 1; border: none; padding: 0 1; }
     DeckEditorScreen #problems { height: auto; max-height: 3; }
     DeckEditorScreen #pool-count { height: 1; }
-    DeckEditorScreen #verdict { height: 2; }
+    DeckEditorScreen #verdict { height: 3; }
     DeckEditorScreen #summary { height: auto; }
     """
 
@@ -189,10 +190,14 @@ class DeckEditorScreen(Screen[None]):
                  + (f"\n... {len(problems) - 3} more" if len(problems) > 3 else ""),
                  style="yellow", no_wrap=True, overflow="ellipsis"))
         summary = ed.summary()
-        t = Text(no_wrap=True, overflow="ellipsis")
-        t.append(" ".join(f"{k} {n}" for k, n in summary.kinds) + "\n")
-        t.append(" ".join(f"{k} {n}" for k, n in summary.colours) + "\n", style="dim")
-        t.append_text(curve_text(summary, self.size.width // 2 or 40))
+        # before the first layout the side has no width yet: half the screen
+        width = self.query_one("#deck-side").size.width or max(self.app.size.width // 2, 20)
+        t = Text()
+        for counts, style in ((summary.kinds, ""), (summary.colours, "dim")):
+            line = Text(" ".join(f"{printable(k)} {n}" for k, n in counts), style=style)
+            line.truncate(width)
+            t.append_text(line).append("\n")
+        t.append_text(curve_text(summary, width))
         self.query_one("#summary", Static).update(t)
         self._draw_pool()
 
