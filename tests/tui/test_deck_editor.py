@@ -178,3 +178,36 @@ def test_a_pso_deck_being_built_may_have_no_main_character_yet(tmp_path: Path) -
     deck = rs.load_deck(str(path))
     assert deck.part("lead") == ()
     assert rs.validate_deck(deck) == ["a deck sets aside exactly one main character, not 0"]
+
+
+async def test_a_pasted_list_is_read_and_the_list_copied_out(tmp_path: Path) -> None:
+    from textual.widgets import TextArea
+
+    from pmtui.table.decklist import export_list
+
+    rs = ruleset("pso")
+    target = rs.load_deck("ember_vault_quick")
+    app = DeckEditorApp(DeckEditor(rs, DeckStore(rs, tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one(TextArea).load_text("# main\n2 Nobody Here\n")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any(n.startswith('line 2: no card "Nobody Here"') for n in notes)
+        assert screen.editor.deck().cards == ()  # nothing changed
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one(TextArea).load_text("\n".join(export_list(rs, target)))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert same_cards(screen.editor.deck(), target, rs.deck_parts)
+        assert screen.editor.problems() == []
+        copied: list[str] = []
+        app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+        await pilot.press("e")
+        await pilot.pause()
+        assert copied == ["\n".join(export_list(rs, target))]
+        assert "# lead" in str(app.screen.query_one("#card-body").render())

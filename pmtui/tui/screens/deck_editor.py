@@ -12,9 +12,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input, Static, TextArea
 
 from pmtui.table.deck_editor import DeckEditor, Summary
+from pmtui.table.decklist import MAX_LIST_BYTES, DeckListError, export_list, import_list
 from pmtui.table.decks import DeckStoreError
 from pmtui.table.logtext import printable
 from pmtui.table.sandbox.model import CardSearch
@@ -79,6 +80,35 @@ class NameScreen(ModalScreen[str | None]):
 
 
 @guarded
+class PasteScreen(ModalScreen[str | None]):
+    """A deck list pasted (or typed): ctrl+s reads it, escape cancels."""
+
+    DEFAULT_CLASSES = "prompt"
+    BINDINGS = [
+        Binding("ctrl+s", "take", "Read the list", id="deck_paste_take"),
+        Binding("escape", "close", "Cancel", id="deck_paste_close"),
+    ]
+    DEFAULT_CSS = "PasteScreen TextArea { height: 12; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(Text("Paste a deck list: 3 Card Name a line, # part headings",
+                              style="bold"), id="title")
+            yield TextArea(id="paste")
+            yield Static(Text("ctrl+s reads it · escape cancels", style="dim"))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(TextArea).focus()
+
+    def action_take(self) -> None:
+        self.dismiss(self.query_one(TextArea).text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@guarded
 class DeckEditorScreen(Screen[None]):
     """Build a deck: `/` searches the pool, `+`/enter adds, `-` removes, tab changes side."""
 
@@ -95,6 +125,8 @@ class DeckEditorScreen(Screen[None]):
         Binding("r", "rename", "Rename", show=False, id="deck_rename"),
         Binding("x", "delete", "Delete", show=False, id="deck_delete"),
         Binding("b", "builtin", "Built-in", id="deck_builtin"),
+        Binding("i", "paste", "Import", show=False, id="deck_import"),
+        Binding("e", "export", "Export", show=False, id="deck_export"),
         Binding("q,escape", "leave", "Leave", id="deck_leave"),
     ]
     DEFAULT_CSS = """
@@ -339,6 +371,36 @@ class DeckEditorScreen(Screen[None]):
 
         self.app.push_screen(MenuScreen("Start from a built-in deck",
                                         [(n, n) for n in rs.builtin_decks()]), chosen)
+
+    def action_paste(self) -> None:
+        """A pasted list replaces the deck (u goes back); a bad line is one notice."""
+
+        def pasted(text: str | None) -> None:
+            if text is None or not text.strip():
+                return
+            if len(text.encode("utf-8", "surrogatepass")) > MAX_LIST_BYTES:
+                self._say(f"a deck list has at most {MAX_LIST_BYTES // 1024} KB", True)
+                return
+            try:
+                deck = import_list(self.editor.rs, text, self.editor.title)
+            except DeckListError as exc:
+                self._say(exc, True)
+                return
+            self.editor.start_from(deck)
+            self._say(f"read {len(deck.cards)} cards; u goes back")
+            self._draw()
+
+        self.app.push_screen(PasteScreen(), pasted)
+
+    def action_export(self) -> None:
+        """The deck as a list, on a sheet and copied to the terminal's clipboard."""
+        lines = export_list(self.editor.rs, self.editor.deck())
+        text = "\n".join(lines)
+        self.app.copy_to_clipboard(text)
+        body = Text("Copied to the clipboard (where the terminal allows it):\n\n",
+                    style="dim")
+        body.append("\n".join(printable(line) for line in lines) or "(an empty deck)")
+        self.app.push_screen(CardScreen(body))
 
     def action_leave(self) -> None:
         if self.focused is self.query_one("#search", Input):
