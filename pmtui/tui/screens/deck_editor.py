@@ -129,6 +129,7 @@ class DeckEditorScreen(Screen[None]):
         Binding("e", "export", "Export", show=False, id="deck_export"),
         Binding("q,escape", "leave", "Leave", id="deck_leave"),
     ]
+    AUTO_FOCUS = "#cards"  # the pool list, not the search field: keys act, not type
     DEFAULT_CSS = """
     DeckEditorScreen #sides { height: 1fr; }
     DeckEditorScreen #pool-side, DeckEditorScreen #deck-side { width: 1fr; }
