@@ -112,10 +112,14 @@ class PasteScreen(ModalScreen[str | None]):
 class DeckEditorScreen(Screen[None]):
     """Build a deck: `/` searches the pool, `+`/enter adds, `-` removes, tab changes side."""
 
+    # Keys that move the focus are priority bindings: they are taken in the order the
+    # keys came, so that a burst of keys over SSH ("/" then a card id, enter then "+")
+    # lands where the first key sent the focus (others go to the focused widget).
     BINDINGS = [
-        Binding("slash", "search", "Search", id="deck_search"),
-        Binding("tab", "switch", "Pool/deck", id="deck_switch"),
-        Binding("plus,equals_sign,enter", "add", "+1", id="deck_add"),
+        Binding("slash", "search", "Search", priority=True, id="deck_search"),
+        Binding("tab", "switch", "Pool/deck", priority=True, id="deck_switch"),
+        Binding("plus,equals_sign", "add", "+1", id="deck_add"),
+        Binding("enter", "enter", "+1", show=False, priority=True, id="deck_enter"),
         Binding("minus,delete", "remove", "-1", id="deck_remove"),
         Binding("p", "add_to_part", "+1 to part", show=False, id="deck_add_to_part"),
         Binding("d", "card", "Card", id="deck_card"),
@@ -127,7 +131,8 @@ class DeckEditorScreen(Screen[None]):
         Binding("b", "builtin", "Built-in", id="deck_builtin"),
         Binding("i", "paste", "Import", show=False, id="deck_import"),
         Binding("e", "export", "Export", show=False, id="deck_export"),
-        Binding("q,escape", "leave", "Leave", id="deck_leave"),
+        Binding("q", "leave", "Leave", id="deck_leave"),
+        Binding("escape", "leave", "Leave", show=False, priority=True, id="deck_escape"),
     ]
     AUTO_FOCUS = "#cards"  # the pool list, not the search field: keys act, not type
     DEFAULT_CSS = """
@@ -255,15 +260,19 @@ class DeckEditorScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         self._search(event.value)
 
-    def on_input_submitted(self, _: Input.Submitted) -> None:
-        self.query_one("#cards", PickList).focus()
+    def action_enter(self) -> None:
+        """In the search field: back to the list; on a list: one copy more."""
+        if self.focused is self.query_one("#search", Input):
+            self.set_focus(self.query_one("#cards", PickList))
+        else:
+            self.action_add()
 
     def action_search(self) -> None:
-        self.query_one("#search", Input).focus()
+        self.set_focus(self.query_one("#search", Input))
 
     def action_switch(self) -> None:
         rows = self.query_one("#rows", PickList)
-        (self.query_one("#cards", PickList) if self.focused is rows else rows).focus()
+        self.set_focus(self.query_one("#cards", PickList) if self.focused is rows else rows)
 
     def action_add(self) -> None:
         at = self._focused()
@@ -405,7 +414,7 @@ class DeckEditorScreen(Screen[None]):
 
     def action_leave(self) -> None:
         if self.focused is self.query_one("#search", Input):
-            self.query_one("#cards", PickList).focus()
+            self.set_focus(self.query_one("#cards", PickList))
             return
         if self.editor.modified and not self._leaving:
             self._leaving = True
