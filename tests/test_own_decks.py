@@ -197,3 +197,24 @@ def test_the_written_file_uses_the_games_own_format(tmp_path: Path) -> None:
     deck = DeckList("x", {"main": ("STA-001",) * 4 + ("STA-011a",), "ex": ("STA-017",)})
     data = tomllib.loads(DeckStore(rs, tmp_path).save(deck, "x").read_text(encoding="utf-8"))
     assert data == {"name": "x", "main": {"STA-001": 4, "STA-011a": 1}, "ex": {"STA-017": 1}}
+
+
+def test_a_foreign_or_broken_deck_file_is_one_line(
+    data_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A PSO deck given to Precious Memories, a list given where a deck file is wanted,
+    a name with a terminal escape: one line each, the files untouched."""
+    from rulesets.pso.cards import data_dir
+
+    data_home.mkdir(parents=True, exist_ok=True)
+    foreign = data_home / "vault.toml"
+    foreign.write_bytes(data_dir().joinpath("decks", "ember_vault.toml").read_bytes())
+    listing = data_home / "list.toml"
+    listing.write_text("# main\n4 STA-001\n", encoding="utf-8")
+    for spec in (str(foreign), str(listing), "\x1b[2Jgone"):
+        for command in (["deck", "export", spec], ["simulate", "--games", "1", "--jobs", "1",
+                                                     "--deck", spec]):
+            assert main(command) == 2, (command, spec)
+            err = capsys.readouterr().err
+            assert err.count("\n") == 1 and "\x1b" not in err, err
+    assert listing.read_text(encoding="utf-8") == "# main\n4 STA-001\n"

@@ -99,7 +99,8 @@ async def test_copies_come_and_go_with_undo_and_limits_shown(tmp_path: Path) -> 
         assert screen.editor.count(cid) == 2
         await pilot.press("d")  # the card in full
         await pilot.pause()
-        assert rs.cards[cid].name in str(app.screen.query_one("#card-body").render())
+        sheet = str(app.screen.query_one("#card-body").render())
+        assert rs.cards[cid].name in sheet and f"{cid}@" not in sheet and cid in sheet
 
 
 async def test_start_from_a_built_in_deck_then_delete_with_confirmation(

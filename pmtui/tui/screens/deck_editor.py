@@ -6,6 +6,7 @@ this screen only draws it and turns keys into its calls."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -319,7 +320,8 @@ class DeckEditorScreen(Screen[None]):
         at = self._focused()
         if at is None:
             return
-        detail = self.spec.detail({"cid": at[1]}, "", EMPTY_VIEW)
+        # a pool card is no card of a game: its id, not a card number, beside the title
+        detail = replace(self.spec.detail({"cid": at[1]}, "", EMPTY_VIEW), ref=at[1])
         self.app.push_screen(CardScreen(detail_text(detail, self.spec.colours)))
 
     def _saved(self, do: Callable[[], str], what: str) -> None:
