@@ -535,17 +535,11 @@ def _own_deck_paths(args: argparse.Namespace, rs: Ruleset | None = None) -> None
 
 def _any_deck(rs: Ruleset, spec: str) -> DeckList:
     """A built-in deck, an own deck or a deck file by path (CliError, one line)."""
-    from pmtui.engine.ruleset import DeckError
-    from pmtui.table.decks import DeckStore, DeckStoreError
+    from pmtui.table.decks import DeckStore, DeckStoreError, find_deck
 
-    store = DeckStore(rs)
     try:
-        if spec in rs.builtin_decks():
-            return rs.load_deck(spec)
-        if store.find(spec) is not None:
-            return store.load(spec)
-        return store.read(Path(spec))
-    except (DeckError, DeckStoreError) as exc:
+        return find_deck(DeckStore(rs), spec)[0]
+    except DeckStoreError as exc:
         raise CliError(str(exc)) from None
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pmtui.engine.cardquery import FieldValue, find_field
 from pmtui.engine.ruleset import DeckList, Ruleset
-from pmtui.table.decks import DeckStore, DeckStoreError
+from pmtui.table.decks import DeckStore, DeckStoreError, find_deck
 
 Parts = dict[str, list[str]]
 MAX_CURVE = 12  # values of a curve drawn one by one; more: only the values the deck has
@@ -168,16 +168,7 @@ def open_deck(rs: Ruleset, store: DeckStore, spec: str | None) -> DeckEditor:
     """The editor on an own deck by name, a built-in deck to start from (saved under a
     name of your own), a deck file, or a new deck; DeckStoreError (one line) when the
     deck cannot be read: the file is left as it is."""
-    from pathlib import Path
-
     if not spec:
         return DeckEditor(rs, store)
-    found = store.find(spec)
-    if found is not None and spec not in rs.builtin_decks():
-        return DeckEditor(rs, store, store.load(found), found)
-    if spec in rs.builtin_decks():
-        return DeckEditor(rs, store, rs.load_deck(spec))
-    path = Path(spec)
-    deck = store.read(path)
-    own = path.parent.resolve() == store.folder.resolve() and path.suffix == ".toml"
-    return DeckEditor(rs, store, deck, path.stem if own else None)
+    deck, own = find_deck(store, spec)
+    return DeckEditor(rs, store, deck, own)

@@ -200,3 +200,22 @@ class DeckStore:
                 raise DeckStoreError(f"{found}: cannot be removed ({exc.strerror or exc})") \
                     from None
         return path
+
+
+def find_deck(store: DeckStore, spec: str) -> tuple[DeckList, str | None]:
+    """A deck by a built-in deck's name, an own deck's name or a file path, with its own
+    deck name (None: a built-in deck, or a file outside the store); DeckStoreError, one
+    line, when it cannot be read. Built-in names come first: no own deck takes one."""
+    rs = store.rs
+    try:
+        if spec in rs.builtin_decks():
+            return rs.load_deck(spec), None
+    except DeckError as exc:
+        raise DeckStoreError(str(exc)) from None
+    found = store.find(spec)
+    if found is not None:
+        return store.load(found), found
+    path = Path(spec)
+    deck = store.read(path)
+    inside = path.suffix == SUFFIX and path.parent.resolve() == store.folder.resolve()
+    return deck, path.stem if inside else None
