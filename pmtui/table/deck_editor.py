@@ -105,9 +105,10 @@ class DeckEditor:
     def problems(self) -> list[str]:
         return self.rs.validate_deck(self.deck())
 
-    def verdict(self) -> str:
-        """"legal for GAME (format)", or how many problems there are."""
-        problems = self.problems()
+    def verdict(self, problems: list[str] | None = None) -> str:
+        """"legal for GAME (format)", or how many problems there are (`problems`: the
+        check's answer when the caller has it already)."""
+        problems = self.problems() if problems is None else problems
         if problems:
             return f"{len(problems)} problem{'s' if len(problems) > 1 else ''}"
         fmt = self.rs.deck_format_name(self.deck())

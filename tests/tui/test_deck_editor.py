@@ -33,6 +33,7 @@ async def _type(pilot, text: str) -> None:  # noqa: ANN001
         await pilot.press(ch if ch != " " else "space")
 
 
+@pytest.mark.slow  # some 300 keys a game through the screen: half a minute each
 @pytest.mark.parametrize("rid", sorted(TARGETS))
 async def test_a_legal_deck_is_built_by_keys_saved_and_played(
     rid: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

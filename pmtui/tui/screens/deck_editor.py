@@ -157,6 +157,7 @@ class DeckEditorScreen(Screen[None]):
         self.on_leave = on_leave
         self.found: list[str] = []
         self._leaving = False
+        self._faces: dict[str, Text] = {}  # a pool card's line without its count: it stays
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="sides"):
@@ -184,7 +185,10 @@ class DeckEditorScreen(Screen[None]):
         n = self.editor.count(cid)
         t = Text(f"{n}/{limit} " if limit is not None else f"{n}   ",
                  style="bold" if n else "dim")
-        t.append_text(card_label(self.spec, cid, width=16))
+        face = self._faces.get(cid)
+        if face is None:
+            face = self._faces[cid] = card_label(self.spec, cid, width=16)
+        t.append_text(face)
         return t
 
     def _search(self, query: str) -> None:
@@ -209,7 +213,8 @@ class DeckEditorScreen(Screen[None]):
         sizes = " · ".join(f"{p} {len(deck.part(p))}" for p in ed.rs.deck_parts)
         name = printable(ed.name or "(not saved)")
         mark = " *" if ed.modified else ""
-        verdict = ed.verdict()
+        problems = ed.problems()
+        verdict = ed.verdict(problems)
         head = Text(f"{name}{mark}  ", style="bold", no_wrap=True, overflow="ellipsis")
         head.append(f"{sizes}\n", style="dim")
         head.append(verdict, style="green" if verdict.startswith("legal") else "yellow")
@@ -223,7 +228,6 @@ class DeckEditorScreen(Screen[None]):
             label.append(f"  {cid}", style="dim")
             items.append(Item(label, f"{part}\t{cid}"))
         self.query_one("#rows", PickList).set_items(items)
-        problems = ed.problems()
         self.query_one("#problems", Static).update(
             Text("\n".join(printable(p) for p in problems[:3])
                  + (f"\n... {len(problems) - 3} more" if len(problems) > 3 else ""),
