@@ -213,3 +213,23 @@ async def test_a_pasted_list_is_read_and_the_list_copied_out(tmp_path: Path) -> 
         await pilot.pause()
         assert copied == ["\n".join(export_list(rs, target))]
         assert "# lead" in str(app.screen.query_one("#card-body").render())
+
+
+async def test_a_huge_paste_is_refused_in_one_line(tmp_path: Path) -> None:
+    from textual import events
+    from textual.widgets import TextArea
+
+    rs = ruleset("precious_memories")
+    app = DeckEditorApp(DeckEditor(rs, DeckStore(rs, tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        area = app.screen.query_one(TextArea)
+        area.post_message(events.Paste("4 STA-001\n" * (1024 * 1024)))  # 10 MB
+        await pilot.pause()
+        assert area.text == ""
+        notes = [n.message for n in app._notifications]
+        assert any("at most 64 KB" in n and "\n" not in n for n in notes)
+        area.post_message(events.Paste("4 STA-001\n"))  # a small one is taken
+        await pilot.pause()
+        assert "4 STA-001" in area.text and len(area.text) < 100

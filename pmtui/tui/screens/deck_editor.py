@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -80,6 +81,21 @@ class NameScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class ListArea(TextArea):
+    """The paste field: a paste that would make the list larger than a list may be is
+    refused in one notice before it reaches the field (a 10 MB paste over SSH would
+    otherwise be laid out whole)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        size = len(self.text.encode("utf-8", "surrogatepass"))
+        if size + len(event.text.encode("utf-8", "surrogatepass")) > MAX_LIST_BYTES:
+            event.prevent_default()
+            event.stop()
+            self.app.notify(f"a deck list has at most {MAX_LIST_BYTES // 1024} KB: the "
+                            "paste was not taken", severity="warning", timeout=4)
+        # otherwise TextArea's own handler takes it (Textual calls each class's in turn)
+
+
 @guarded
 class PasteScreen(ModalScreen[str | None]):
     """A deck list pasted (or typed): ctrl+s reads it, escape cancels."""
@@ -95,7 +111,7 @@ class PasteScreen(ModalScreen[str | None]):
         with Vertical(id="box"):
             yield Static(Text("Paste a deck list: 3 Card Name a line, # part headings",
                               style="bold"), id="title")
-            yield TextArea(id="paste")
+            yield ListArea(id="paste")
             yield Static(Text("ctrl+s reads it · escape cancels", style="dim"))
         yield Footer()
 
