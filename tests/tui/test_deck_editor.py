@@ -233,3 +233,27 @@ async def test_a_huge_paste_is_refused_in_one_line(tmp_path: Path) -> None:
         area.post_message(events.Paste("4 STA-001\n"))  # a small one is taken
         await pilot.pause()
         assert "4 STA-001" in area.text and len(area.text) < 100
+
+
+async def test_save_rename_and_leaving_with_changes(tmp_path: Path) -> None:
+    rs = ruleset("pso")
+    store = DeckStore(rs, tmp_path)
+    store.save(rs.load_deck("ember_vault_quick"), "vault")
+    app = DeckEditorApp(open_deck(rs, store, "Vault"))  # found case aside
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        assert screen.editor.name == "vault" and not screen.editor.modified
+        await pilot.press("plus")
+        await pilot.press("s")  # saved under its own name, no question
+        assert len(store.load("vault").part("main")) == 41
+        await pilot.press("r")
+        for _ in range(len("vault")):
+            await pilot.press("backspace")
+        await _type(pilot, "Deep vault")
+        await pilot.press("enter")
+        assert store.names() == ["Deep vault"] and screen.editor.name == "Deep vault"
+        await pilot.press("minus")
+        await pilot.press("q")  # changes not saved: asked again, not left
+        assert app.is_running and isinstance(app.screen, DeckEditorScreen)
+        await pilot.press("q")
+    assert len(store.load("deep vault").part("main")) == 41  # the change was not saved
