@@ -309,8 +309,8 @@ class DeckEditorScreen(Screen[None]):
         self._draw()
 
     def action_add_to_part(self) -> None:
-        """A copy into a part the game would not put it in by itself (PSO's main
-        character set aside, say): the parts to choose from."""
+        """A copy into a part the game would not put it in by itself (a card set aside
+        from the deck, say): the parts to choose from."""
         at = self._focused()
         if at is None:
             return
