@@ -218,3 +218,21 @@ def test_a_foreign_or_broken_deck_file_is_one_line(
             err = capsys.readouterr().err
             assert err.count("\n") == 1 and "\x1b" not in err, err
     assert listing.read_text(encoding="utf-8") == "# main\n4 STA-001\n"
+
+
+@pytest.mark.parametrize("rid", known())
+def test_the_deck_members_of_the_contract_answer_for_every_card(rid: str) -> None:
+    """deck_slot names one of the game's parts for every pool card; deck_summary names
+    fields the game has (the curve's a number); deck_format_name is words or ""."""
+    from pmtui.engine.cardquery import find_field
+
+    rs = ruleset(rid)
+    for cid in rs.cards:
+        slot = rs.deck_slot(cid)
+        assert slot.part in rs.deck_parts and (slot.copies is None or slot.copies >= 1)
+    want = rs.deck_summary
+    for name in (want.kind, want.colour, want.curve):
+        find_field(rs.card_fields, name, rid)
+    assert find_field(rs.card_fields, want.curve, rid).number
+    for name in rs.builtin_decks():
+        assert isinstance(rs.deck_format_name(rs.load_deck(name)), str)
