@@ -125,3 +125,17 @@ async def test_a_deck_built_over_ssh_is_played_and_hidden_from_others(tmp_path: 
         await b.close()
     finally:
         await server.stop()
+
+
+def test_a_table_waiting_with_an_own_deck_survives_a_restart(tmp_path: Path) -> None:
+    reg = Registry(tmp_path)
+    rs = ruleset()
+    reg.own_decks(ALICE).save(rs.load_deck("foxfire_vigil"), "Fox night")
+    waiting = reg.create(ALICE, f"{OWN}Fox night")
+    reg.shutdown()
+    again = Registry(tmp_path)
+    assert again.restore() == []
+    back = again.get(waiting.id)
+    assert back.seats[0].deck == "Fox night"
+    assert back.decks[0] is not None and len(back.decks[0].part("main")) == 60
+    again.shutdown()
