@@ -29,7 +29,8 @@ class CliError(Exception):
 
 # Built-in deck names differ per game; listing them here would load every game on each
 # start, so the help points to the command that lists them.
-DECK_HELP = "a built-in deck's name (`pmtui deck list` lists them) or a deck file"
+DECK_HELP = ("a built-in or own deck's name (`pmtui deck list` lists them) or a "
+             "deck file")
 
 
 # `pmtui cards` options for the filters most games have; each is the query term
@@ -132,8 +133,21 @@ def build_parser() -> argparse.ArgumentParser:
     validate = deck_sub.add_parser("validate", help="check a deck file")
     _game_option(validate)
     validate.add_argument("file", help="the deck file (docs/cards.md)")
-    listing = deck_sub.add_parser("list", help="the built-in decks of each game")
+    listing = deck_sub.add_parser("list", help="the built-in and own decks of each game")
     _game_option(listing, "(default: every game)")
+    export = deck_sub.add_parser("export", help='print a deck as a "3 Card Name" list')
+    _game_option(export)
+    export.add_argument("name", help="a built-in or own deck's name, or a deck file")
+    imported = deck_sub.add_parser("import", help="read a deck list and save it as an own deck")
+    _game_option(imported)
+    imported.add_argument("file", help='the list ("3 Card Name" a line, "# part" headings); '
+                                       '"-" reads it from the standard input')
+    imported.add_argument("--name", help="the own deck's name (default: the file's name)")
+    edit = deck_sub.add_parser("edit", help="the deck editor")
+    _game_option(edit)
+    edit.add_argument("deck", nargs="?", metavar="NAME|FILE",
+                      help="an own deck, a built-in deck to start from, or a deck file "
+                           "(default: a new deck)")
 
     serve = sub.add_parser("serve", help="host games over SSH")
     serve.add_argument("--host", default="127.0.0.1",
@@ -251,6 +265,7 @@ def _not_yet(name: str) -> CliError:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    _own_deck_paths(args)
     try:
         from pmtui.tui.launch import play
     except ImportError:
@@ -375,6 +390,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CliError("--games must be at least 1")
     rs = _ruleset(args)
     options = _options(args, rs)
+    _own_deck_paths(args, rs)
     pairs = _decks_for(args, rs, options)
     for kind in (args.p1, args.p2):
         from pmtui.ai import make_player
@@ -503,11 +519,39 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def _own_deck_paths(args: argparse.Namespace, rs: Ruleset | None = None) -> None:
+    """--deck / --opponent-deck naming an own deck: its file, once it reads (CliError)."""
+    from pmtui.table.decks import DeckStore, DeckStoreError
+
+    if not (args.deck or args.opponent_deck):
+        return
+    store = DeckStore(rs or _ruleset(args))
+    for key in ("deck", "opponent_deck"):
+        spec = getattr(args, key)
+        if spec and spec not in store.rs.builtin_decks() and store.find(spec) is not None:
+            try:
+                setattr(args, key, store.load(spec).source)
+            except DeckStoreError as exc:
+                raise CliError(str(exc)) from None
+
+
+def _any_deck(rs: Ruleset, spec: str) -> DeckList:
+    """A built-in deck, an own deck or a deck file by path (CliError, one line)."""
+    from pmtui.table.decks import DeckStore, DeckStoreError, find_deck
+
+    try:
+        return find_deck(DeckStore(rs), spec)[0]
+    except DeckStoreError as exc:
+        raise CliError(str(exc)) from None
+
+
 def cmd_deck(args: argparse.Namespace) -> int:
-    if args.deck_command == "list":
-        return _list_decks(args)
+    actions = {"list": _list_decks, "export": _export_deck, "import": _import_deck,
+               "edit": _edit_deck}
+    if args.deck_command in actions:
+        return actions[args.deck_command](args)
     if args.deck_command != "validate":
-        raise CliError("usage: pmtui deck validate FILE | pmtui deck list")
+        raise CliError("usage: pmtui deck validate|list|export|import|edit (pmtui deck --help)")
     from pmtui.engine.ruleset import DeckError
 
     rs = _ruleset(args)
@@ -526,8 +570,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 
 def _list_decks(args: argparse.Namespace) -> int:
-    """Each game's built-in decks: the name `--deck` takes and the deck's description."""
+    """Each game's built-in decks, then the player's own: the name `--deck` takes, which
+    it is, and the deck's description (an own deck: whether it is legal)."""
     from pmtui.engine.ruleset import DeckError
+    from pmtui.table.decks import DeckStore, DeckStoreError
     from pmtui.table.registry import installed
 
     games = [args.game] if args.game else [entry.id for entry in installed()]
@@ -539,8 +585,75 @@ def _list_decks(args: argparse.Namespace) -> int:
                 about = rs.load_deck(name).description
             except DeckError as exc:
                 about = f"cannot be read: {exc}"
-            print(_printable(f"  {name:<24} {about}".rstrip()))
+            print(_printable(f"  {name:<24} built-in  {about}".rstrip()))
+        store = DeckStore(rs)
+        for name in store.names():
+            try:
+                problems = rs.validate_deck(store.load(name))
+                about = f"not legal: {problems[0]}" if problems else "legal"
+            except DeckStoreError as exc:
+                about = f"cannot be read: {exc}"
+            print(_printable(f"  {name:<24} own       {about}"))
     return 0
+
+
+def _export_deck(args: argparse.Namespace) -> int:
+    from pmtui.table.decklist import export_list
+
+    rs = _ruleset(args)
+    for line in export_list(rs, _any_deck(rs, args.name)):
+        print(_printable(line))
+    return 0
+
+
+def _import_deck(args: argparse.Namespace) -> int:
+    """Read a list (a file or stdin, bounded), save it as an own deck, say if it is legal."""
+    from pmtui.table.decklist import MAX_LIST_BYTES, DeckListError, import_list
+    from pmtui.table.decks import DeckStore, DeckStoreError
+
+    rs = _ruleset(args)
+    if args.file == "-":
+        raw = sys.stdin.buffer.read(MAX_LIST_BYTES + 1)
+        where, default = "standard input", None
+    else:
+        try:
+            with open(args.file, "rb") as f:
+                raw = f.read(MAX_LIST_BYTES + 1)
+        except OSError as exc:
+            raise CliError(f"{args.file}: cannot be read ({exc.strerror or exc})") from None
+        where, default = args.file, Path(args.file).stem
+    if len(raw) > MAX_LIST_BYTES:
+        raise CliError(f"{where}: a deck list has at most {MAX_LIST_BYTES // 1024} KB")
+    name = args.name or default
+    if not name:
+        raise CliError("give the deck a name: --name NAME")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CliError(f"{where}: not UTF-8 text") from None
+    store = DeckStore(rs)
+    try:
+        deck = import_list(rs, text, name)
+        path = store.save(deck, name)
+    except (DeckListError, DeckStoreError) as exc:
+        raise CliError(f"{where}: {exc}" if isinstance(exc, DeckListError) else str(exc)) \
+            from None
+    problems = rs.validate_deck(deck)
+    print(_printable(f"saved {path.stem} ({path})"))
+    for problem in problems:
+        print(_printable(f"not legal yet: {problem}"))
+    if not problems:
+        sizes = ", ".join(f"{part} {len(deck.part(part))}" for part in rs.deck_parts)
+        print(f"legal deck ({sizes})")
+    return 0
+
+
+def _edit_deck(args: argparse.Namespace) -> int:
+    try:
+        from pmtui.tui.launch_decks import edit
+    except ImportError:
+        raise _not_yet("the deck editor") from None
+    return edit(args)
 
 
 COMMANDS = {

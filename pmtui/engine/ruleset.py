@@ -89,6 +89,25 @@ class DeckList:
 
 
 @dataclass(frozen=True)
+class DeckSlot:
+    """Where a card goes when it is added to a deck by name, and how many copies of it
+    a deck may hold (None: no limit of its own; the deck check has the last word)."""
+
+    part: str
+    copies: int | None
+
+
+@dataclass(frozen=True)
+class DeckSummary:
+    """The card fields (names among `card_fields`) a deck's summary counts by: the
+    card kind, the colour-like field, and the number its curve is drawn over."""
+
+    kind: str
+    colour: str
+    curve: str
+
+
+@dataclass(frozen=True)
 class CardInfo:
     """One card definition as `pmtui cards` prints it."""
 
@@ -412,6 +431,23 @@ class Ruleset(Protocol):
 
     def validate_deck(self, deck: DeckList) -> list[str]:
         """Every deck-building problem, one sentence each (empty: a legal deck)."""
+        ...
+
+    def deck_document(self, deck: DeckList) -> dict[str, object]:
+        """The deck as the game's deck file holds it (TOML-ready: strings, integers,
+        lists and tables), so that `load_deck` of the written file gives the same
+        cards in each part (docs/decks.md)."""
+        ...
+
+    def deck_slot(self, card_id: str) -> DeckSlot:
+        """The part a pool card goes to when no part is named, and its copies limit."""
+        ...
+
+    deck_summary: DeckSummary  # the fields a deck editor counts and draws by
+
+    def deck_format_name(self, deck: DeckList) -> str:
+        """The format or mode a deck is built for, in words ("quick format", "Ultimate
+        mode"), for "legal for ..."; "" in a game with one."""
         ...
 
     # -- notation --

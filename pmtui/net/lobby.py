@@ -4,12 +4,16 @@ The app ends with what the session does next: `("play", table id)` to sit at
 your seat, `("watch", table id)`, or None to leave. Creating a table keeps you
 in the lobby until someone joins; then you are taken to the table. A new table
 (or a game against the computer) asks, in turn: which game (when several can be
-played), each of its options (Ruleset.option_values, the default first), the deck.
+played), each of its options (Ruleset.option_values, the default first), the deck:
+the player's own decks first, then the starter decks. `e` opens the deck editor on the
+player's own decks, which are kept on the server under their name and listed to
+nobody else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -25,6 +29,7 @@ from pmtui.net.driver import CalmNotifications
 from pmtui.net.tables import Registry, ServerTable, TableError, User
 from pmtui.table.logtext import printable
 from pmtui.table.registry import DEFAULT_RULESET
+from pmtui.tui import app as tui_app
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.widgets.footer import Footer
 
@@ -77,6 +82,8 @@ def _shown(label: str) -> Text:
 
 class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
     CSS = LOBBY_CSS
+    # the deck editor's screens and prompts are styled by the TUI's file
+    CSS_PATH = str(Path(tui_app.__file__).parent / "pmtui.tcss")
     TITLE = "pmtui lobby"
     BINDINGS = [
         Binding("c", "create", "Create"),
@@ -84,6 +91,7 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
         Binding("w", "watch", "Watch"),
         Binding("p", "computer", "Play vs computer"),
         Binding("x", "close_table", "Close my table"),
+        Binding("e", "decks", "My decks"),
         Binding("q", "leave", "Leave"),
         Binding("ctrl+q", "leave", "Leave", show=False, priority=True),
     ]
@@ -245,7 +253,8 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
                 self._guard(lambda: then(spec))
 
         choices: list[tuple[str, str]] = []
-        self._guard(lambda: choices.extend(self.registry.deck_choices(game, options, like)))
+        self._guard(lambda: choices.extend(
+            self.registry.deck_choices(game, options, like, self.user)))
         choices = [(self._about(label, spec, game, options), spec) for label, spec in choices]
         if choices:
             self.push_screen(DeckScreen(title, choices), callback=chosen)
@@ -255,7 +264,7 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
         """A deck's line and, under it, what the deck is (its description): the names
         alone ("foxfire_vigil (starter)") told a newcomer nothing of what they play."""
         try:
-            about = self.registry.load_deck(spec, game, options).description
+            about = self.registry.load_deck(spec, game, options, self.user).description
         except TableError:
             return label  # a broken deck file says so when chosen
         # a deck file of the data directory may say anything: no terminal codes from it
@@ -375,6 +384,40 @@ class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
             self.say(f"Table {t.id} closed.")
 
         self._guard(close)
+
+    def action_decks(self) -> None:
+        """The deck editor on one of the player's own decks, a new one, or a copy of a
+        starter deck (saved among the player's own)."""
+        self._pick_game(self._decks)
+
+    def _decks(self, game: str) -> None:
+        from pmtui.table.deck_editor import open_deck
+
+        store = self.registry.own_decks(self.user, game)
+        own = [(f"{name} (your deck)", f"own\t{name}") for name in store.names()]
+        starters = [(f"start from {name} (starter)", f"starter\t{name}")
+                    for name in store.rs.builtin_decks()]
+        choices = [("a new deck", "new\t"), *own, *starters]
+
+        def chosen(value: str | None) -> None:
+            if value is None:
+                return
+            kind, _, name = value.partition("\t")
+
+            def edit() -> None:
+                from pmtui.table.decks import DeckStoreError
+                from pmtui.tui.screens.deck_editor import DeckEditorScreen
+
+                try:
+                    editor = open_deck(store.rs, store, name or None)
+                except DeckStoreError as exc:
+                    raise TableError(str(exc)) from None
+                self.push_screen(DeckEditorScreen(editor, on_leave=self.pop_screen))
+
+            self._guard(edit)
+
+        self.push_screen(DeckScreen(f"Your decks ({len(own)} of {store.max_decks})", choices),
+                         callback=chosen)
 
     def action_leave(self) -> None:
         self.exit(None)

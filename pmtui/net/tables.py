@@ -33,7 +33,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
 from pmtui.engine.decision import Decision, IllegalAction
@@ -45,6 +45,9 @@ from pmtui.table.files import write_atomically
 from pmtui.table.games import SetupError, ruleset
 from pmtui.table.registry import DEFAULT_RULESET
 from pmtui.table.session import HUMAN, LocalTable, LogLine, Seat, computer_player, computer_seed
+
+if TYPE_CHECKING:
+    from pmtui.table.decks import DeckStore
 
 log = logging.getLogger("pmtui.net")
 
@@ -62,6 +65,8 @@ ACTIONS_PER_MINUTE = 20  # table actions (create, join, play the computer, close
 WAITING_TTL = 3600.0  # seconds a table may wait for a second player before it is closed
 WAITING_FORMAT = "pmtui-waiting-table/1"
 _NAME_OK = re.compile(r"^[A-Za-z0-9_.-]{1,32}$")
+PLAYERS_DIR = "players"  # <data dir>/players/<name>/decks/<game>/: each player's own decks
+OWN = "own:"  # a deck choice naming the player's own deck
 
 
 class TableError(ValueError):
@@ -584,22 +589,37 @@ class Registry:
                 raise TableError(f"option {name}={value}: not one of the values offered")
         return dict(options)
 
+    def own_decks(self, user: User, game: str = DEFAULT_RULESET) -> DeckStore:
+        """`user`'s own decks of `game`, kept under their player name (at most
+        MAX_DECKS of MAX_DECK_BYTES each: pmtui.table.decks); nobody else's."""
+        from pmtui.table.decks import DeckStore
+
+        if not valid_name(user.name) or user.name in (".", ".."):
+            raise TableError("this player name cannot keep decks")
+        return DeckStore(_rules(game), self.data_dir / PLAYERS_DIR / user.name / "decks")
+
     def deck_choices(self, game: str = DEFAULT_RULESET,
                      options: Mapping[str, str] | None = None,
-                     like: DeckList | None = None) -> list[tuple[str, str]]:
-        """(label, spec) of every deck a player may choose for `game`: built-in (those
-        that suit the table's `options`, a mode's own decks), then the data dir's
-        (decks/ for the default game, decks/<game id>/ for the others); with `like`
-        (the deck already at the table), only those of its format."""
+                     like: DeckList | None = None,
+                     user: User | None = None) -> list[tuple[str, str]]:
+        """(label, spec) of every deck a player may choose for `game`: `user`'s own decks
+        first (spec "own:NAME"), then the built-in ones (those that suit the table's
+        `options`, a mode's own decks), then the data dir's (decks/ for the default
+        game, decks/<game id>/ for the others); with `like` (the deck already at the
+        table), only those of its format."""
         from pmtui.table.games import builtin_decks, deck_format
 
         if like is not None and like.format:
             rs = _rules(game)
-            return [(label, spec) for label, spec in self.deck_choices(game, options)
-                    if deck_format(rs, spec) in (like.format, None)]
+            return [(label, spec) for label, spec in self.deck_choices(game, options, None, user)
+                    if deck_format(rs, self._deck_file(spec, game, user)) in (like.format, None)]
 
         names = builtin_decks(_rules(game), options)
-        out = [(f"{name} (starter)", name) for name in names]
+        out = []
+        if user is not None:
+            store = self.own_decks(user, game)
+            out += [(f"{name} (your deck)", f"{OWN}{name}") for name in store.names()]
+        out += [(f"{name} (starter)", name) for name in names]
         folder = self.decks_dir if game == DEFAULT_RULESET else self.decks_dir / game
         try:
             files = sorted(p for p in folder.iterdir()
@@ -610,16 +630,28 @@ class Registry:
         out += [(f"{p.stem} ({where}/{p.name})", str(p)) for p in files[:100]]
         return out
 
+    def _deck_file(self, spec: str, game: str, user: User | None) -> str:
+        """What `spec` names for the ruleset: an own deck's file path, else `spec`."""
+        if spec.startswith(OWN) and user is not None:
+            return str(self.own_decks(user, game).path(spec[len(OWN):]))
+        return spec
+
     def load_deck(self, spec: str, game: str = DEFAULT_RULESET,
-                  options: Mapping[str, str] | None = None) -> DeckList:
-        """A deck among the choices, validated (TableError with the reason otherwise)."""
+                  options: Mapping[str, str] | None = None,
+                  user: User | None = None) -> DeckList:
+        """A deck among the choices (`user`'s own among them), validated (TableError
+        with the reason otherwise)."""
+        from pmtui.table.decks import DeckStoreError
         from pmtui.table.games import load_deck
 
-        if spec not in {s for _, s in self.deck_choices(game, options)}:
+        if spec not in {s for _, s in self.deck_choices(game, options, None, user)}:
             raise TableError("not one of the decks offered")
         try:
+            if spec.startswith(OWN) and user is not None:  # bounded in size, then checked
+                deck = self.own_decks(user, game).load(spec[len(OWN):])
+                return load_deck(deck.source, ruleset(game))
             return load_deck(spec, ruleset(game))
-        except SetupError as exc:
+        except (SetupError, DeckStoreError) as exc:
             raise TableError(str(exc).splitlines()[0][:200]) from None
 
     # -- tables --------------------------------------------------------------------------------
@@ -740,7 +772,7 @@ class Registry:
             raise TableError(f"your key already has {MAX_WAITING_PER_KEY} tables waiting")
         self._throttle(user)
         options = self.check_options(game, options or {})
-        deck = self.load_deck(deck_spec, game, options)
+        deck = self.load_deck(deck_spec, game, options, user)
         self._check_setup(game, (deck, deck), options)
         table = self._new_table(f"{user.name}'s table", game=game, options=options)
         table.seats[0] = SeatInfo(user.name, user.key, HUMAN, deck.name)
@@ -787,7 +819,7 @@ class Registry:
         if not isinstance(raw, dict):
             raise ValueError("its options are not a table of names and values")
         options = self.check_options(game, {str(k): str(v) for k, v in raw.items()})
-        deck = self.load_deck(str(record["deck"]), game, options)
+        deck = self.load_deck(str(record["deck"]), game, options, User(name, key))
         table = ServerTable(self, tid, str(record.get("name") or f"table {tid}")[:60], game=game,
                             options=options)
         table.seats[0] = SeatInfo(name, key, HUMAN, deck.name)
@@ -806,7 +838,7 @@ class Registry:
         self._throttle(user)
         if any(s is not None and s.name == user.name for s in table.seats):
             raise TableError("you cannot play against yourself")
-        deck = self.load_deck(deck_spec, table.game, table.options)
+        deck = self.load_deck(deck_spec, table.game, table.options, user)
         there = table.deck_waiting()
         if there is not None and deck.format != there.format:
             raise TableError(f"table {tid} plays {there.format or 'full'}-format decks; "
@@ -835,7 +867,7 @@ class Registry:
 
         self._throttle(user)
         options = self.check_options(game, options or {})
-        deck = self.load_deck(deck_spec, game, options)
+        deck = self.load_deck(deck_spec, game, options, user)
         if opponent_spec is None:  # the next starter deck of the player's deck's format
             rs = _rules(game)
             names = builtin_decks(rs, options)

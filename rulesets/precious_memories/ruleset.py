@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from functools import cached_property
@@ -17,7 +18,7 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
-from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
+from pmtui.engine.ruleset import CardInfo, DeckError, DeckList, DeckSlot, DeckSummary
 from pmtui.engine.state import State, zkey
 
 from . import areas, derived, effects, flow, plays
@@ -108,6 +109,29 @@ class PreciousMemories:
 
         pm = Deck(deck.name, deck.part("main"), deck.part("ex"), deck.source, deck.description)
         return validate_deck(pm, self.t.pool, self.t.series)
+
+    def deck_document(self, deck: DeckList) -> dict[str, object]:
+        doc: dict[str, object] = {"name": deck.name}
+        if deck.description:
+            doc["description"] = deck.description
+        doc["main"] = dict(Counter(deck.part("main")))
+        if deck.part("ex"):
+            doc["ex"] = dict(Counter(deck.part("ex")))
+        return doc
+
+    def deck_slot(self, card_id: str) -> DeckSlot:
+        """EX cards go to the EX deck (p.26); four copies in each part (P05, P26)."""
+        from .cards import ruleset_data
+
+        rules = ruleset_data()
+        if self.t.pool.get(card_id).ex:
+            return DeckSlot("ex", rules["ex_max_copies"])
+        return DeckSlot("main", rules["max_copies"])
+
+    deck_summary = DeckSummary("type", "colour", "cost")
+
+    def deck_format_name(self, deck: DeckList) -> str:
+        return ""
 
     # -- checks -----------------------------------------------------------------------
 

@@ -60,9 +60,12 @@ def load_deck(path_or_name: str | Path, pool: CardPool) -> Deck:
     unknown = set(data) - {"name", "description", "format", "lead", "main"}
     if unknown:
         raise DeckError(f"{label}: field {sorted(unknown)[0]}: unknown field")
-    for key in ("name", "lead"):
-        if not isinstance(data.get(key), str) or not data[key].strip():
-            raise DeckError(f"{label}: field {key}: missing or not a non-empty string")
+    if not isinstance(data.get("name"), str) or not data["name"].strip():
+        raise DeckError(f"{label}: field name: missing or not a non-empty string")
+    # a deck still being built may have no main character yet (lead = ""): the deck
+    # check says it needs one
+    if not isinstance(data.get("lead", ""), str):
+        raise DeckError(f"{label}: field lead: must be a card id")
     fmt = data.get("format", "standard")
     if fmt not in FORMATS:
         raise DeckError(f"{label}: field format: must be one of {', '.join(FORMATS)}")
@@ -76,8 +79,8 @@ def load_deck(path_or_name: str | Path, pool: CardPool) -> Deck:
         cards += [_canonical(cid, pool)] * n
     desc = data.get("description", "")
     return Deck(
-        name=data["name"], main=tuple(cards), lead=_canonical(data["lead"], pool), format=fmt,
-        source=label, description=desc if isinstance(desc, str) else "",
+        name=data["name"], main=tuple(cards), lead=_canonical(data.get("lead", "").strip(), pool),
+        format=fmt, source=label, description=desc if isinstance(desc, str) else "",
     )
 
 

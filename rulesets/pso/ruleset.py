@@ -8,6 +8,7 @@ D-numbers the decisions in docs/rules-interpretations-pso.md.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict
 from functools import cached_property
@@ -18,7 +19,7 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
-from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
+from pmtui.engine.ruleset import CardInfo, DeckError, DeckList, DeckSlot, DeckSummary
 from pmtui.engine.state import State, zkey
 
 from . import board, effects, flow
@@ -103,7 +104,8 @@ class Pso:
             d = load_deck(spec, self.pool)
         except PsoDeckError as exc:
             raise DeckError(str(exc)) from None
-        return DeckList(d.name, {"main": d.main, "lead": (d.lead,)}, d.source, d.description,
+        lead = (d.lead,) if d.lead else ()  # a deck being built may have none yet
+        return DeckList(d.name, {"main": d.main, "lead": lead}, d.source, d.description,
                         d.format)
 
     def validate_deck(self, deck: DeckList) -> list[str]:
@@ -116,6 +118,37 @@ class Pso:
         main = deck.part("main")
         fmt = "quick" if len(main) == FORMATS["quick"][0] else "standard"
         return validate_deck(Deck(deck.name, main, lead[0], fmt, deck.source), self.pool)
+
+    def deck_document(self, deck: DeckList) -> dict[str, object]:
+        """A file holds one main character: a deck setting aside several keeps the
+        first (the writer refuses a file that does not read back the same)."""
+        from .decks import FORMATS
+
+        main = deck.part("main")
+        doc: dict[str, object] = {"name": deck.name}
+        if deck.description:
+            doc["description"] = deck.description
+        doc["format"] = "quick" if len(main) == FORMATS["quick"][0] else "standard"
+        doc["lead"] = deck.part("lead")[0] if deck.part("lead") else ""
+        doc["main"] = dict(Counter(main))
+        return doc
+
+    def deck_slot(self, card_id: str) -> DeckSlot:
+        """Every card goes to the deck; a limited card shows its limit ("Card Limits"),
+        a boss or quest Area one copy ("Deck Limits"); characters are unique."""
+        d = self.pool[card_id]
+        if d.boss or d.quest or d.type == "character":
+            return DeckSlot("main", 1)
+        return DeckSlot("main", d.limit)
+
+    deck_summary = DeckSummary("type", "class", "hp")
+
+    def deck_format_name(self, deck: DeckList) -> str:
+        """The format follows the size, as `validate_deck` reads it (D-31)."""
+        from .decks import FORMATS
+
+        quick = len(deck.part("main")) == FORMATS["quick"][0]
+        return "quick format" if quick else "standard format"
 
     # -- checks -------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ the game on to its next decision.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict
 from functools import cached_property
@@ -18,7 +19,14 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
-from pmtui.engine.ruleset import CardInfo, DeckError, DeckList, Strategy
+from pmtui.engine.ruleset import (
+    CardInfo,
+    DeckError,
+    DeckList,
+    DeckSlot,
+    DeckSummary,
+    Strategy,
+)
 from pmtui.engine.state import State, zkey
 
 from . import abilities, actions, combat, decks, effects, flow
@@ -117,6 +125,32 @@ class SengokuYugi:
         own = decks.Deck(deck.name, mode, deck.part("main"), deck.part("nameless"),
                          deck.part("familiar"))
         return decks.validate_deck(own, self.pool)
+
+    def deck_document(self, deck: DeckList) -> dict[str, object]:
+        """Familiars make an Ultimate deck (Guide II (2)), as `validate_deck` reads it."""
+        doc: dict[str, object] = {
+            "name": deck.name, "mode": "ultimate" if deck.part("familiar") else "standard",
+            "nameless": list(deck.part("nameless")),
+        }
+        if deck.part("familiar"):
+            doc["familiar"] = list(deck.part("familiar"))
+        doc["main"] = dict(Counter(deck.part("main")))
+        return doc
+
+    def deck_slot(self, card_id: str) -> DeckSlot:
+        """Main and Support cards to [main], three of a name and level (Guide I (5));
+        Nameless and familiar cards one each (Guide I (5), Guide II (2))."""
+        c = self.pool.get(card_id)
+        if c.familiar:
+            return DeckSlot("familiar", 1)
+        if c.kind == "nameless":
+            return DeckSlot("nameless", 1)
+        return DeckSlot("main", decks.COPIES)
+
+    deck_summary = DeckSummary("type", "attribute", "level")
+
+    def deck_format_name(self, deck: DeckList) -> str:
+        return "Ultimate mode" if deck.part("familiar") else "Standard mode"
 
     # -- setup (Guide I (9)) ------------------------------------------------------
 

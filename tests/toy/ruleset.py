@@ -56,7 +56,7 @@ from pmtui.engine.cardquery import CardField, search
 from pmtui.engine.context import Context
 from pmtui.engine.decision import CHANCE, Decision, Option
 from pmtui.engine.notation import Choice, Notation, ref
-from pmtui.engine.ruleset import CardInfo, DeckError, DeckList
+from pmtui.engine.ruleset import CardInfo, DeckError, DeckList, DeckSlot, DeckSummary
 from pmtui.engine.slots import free_slots, neighbours
 from pmtui.engine.state import State, shared_zone, zkey
 
@@ -233,6 +233,20 @@ class Toy:
         # `format` (T1): decks of one format meet only each other (DeckList.format)
         return DeckList(str(data.get("name", path.stem)), {"main": tuple(main)}, source=spec,
                         format=str(data.get("format", "")))
+
+    def deck_document(self, deck: DeckList) -> dict[str, object]:
+        doc: dict[str, object] = {"name": deck.name, "main": list(deck.part("main"))}
+        if deck.format:
+            doc["format"] = deck.format
+        return doc
+
+    def deck_slot(self, card_id: str) -> DeckSlot:
+        return DeckSlot("main", None)
+
+    deck_summary = DeckSummary("type", "type", "power")
+
+    def deck_format_name(self, deck: DeckList) -> str:
+        return f"{deck.format} format" if deck.format else ""
 
     def validate_deck(self, deck: DeckList) -> list[str]:
         problems = []
