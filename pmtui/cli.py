@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     _game_option(sandbox, "(a scenario file names its own)")
     sandbox.add_argument("scenario", nargs="?", type=Path,
                          help="a scenario file to start from (default: an example position)")
+    sandbox.add_argument("--cards", action="append", type=Path, default=[], metavar="FILE",
+                         help="a card file of made-up cards to load too (repeatable; a "
+                              "scenario file names its own with card_files)")
 
     check = sub.add_parser("check", help="run a scenario file headless")
     check.add_argument("scenario", type=Path, help="the scenario file (docs/scenarios.md)")

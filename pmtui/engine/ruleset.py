@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .context import Context
@@ -374,6 +375,12 @@ class Ruleset(Protocol):
         ...
 
     def card_info(self, card_id: str) -> CardInfo: ...
+
+    def with_card_files(self, paths: Sequence[Path]) -> Ruleset:
+        """This game with more card files loaded after its own (cards made up for a
+        scenario or the sandbox), checked like its own; ValueError (one line, naming the
+        file) for a bad file, OSError for one that cannot be read."""
+        ...
 
     # The filter fields of the game's cards (colour, cost, ...: pmtui.engine.cardquery),
     # what `pmtui cards --colour red` and a search's `cost:2-4` name.

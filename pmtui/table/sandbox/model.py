@@ -15,6 +15,7 @@ now, an `[[expect]]` with the legal actions now, and one `[[expect]]` per
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -155,6 +156,7 @@ class Sandbox:
     source: Path | None = None
     rs: Ruleset | None = None  # the default game's without one
     chance: str = "auto"  # "ask": dice and coins are actions (a scenario's `chance`)
+    card_files: tuple[Path, ...] = ()  # extra card files loaded (a saved file names them)
     table: SandboxTable = field(init=False)
     history: list[Step] = field(default_factory=list)
     asked: list[tuple[str, str | None]] = field(default_factory=list)  # why-not, this position
@@ -183,7 +185,7 @@ class Sandbox:
         sc = load(path)
         sb = cls(name=sc.name, page=sc.page, description=sc.description,
                  seed=int(sc.header.get("seed", 0)), source=Path(path), rs=sc.rs,
-                 chance=str(sc.header.get("chance", "auto")))
+                 chance=str(sc.header.get("chance", "auto")), card_files=sc.card_files)
         sb.table = SandboxTable(sb._game(sc.header["scenario"]))
         notes: list[str] = []
         for act in sc.actions:
@@ -410,8 +412,9 @@ class Sandbox:
 
     # -- saving ------------------------------------------------------------------------
 
-    def to_toml(self) -> str:
-        """The position now as a scenario file, with expectations `pmtui check` confirms."""
+    def to_toml(self, target: Path | None = None) -> str:
+        """The position now as a scenario file, with expectations `pmtui check` confirms;
+        its card files are named relative to `target` (default: the working folder)."""
         from pmtui.table.scenarios import Expect, check_expect, loads, new_game
 
         try:
@@ -427,11 +430,15 @@ class Sandbox:
             top["seed"] = self.seed
         if self.chance == "ask":
             top["chance"] = "ask"
+        here = Path(target).parent if target is not None else Path(".")
+        if self.card_files:
+            top["card_files"] = [Path(os.path.relpath(Path(p).resolve(), here.resolve()))
+                                 .as_posix() for p in self.card_files]
         body = {**top, **doc}
         notes = self._card_notes(doc)
         comments = ["Saved from the pmtui sandbox. Check it with: pmtui check FILE"]
         base = dump(body, comments=comments, card_notes=notes)
-        sc = loads(base, "<sandbox>")
+        sc = loads(base, str(here / "<sandbox>"))
         game = new_game(sc)
         d = game.pending()
         expects: list[dict[str, Any]] = []
@@ -470,10 +477,13 @@ class Sandbox:
         """Write the scenario file; returns a one-line report (EditError on failure)."""
         from pmtui.table.scenarios import ScenarioError, load, run
 
-        text = self.to_toml()
         target = Path(path).expanduser()
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)  # card files are named from it
+        except OSError as exc:
+            raise EditError(f"cannot write {target}: {exc.strerror or exc}") from None
+        text = self.to_toml(target)
+        try:
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise EditError(f"cannot write {target}: {exc.strerror or exc}") from None

@@ -12,7 +12,7 @@ from typing import Any
 
 from pmtui.engine.tomlfile import toml_key, toml_value
 
-TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "actions")
+TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "chance", "card_files", "actions")
 
 
 def _list(name: str, items: Sequence[Any], comments: Sequence[str] = ()) -> list[str]:

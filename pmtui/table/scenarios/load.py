@@ -93,6 +93,7 @@ class Scenario:
     actions: list[Action]
     expects: list[Expect]
     rs: Ruleset = field(repr=False)
+    card_files: tuple[Path, ...] = ()  # the extra card files loaded, as found from here
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -142,8 +143,9 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         rs = ruleset(rs_id)
     except UnknownRuleset as exc:
         raise fail(f"ruleset: {exc}", ("ruleset",)) from None
+    card_files: tuple[Path, ...] = ()
     if "card_files" in doc:
-        rs = _with_card_files(rs, doc["card_files"], name, fail)
+        rs, card_files = _with_card_files(rs, doc["card_files"], name, fail)
     for key in ("name", "description"):
         if not isinstance(doc.get(key, ""), str):
             raise fail(f"{key}: must be a string", (key,))
@@ -198,25 +200,22 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         actions=actions,
         expects=expects,
         rs=rs,
+        card_files=card_files,
     )
 
 
 def _with_card_files(
     rs: Ruleset, raw: object, name: str, fail: Callable[..., ScenarioError]
-) -> Ruleset:
-    """The ruleset with a scenario's extra card files (test-only cards), named relative
-    to the scenario file; a ruleset without `with_card_files` cannot take them."""
+) -> tuple[Ruleset, tuple[Path, ...]]:
+    """The ruleset with a scenario's extra card files (made-up cards), named relative
+    to the scenario file and checked like the game's own."""
     if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
         raise fail("card_files: a list of card file paths (relative to this file)",
                    ("card_files",))
-    extend = getattr(rs, "with_card_files", None)
-    if extend is None:
-        raise fail(f"card_files: the {rs.id} ruleset cannot load extra card files",
-                   ("card_files",))
     base = Path(name).parent
-    paths = [base / p for p in raw]
+    paths = tuple(base / p for p in raw)
     try:
-        return extend(paths)
+        return rs.with_card_files(paths), paths
     except (OSError, ValueError) as exc:
         raise fail(f"card_files: {exc}", ("card_files",)) from None
 
