@@ -110,3 +110,212 @@ def test_the_sandbox_adds_a_made_up_card() -> None:
     uid = sb.add("SGX-001", 0, "hand")
     assert sb.state.cards[uid].cid == "SGX-001"
     assert 'card_files = ["' in sb.to_toml()
+
+
+# -- setup and the turn's start -----------------------------------------------------------
+
+SETUP = [
+    TOY / "t1_setup_on_given_decks.toml",
+    TESTS / "scenarios" / "p08_first_player_draws_one.toml",
+    TESTS / "scenarios" / "pso" / "setup_monster_search_retries.toml",
+    TESTS / "scenarios" / "sengoku_yugi" / "g1_09_setup_runs_on_given_decks.toml",
+]
+TURN_START = [
+    TOY / "t3_turn_start_untires_and_draws.toml",
+    TESTS / "scenarios" / "p08_turn_start_position.toml",
+    TESTS / "scenarios" / "pso" / "game_play_turn_starts_with_a_draw.toml",
+    TESTS / "scenarios" / "sengoku_yugi" / "g1_11_active_phase_at_turn_start.toml",
+]
+TOY_DECKS = (
+    '[setup.p1]\nmain = ["TOY-03", "TOY-02", "TOY-01", "TOY-04", "TOY-01", "TOY-01", '
+    '"TOY-02", "TOY-01"]\n[setup.p2]\nmain = ["TOY-01", "TOY-01", "TOY-01", "TOY-02", '
+    '"TOY-02", "TOY-03", "TOY-04", "TOY-04"]\n'
+)
+
+
+@pytest.mark.parametrize("path", SETUP + TURN_START, ids=lambda p: p.stem)
+def test_every_game_runs_its_own_setup_and_turn_start(path: Path) -> None:
+    result = run(load(path))
+    assert result.ok, result.failures
+    assert result.checked >= 3
+
+
+def test_fix_decides_the_shuffles_and_the_coin_of_the_setup(tmp_path: Path) -> None:
+    """The same decks with and without `fix`: kept, the hand is the deck's top three and
+    P2 starts; from the seed alone the order is shuffled."""
+    fixed = run(loads(f'ruleset = "toy"\nfix = ["keep", "keep", "keep", "tails"]\n{TOY_DECKS}',
+                      str(tmp_path / "f.toml"))).game
+    hand = [fixed.state.cards[u].cid for u in fixed.state.zones["0/hand"]]
+    assert sorted(hand) == ["TOY-01", "TOY-02", "TOY-03"]
+    assert fixed.pending().player == 1
+    events = [r["event"] for r in fixed.records if r.get("type") == "event"]
+    rolls = [ev for ev in events if ev["t"] in ("shuffle", "roll")]
+    assert all(ev.get("fixed") for ev in rolls) and len(rolls) == 4
+    free = [run(loads(f'ruleset = "toy"\nseed = {s}\n{TOY_DECKS}', str(tmp_path / "s.toml"))).game
+            for s in range(6)]
+    orders = {tuple(g.state.cards[u].cid for u in g.state.zones["0/deck"]) for g in free}
+    assert len(orders) > 1  # the seed shuffles: fixing is what kept the order
+
+
+def test_a_fix_entry_used_up_leaves_the_rest_to_the_seed(tmp_path: Path) -> None:
+    text = f'ruleset = "toy"\nfix = ["keep"]\n{TOY_DECKS}'
+    game = run(loads(text, str(tmp_path / "s.toml"))).game
+    assert game.state.vars["fix"] == 1
+    events = [r["event"] for r in game.records if r.get("type") == "event"]
+    shuffles = [ev for ev in events if ev["t"] == "shuffle"]
+    assert shuffles[0].get("fixed") and "rng" in shuffles[1] and not shuffles[1].get("fixed")
+
+
+@pytest.mark.parametrize(
+    ("fix", "words"),
+    [
+        ('["roll 4"]', "fix entry 1 'roll 4' does not fit: the game shuffles 0/deck"),
+        ('["keep", "keep", "keep", "roll 3"]', "fix entry 4 'roll 3' does not fit"),
+        ('["keep", "order TOY-05"]', "which holds no more TOY-05"),
+    ],
+)
+def test_a_fix_entry_that_does_not_fit_is_one_line_at_its_line(
+    fix: str, words: str, tmp_path: Path
+) -> None:
+    text = f'ruleset = "toy"\nfix = {fix}\n{TOY_DECKS}'
+    with pytest.raises(ScenarioError) as err:
+        loads(text, str(tmp_path / "s.toml"))
+    message = str(err.value)
+    assert words in message and "\n" not in message, message
+    assert message.startswith(f"{tmp_path / 's.toml'}:2: fix: "), message
+
+
+def test_a_fix_entry_that_does_not_fit_an_action_fails_the_run(tmp_path: Path) -> None:
+    """A fixed outcome met during the actions that does not fit: a failure at its line."""
+    text = ('ruleset = "toy"\nfix = [\n  "heads",\n]\nactions = ["spring a1"]\n'
+            '[position]\nturn = 2\nactive = "p1"\n[position.board]\na1 = "p1 TOY-04 down"\n'
+            '[p1]\ndeck = ["TOY-01"]\n[p2]\ndeck = ["TOY-01"]\n')
+    result = run(loads(text, "s.toml"))
+    assert not result.ok
+    assert result.failures[0].startswith("s.toml:3: fix: fix entry 1 'heads' does not fit: "
+                                         "the game rolls 1d3 here"), result.failures
+
+
+def test_a_fixed_roll_reaches_a_roll_no_one_declares() -> None:
+    """The toy's trap rolls its damage at once (no chance decision): `fix` decides it."""
+    text = ('ruleset = "toy"\nfix = ["roll 3"]\nactions = ["spring a1"]\n'
+            '[position]\nturn = 2\nactive = "p1"\n[position.board]\na1 = "p1 TOY-04 down"\n'
+            '[p1]\ndeck = ["TOY-01"]\n[p2]\ndeck = ["TOY-01"]\n[[expect]]\nhp = [6, 3]\n')
+    result = run(loads(text, "s.toml"))
+    assert result.ok, result.failures
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ('fix = "keep"\n', "fix: a list of outcomes"),
+        ('fix = ["roll four"]\n', "write the faces"),
+        ('fix = ["pick"]\n', 'write "pick ID"'),
+        (f'{TOY_DECKS}[p1]\ndeck = ["TOY-01"]\n', "p1: a scenario with [setup] starts"),
+        ('[setup.p1]\nmain = ["TOY-01"]\nextra = ["TOY-01"]\n[setup.p2]\nmain = []\n',
+         "no deck part 'extra' (parts: main)"),
+        ('[setup.p1]\nmain = ["TOY-99"]\n[setup.p2]\nmain = []\n', "unknown card id TOY-99"),
+        ('[setup.p1]\nmain = []\n', "setup.p2: the deck of p2 is missing"),
+        ('[setup]\np1 = "no_such_deck"\np2 = "skirmish"\n', "setup.p1: no_such_deck"),
+        ('[setup]\np1 = "skirmish"\np2 = "skirmish"\noptions = { speed = "2" }\n',
+         "unknown option 'speed'"),
+    ],
+)
+def test_bad_setup_and_fix_are_one_line(body: str, words: str, tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as err:
+        loads('ruleset = "toy"\n' + body, str(tmp_path / "s.toml"))
+    assert words in str(err.value) and "\n" not in str(err.value), str(err.value)
+
+
+def test_a_setup_deck_may_be_a_built_in_deck_or_a_file(tmp_path: Path) -> None:
+    (tmp_path / "mine.toml").write_text('main = ["TOY-03", "TOY-03", "TOY-03", "TOY-03", '
+                                        '"TOY-03", "TOY-03", "TOY-03", "TOY-03"]\n')
+    text = ('ruleset = "toy"\nfix = ["keep", "keep"]\n[setup]\np1 = "mine.toml"\n'
+            'p2 = "skirmish"\n[[expect]]\nzone = "p1.hand"\n'
+            'cards = ["TOY-03", "TOY-03", "TOY-03"]\n')
+    result = run(loads(text, str(tmp_path / "s.toml")))
+    assert result.ok, result.failures
+
+
+def test_undo_and_replay_come_back_to_the_same_fixed_outcomes() -> None:
+    """The count of used entries is in the state (set by the events), so an undo
+    re-executes to the same outcomes and a replay of the log folds to the same state."""
+    from pmtui.engine.state import fold
+
+    text = ('ruleset = "toy"\nfix = ["roll 2", "roll 1"]\nactions = ["spring a1", "end", '
+            '"end", "spring b1"]\n[position]\nturn = 2\nactive = "p1"\n[position.board]\n'
+            'a1 = "p1 TOY-04 down"\nb1 = "p1 TOY-04 down"\n'
+            '[p1]\ndeck = ["TOY-01", "TOY-01"]\n[p2]\ndeck = ["TOY-01", "TOY-01"]\n'
+            '[[expect]]\nhp = [6, 3]\n')
+    result = run(loads(text, "s.toml"))
+    assert result.ok, result.failures
+    game = result.game
+    events = [r["event"] for r in game.records if r.get("type") == "event"]
+    assert fold(events).vars == game.state.vars
+    game.undo(1)
+    assert game.state.vars["hp"] == [6, 4] and game.state.vars["fix"] == 1
+    game.act("end")
+    game.act("end")
+    game.act(next(t for t in game.pending().texts if t.startswith("spring")))
+    assert game.state.vars["hp"] == [6, 3]
+
+
+def test_the_sandbox_opens_and_saves_a_setup_scenario(tmp_path: Path) -> None:
+    sb, notes = Sandbox.from_scenario(SETUP[0])
+    assert notes == [] and sb.fix_left() == []
+    assert "pmtui check passes" in sb.save(tmp_path / "saved.toml")
+    sb, _ = Sandbox.from_scenario(TURN_START[0])
+    assert "pmtui check passes" in sb.save(tmp_path / "start.toml")
+
+
+def test_the_sandbox_keeps_the_unused_fixed_outcomes(tmp_path: Path) -> None:
+    path = toy('fix = ["roll 3", "roll 1"]\n[position]\nturn = 2\n[position.board]\n'
+               'a1 = "p1 TOY-04 down"\nb1 = "p1 TOY-04 down"\n[p1]\ndeck = ["TOY-01"]\n'
+               '[p2]\ndeck = ["TOY-01"]\n', tmp_path)
+    sb, _ = Sandbox.from_scenario(path)
+    before = sb.mark()
+    sb.table.act(0, "spring a1")
+    assert sb.played(before)
+    assert sb.state.vars["hp"] == [6, 3] and sb.fix_left() == ["roll 1"]
+    sb.add("TOY-01", 0, "hand")  # an edit starts a new game: the rest stays fixed
+    assert sb.fix_left() == ["roll 1"]
+    text = sb.to_toml(tmp_path / "out.toml")
+    assert 'fix = ["roll 1"]' in text
+
+
+# -- random outcomes fixed ----------------------------------------------------------------
+
+FIXED = [
+    TOY / "t3_snare_damage_fixed.toml",
+    TESTS / "scenarios" / "p16_random_discard_fixed.toml",
+    TESTS / "scenarios" / "pso" / "event_cards_trap_damage_evaded_or_hit.toml",
+    TESTS / "scenarios" / "sengoku_yugi" / "g1_qa_after_die_fixed.toml",
+]
+# each file's fix list turned around (or changed) gives the other outcome
+SWAPPED = {
+    "t3_snare_damage_fixed": ('["roll 3"]', '["roll 1"]'),
+    "p16_random_discard_fixed": ('["pick STA-003"]', '["pick STA-004"]'),
+    "event_cards_trap_damage_evaded_or_hit": ('["evade", "hit"]', '["hit", "evade"]'),
+    "g1_qa_after_die_fixed": ('["roll 6", "roll 1"]', '["roll 1", "roll 6"]'),
+}
+
+
+@pytest.mark.parametrize("path", FIXED, ids=lambda p: p.stem)
+def test_every_game_fixes_its_random_outcomes(path: Path) -> None:
+    """Each holds as written, and fails with the outcomes changed: fix decides them."""
+    result = run(load(path))
+    assert result.ok, result.failures
+    old, new = SWAPPED[path.stem]
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    other = run(loads(text.replace(old, new), str(path)))
+    assert not other.ok
+
+
+def test_a_fixed_word_the_draw_does_not_have_is_refused() -> None:
+    path = FIXED[2]
+    text = path.read_text(encoding="utf-8").replace('["evade", "hit"]', '["miss"]')
+    result = run(loads(text, str(path)))
+    assert not result.ok
+    assert "fix entry 1 'miss' does not fit: the game rolls 1d5 here (or 'evade', 'hit')" \
+        in result.failures[0], result.failures

@@ -7,7 +7,7 @@ A scenario document (docs/scenarios-pso.md):
     [position]
     turn = 2            # default 2
     player = "p1"       # whose turn it is (default p1)
-    phase = "main"      # main | combat
+    phase = "main"      # start (the very beginning: the turn's draw follows) | main | combat
     did = ["character"] # per-turn limits already used: character, area
     area = "HAL-040"    # the Area in play, or {card = "HAL-042", dmg = 30, by = "p2"}
     [p1]
@@ -231,9 +231,9 @@ class Positions:
         turn = _int(pos.get("turn", 2), ("position", "turn"), 1, 10000)
         tp = _player(pos.get("player", "p1"), ("position", "player"))
         phase = pos.get("phase", "main")
-        if phase not in PHASE_WORDS:
-            raise PositionError("position.phase: main or combat", ("position", "phase"),
-                                str(phase))
+        if phase not in (*PHASE_WORDS, "start"):
+            raise PositionError("position.phase: start (the turn's draw follows), main or "
+                                "combat", ("position", "phase"), str(phase))
         did = pos.get("did", [])
         if not isinstance(did, list) or any(d not in ("character", "area") for d in did):
             raise PositionError('position.did: a list of "character", "area"',

@@ -102,8 +102,9 @@ class Positions:
         first = self._seat(raw.get("first", "p1"), "first")
         player = self._seat(raw.get("player", PLAYERS[(first + turn - 1) % 2]), "player")
         phase = raw.get("phase", "main")
-        if phase not in ("main", "charge"):
-            raise _err("position.phase: main or charge", "position", "phase")
+        if phase not in ("active", "main", "charge"):
+            raise _err("position.phase: active (the very beginning of the turn: its Active "
+                       "Phase follows), charge or main", "position", "phase")
         hp0 = 6 if mode == "standard" else 8
         ap = self._pair(raw.get("ap", [30, 30]), "ap", 999)
         sh_hp = self._pair(raw.get("sh_hp", [hp0, hp0]), "sh_hp", hp0)
@@ -251,10 +252,16 @@ class Positions:
         for text in pos.get("used", []):
             cid, _, n = text.partition("@")
             used += [u for u, c, _p, _z in cards if c == cid and (not n or str(u) == n)]
-        setvars(ctx, "position", mode=pos["mode"], board=pos["board"], turn=pos["turn"],
-                  ap=pos["p"], first=pos["first"], phase=pos["phase"],
+        start = pos["phase"] == "active"  # the turn begins: its Active Phase runs (G1 (11)①)
+        setvars(ctx, "position", mode=pos["mode"], board=pos["board"],
+                  turn=pos["turn"] - 1 if start else pos["turn"],
+                  ap=pos["p"], first=pos["first"], phase="end" if start else pos["phase"],
                   action_points=list(pos["ap"]),
                   sh_hp=list(pos["sh_hp"]), charged=[], used=used)
+        if start:
+            from .flow import start_turn
+
+            start_turn(ctx, self.pool, pos["p"])
 
     # -- writing ---------------------------------------------------------------------------
 

@@ -5,6 +5,8 @@ A position in a scenario file:
     [position]
     turn = 3
     active = "p1"          # whose turn it is
+    phase = "start"        # the turn's very beginning: T3's untire and draw follow (default
+                           # "main": the player acts)
     hp = [6, 4]
     [position.board]       # cell = "OWNER CARD [down] [tired]"
     a1 = "p1 TOY-02"
@@ -33,7 +35,7 @@ from pmtui.engine.ruleset import (
 )
 from pmtui.engine.state import Card, State, zkey
 
-from .ruleset import BOARD, BOX, CELLS, NOTATION, START_HP
+from .ruleset import BOARD, BOX, CELLS, NOTATION, START_HP, _next_turn
 
 if TYPE_CHECKING:
     from .ruleset import Toy
@@ -173,6 +175,10 @@ class ToyPositions:
         active = pos.get("active", "p1")
         if active not in PLAYERS:
             raise PositionError('position.active: "p1" or "p2"', ("position", "active"))
+        phase = pos.get("phase", "main")
+        if phase not in ("start", "main"):
+            raise PositionError('position.phase: "start" (the turn begins: T3 untires and '
+                                'draws) or "main"', ("position", "phase"))
         hp = pos.get("hp", [START_HP, START_HP])
         if (not isinstance(hp, list) or len(hp) != 2
                 or not all(isinstance(h, int) and not isinstance(h, bool) for h in hp)):
@@ -216,7 +222,8 @@ class ToyPositions:
             if "down" in flags:
                 flags["turn"] = 0
             cards.append([self._cid(words[1], path), PLAYERS.index(words[0]), BOARD, flags])
-        return {"turn": turn, "ap": PLAYERS.index(active), "hp": list(hp), "cards": cards}
+        return {"turn": turn, "ap": PLAYERS.index(active), "hp": list(hp), "cards": cards,
+                **({"start": True} if phase == "start" else {})}
 
     def build(self, ctx: Context, position: Mapping[str, Any]) -> None:
         """Setup from a parsed position: every card is made in the hidden box, then put
@@ -229,6 +236,12 @@ class ToyPositions:
             if flags:
                 ev["f"] = dict(flags)
             ctx.emit(ev)
+        if position.get("start"):  # the turn before ends: its start follows (T3)
+            ctx.emit({"t": "var", "set": {"hp": list(position["hp"]),
+                                          "turn": position["turn"] - 1,
+                                          "ap": 1 - position["ap"]}, "why": "position"})
+            _next_turn(ctx)
+            return
         ctx.emit({"t": "var", "set": {"hp": list(position["hp"]), "turn": position["turn"],
                                       "ap": position["ap"]}, "why": "position"})
 

@@ -40,11 +40,14 @@ PAGE = re.compile(r"\(p\.\d+(?:-\d+)?\)")
 
 
 def new_header(position: Mapping[str, Any], *, name: str = "sandbox", seed: int = 0,
-               rs: Ruleset | None = None, chance: str = "auto") -> dict[str, Any]:
+               rs: Ruleset | None = None, chance: str = "auto",
+               fix: Sequence[str] = ()) -> dict[str, Any]:
     rs = rs or ruleset()
     empty = DeckList("sandbox", {part: () for part in rs.deck_parts})
     players = [{"name": p.upper(), "kind": HUMAN} for p in PLAYERS]
-    extra = {"chance": "ask"} if chance == "ask" else {}  # dice are the user's to set
+    extra: dict[str, object] = {"chance": "ask"} if chance == "ask" else {}  # the user's dice
+    if fix:  # outcomes still fixed in advance (a scenario's `fix`)
+        extra["fix"] = list(fix)
     return make_header(rs, [empty, empty], seed, players, "sandbox",
                        scenario=dict(position), scenario_name=name, **extra)
 
@@ -157,6 +160,7 @@ class Sandbox:
     rs: Ruleset | None = None  # the default game's without one
     chance: str = "auto"  # "ask": dice and coins are actions (a scenario's `chance`)
     card_files: tuple[Path, ...] = ()  # extra card files loaded (a saved file names them)
+    fix: tuple[str, ...] = ()  # outcomes fixed in advance (a scenario's `fix`)
     table: SandboxTable = field(init=False)
     history: list[Step] = field(default_factory=list)
     asked: list[tuple[str, str | None]] = field(default_factory=list)  # why-not, this position
@@ -185,8 +189,14 @@ class Sandbox:
         sc = load(path)
         sb = cls(name=sc.name, page=sc.page, description=sc.description,
                  seed=int(sc.header.get("seed", 0)), source=Path(path), rs=sc.rs,
-                 chance=str(sc.header.get("chance", "auto")), card_files=sc.card_files)
-        sb.table = SandboxTable(sb._game(sc.header["scenario"]))
+                 chance=str(sc.header.get("chance", "auto")), card_files=sc.card_files,
+                 fix=tuple(str(e) for e in sc.header.get("fix", ())))
+        if "scenario" in sc.header:
+            sb.table = SandboxTable(sb._game(sc.header["scenario"]))
+        else:  # a scenario starting before the setup: the game's own runs on its decks
+            game = Game(sb.rs, sc.header, hashing=False)
+            game.keep_snapshots()
+            sb.table = SandboxTable(game)
         notes: list[str] = []
         for act in sc.actions:
             d = sb.game.pending()
@@ -210,9 +220,16 @@ class Sandbox:
         except PositionError as exc:
             raise EditError(str(exc)) from None
 
+    def fix_left(self) -> list[str]:
+        """The fixed outcomes the game has not used yet (they stay fixed after an edit)."""
+        if not hasattr(self, "table"):  # the first game is being made
+            return list(self.fix)
+        entries = [str(e) for e in self.game.header.get("fix", ())]
+        return entries[int(self.state.vars.get("fix", 0)):]
+
     def _game(self, position: Mapping[str, Any]) -> Game:
         header = new_header(position, name=self.name, seed=self.seed, rs=self.rs,
-                            chance=self.chance)
+                            chance=self.chance, fix=self.fix_left())
         game = Game(self.rs, header, hashing=False)
         game.keep_snapshots()
         return game
@@ -431,6 +448,8 @@ class Sandbox:
         if self.chance == "ask":
             top["chance"] = "ask"
         here = Path(target).parent if target is not None else Path(".")
+        if self.fix_left():
+            top["fix"] = self.fix_left()
         if self.card_files:
             top["card_files"] = [Path(os.path.relpath(Path(p).resolve(), here.resolve()))
                                  .as_posix() for p in self.card_files]

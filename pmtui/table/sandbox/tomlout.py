@@ -12,7 +12,8 @@ from typing import Any
 
 from pmtui.engine.tomlfile import toml_key, toml_value
 
-TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "chance", "card_files", "actions")
+TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "chance", "card_files", "fix",
+             "actions")
 
 
 def _list(name: str, items: Sequence[Any], comments: Sequence[str] = ()) -> list[str]:

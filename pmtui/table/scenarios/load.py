@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pmtui.engine.decision import CHANCE
+from pmtui.engine.fixed import FixError, syntax_problem
+from pmtui.engine.game import Game
 from pmtui.engine.notation import NotationError
-from pmtui.engine.ruleset import DeckList, PositionError, Ruleset
+from pmtui.engine.ruleset import DeckError, DeckList, Doc, PositionError, Ruleset
 from pmtui.engine.state import zkey
 from pmtui.engine.tomlfile import syntax_error
 from pmtui.table.games import make_header
@@ -38,6 +40,8 @@ TOP_KEYS = {
     "actions",
     "expect",
     "card_files",
+    "setup",
+    "fix",
 }
 # expectation keys every game has; a ruleset adds its own (Positions.expect_keys)
 EXPECT_TYPES: dict[str, tuple[type, ...]] = {
@@ -94,6 +98,7 @@ class Scenario:
     expects: list[Expect]
     rs: Ruleset = field(repr=False)
     card_files: tuple[Path, ...] = ()  # the extra card files loaded, as found from here
+    fix_lines: tuple[int | None, ...] = ()  # the line of each `fix` entry
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -162,11 +167,29 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         raise fail('chance: "ask" (dice are actions) or "auto" (the game rolls)', ("chance",))
     extra = {"chance": "ask"} if chance == "ask" else {}
 
-    try:
-        position = rs.positions.parse(doc)
-    except PositionError as exc:
-        line = loc.line(exc.path, exc.value) if exc.path else None
-        raise ScenarioError(f"{where(name, line)}: {exc}") from None
+    fix = doc.get("fix", [])
+    if not isinstance(fix, list):
+        raise fail('fix: a list of outcomes, like ["keep", "roll 4", "heads"]', ("fix",))
+    for entry in fix:
+        problem = syntax_problem(entry)
+        if problem:
+            raise fail(f"fix: {problem}", ("fix",), entry if isinstance(entry, str) else None)
+    fix_lines = tuple(loc.strings_after(("fix",), fix))
+    if fix:
+        extra["fix"] = list(fix)
+
+    players = rs.positions.players
+    position: Doc | None = None
+    decks: list[DeckList] = []
+    options: dict[str, str] = {}
+    if "setup" in doc:
+        decks, options = _setup(doc, rs, name, fail)
+    else:
+        try:
+            position = rs.positions.parse(doc)
+        except PositionError as exc:
+            line = loc.line(exc.path, exc.value) if exc.path else None
+            raise ScenarioError(f"{where(name, line)}: {exc}") from None
 
     raw_actions = doc.get("actions", [])
     if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
@@ -184,13 +207,17 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         line = loc.line(("expect", i))
         expects.append(_expect(e, line, name, len(actions), rs))
 
-    players = rs.positions.players
-    empty = DeckList("scenario", {part: () for part in rs.deck_parts})
-    header = make_header(
-        rs, [empty for _ in players], seed,
-        [{"name": p.upper(), "kind": "scenario"} for p in players], "scenario",
-        scenario=position, scenario_name=doc.get("name", Path(name).stem), **extra,
-    )
+    seats = [{"name": p.upper(), "kind": "scenario"} for p in players]
+    title = doc.get("name", Path(name).stem)
+    if position is not None:
+        empty = DeckList("scenario", {part: () for part in rs.deck_parts})
+        header = make_header(rs, [empty for _ in players], seed, seats, "scenario",
+                             scenario=position, scenario_name=title, **extra)
+    else:  # the game's own setup runs on the decks given
+        if options:
+            extra["options"] = options
+        header = make_header(rs, decks, seed, seats, "scenario", scenario_name=title, **extra)
+        _try_setup(rs, header, name, loc, fix_lines)
     return Scenario(
         path=name,
         name=str(doc.get("name", Path(name).stem)),
@@ -201,7 +228,83 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         expects=expects,
         rs=rs,
         card_files=card_files,
+        fix_lines=fix_lines,
     )
+
+
+def _deck(raw: object, base: Path, rs: Ruleset, what: str) -> DeckList:
+    """A deck written in a scenario: a table of the game's deck parts (each a list of
+    card ids, top first) or a string, a built-in deck's name or a deck file (relative to
+    the scenario). ValueError (one line, starting with `what`) when it cannot be read."""
+    if isinstance(raw, str):
+        path = base / raw
+        try:
+            return rs.load_deck(str(path) if path.is_file() else raw)
+        except DeckError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+    parts = ", ".join(rs.deck_parts)
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{what}: a table of deck parts ({parts}) or a deck's name or file")
+    out: dict[str, tuple[str, ...]] = {}
+    for part, ids in raw.items():
+        if part not in rs.deck_parts:
+            raise ValueError(f"{what}: no deck part {part!r} (parts: {parts})")
+        if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
+            raise ValueError(f"{what}.{part}: a list of card ids, top first")
+        unknown = [c for c in ids if c not in rs.cards]
+        if unknown:
+            raise ValueError(f"{what}.{part}: unknown card id {unknown[0]}")
+        out[part] = tuple(ids)
+    return DeckList(what, {part: out.get(part, ()) for part in rs.deck_parts})
+
+
+def _setup(doc: Doc, rs: Ruleset, name: str,
+           fail: Callable[..., ScenarioError]) -> tuple[list[DeckList], dict[str, str]]:
+    """A scenario that starts before the game's setup: each seat's deck, the options."""
+    for key in ("position", *rs.positions.players):
+        if key in doc:
+            raise fail(f"{key}: a scenario with [setup] starts from the decks, before any "
+                       "position", (key,))
+    setup = doc["setup"]
+    if not isinstance(setup, Mapping):
+        raise fail("setup: a table, with a deck for each player", ("setup",))
+    players = rs.positions.players
+    for key in setup:
+        if key not in (*players, "options"):
+            raise fail(f"setup: unknown key {key!r} (known: {', '.join(players)}, options)",
+                       ("setup", key))
+    decks = []
+    for p in players:
+        if p not in setup:
+            raise fail(f"setup.{p}: the deck of {p} is missing", ("setup",))
+        try:
+            decks.append(_deck(setup[p], Path(name).parent, rs, f"setup.{p}"))
+        except ValueError as exc:
+            raise fail(str(exc), ("setup", p)) from None
+    options = setup.get("options", {})
+    if not isinstance(options, Mapping):
+        raise fail("setup.options: a table of the game's options", ("setup", "options"))
+    for key, value in options.items():
+        if key not in rs.header_options:
+            known = ", ".join(rs.header_options) or "none"
+            raise fail(f"setup.options: unknown option {key!r} (known: {known})",
+                       ("setup", "options"))
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            raise fail(f"setup.options.{key}: a string or a whole number",
+                       ("setup", "options"))
+    return decks, {k: str(v) for k, v in options.items()}
+
+
+def _try_setup(rs: Ruleset, header: Doc, name: str, loc: Locator,
+               fix_lines: tuple[int | None, ...]) -> None:
+    """Run the game's setup once, so decks it cannot start from are a malformed file."""
+    try:
+        Game(rs, header, hashing=False, log=False)
+    except FixError as exc:
+        line = fix_lines[exc.index] if exc.index < len(fix_lines) else None
+        raise ScenarioError(f"{where(name, line)}: fix: {exc}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ScenarioError(f"{where(name, loc.line(('setup',)))}: setup: {exc}") from None
 
 
 def _with_card_files(
@@ -318,4 +421,6 @@ def zone_key(text: str, at: str, rs: Ruleset) -> str:
 
 def zone_label(key: str, rs: Ruleset) -> str:
     owner, _, zone = key.partition("/")
+    if not owner.isdigit():  # a zone nobody owns (a shared board)
+        return f"{owner}.{zone}"
     return f"{rs.positions.players[int(owner)]}.{zone}"
