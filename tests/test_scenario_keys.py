@@ -319,3 +319,67 @@ def test_a_fixed_word_the_draw_does_not_have_is_refused() -> None:
     assert not result.ok
     assert "fix entry 1 'miss' does not fit: the game rolls 1d5 here (or 'evade', 'hit')" \
         in result.failures[0], result.failures
+
+
+# -- deck legality ------------------------------------------------------------------------
+
+DECKS = [
+    TOY / "t1_deck_legality.toml",
+    TESTS / "scenarios" / "p25_deck_building.toml",
+    TESTS / "scenarios" / "pso" / "deck_limits.toml",
+    TESTS / "scenarios" / "sengoku_yugi" / "g1_05_deck_building.toml",
+]
+
+
+@pytest.mark.parametrize("path", DECKS, ids=lambda p: p.stem)
+def test_every_game_checks_deck_legality(path: Path) -> None:
+    """Each deck expectation holds as written, and fails when turned around."""
+    result = run(load(path))
+    assert result.ok, result.failures
+    text = path.read_text(encoding="utf-8")
+    assert "deck_legal = true" in text and "deck_legal = false" in text
+    flipped = text.replace("deck_legal = true", "deck_legal = X").replace(
+        "deck_legal = false", "deck_legal = true").replace("deck_legal = X", "deck_legal = false")
+    flipped = "\n".join(line for line in flipped.splitlines()
+                        if not line.startswith("reason_contains"))
+    other = run(loads(flipped, str(path)))
+    wrong = [f for f in other.failures if "expected the deck to be" in f]
+    assert len(wrong) == text.count("deck_legal ="), other.failures
+
+
+def test_a_deck_reason_that_is_not_given_fails(tmp_path: Path) -> None:
+    path = toy('[[expect]]\ndeck = { main = ["TOY-01"] }\ndeck_legal = false\n'
+               'reason_contains = "relic"\n', tmp_path)
+    result = run(load(path))
+    assert not result.ok
+    assert "expected a reason mentioning 'relic': a deck holds 8 cards" in result.failures[0]
+
+
+def test_a_deck_file_is_found_from_the_scenario(tmp_path: Path) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "stones.toml").write_text('main = ["TOY-01"]\n')
+    path = toy('[[expect]]\ndeck = "decks/stones.toml"\ndeck_legal = false\n'
+               'reason_contains = "8 cards"\n', tmp_path)
+    assert run(load(path)).ok
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ('deck = "skirmish"\n', "expect.deck and expect.deck_legal go together"),
+        ('deck_legal = true\n', "expect.deck and expect.deck_legal go together"),
+        ('deck = "skirmish"\ndeck_legal = true\nreason_contains = "x"\n',
+         "reason_contains goes with illegal = [...] or deck_legal = false"),
+        ('deck = { side = ["TOY-01"] }\ndeck_legal = true\n',
+         "expect.deck: no deck part 'side' (parts: main)"),
+        ('deck = { main = ["TOY-77"] }\ndeck_legal = true\n',
+         "expect.deck.main: unknown card id TOY-77"),
+        ('deck = "missing.toml"\ndeck_legal = true\n', "expect.deck: missing.toml"),
+        ('deck = 3\ndeck_legal = true\n', "wrong kind of value 3"),
+    ],
+)
+def test_bad_deck_expectations_are_one_line(body: str, words: str, tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as err:
+        loads('ruleset = "toy"\n[[expect]]\n' + body, str(tmp_path / "s.toml"))
+    message = str(err.value)
+    assert words in message and "\n" not in message and ":2:" in message, message

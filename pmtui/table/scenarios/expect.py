@@ -9,6 +9,7 @@ from collections.abc import Callable, Hashable, Mapping
 
 from pmtui.engine.game import Game
 from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
+from pmtui.engine.ruleset import DeckList
 from pmtui.engine.state import Event, State, fold
 from pmtui.engine.views import view
 
@@ -61,7 +62,7 @@ def check_expect(sc: Scenario, game: Game, x: Expect) -> list[str]:
     if not x.data.get("not"):
         return _check(sc, game, x)
     plain = {k: v for k, v in x.data.items() if k != "not"}
-    if _check(sc, game, Expect(plain, x.line, x.after)):
+    if _check(sc, game, Expect(plain, x.line, x.after, x.deck)):
         return []
     shown = ", ".join(
         f"{k} = {v!r}" for k, v in plain.items() if k not in ("after", "note")
@@ -151,6 +152,8 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
                     bad(f"expected the order of {e['zone']} "
                         f"{'to stay' if e['order_kept'] else 'to change'} since the start; "
                         f"it {'stayed' if kept else 'changed'}")
+    if x.deck is not None:
+        out += [problem + label for problem in _deck_problems(sc, x.deck, e)]
     if "winner" in e:
         over = game.over
         got_w = (
@@ -207,6 +210,19 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
         if extra:
             bad(f"unexpected choices: {', '.join(extra)}")
     return out
+
+
+def _deck_problems(sc: Scenario, deck: DeckList, e: Mapping[str, object]) -> list[str]:
+    """Whether the deck is as legal as expected (deck_legal), for the reason expected."""
+    found = sc.rs.validate_deck(deck)
+    if e["deck_legal"]:
+        return [f"expected the deck to be legal: {'; '.join(found)}"] if found else []
+    if not found:
+        return ["expected the deck to be illegal, but the rules find nothing wrong with it"]
+    want = e.get("reason_contains")
+    if want is not None and not any(str(want) in reason for reason in found):
+        return [f"expected a reason mentioning {want!r}: {'; '.join(found)}"]
+    return []
 
 
 def place(state: State) -> Callable[[int], Hashable]:

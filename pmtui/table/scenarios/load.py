@@ -66,6 +66,8 @@ EXPECT_TYPES: dict[str, tuple[type, ...]] = {
     "shuffled": (bool,),
     "order_kept": (bool,),
     "not": (bool,),
+    "deck": (dict, str),
+    "deck_legal": (bool,),
 }
 
 
@@ -85,6 +87,7 @@ class Expect:
     data: dict[str, object]
     line: int | None
     after: int
+    deck: DeckList | None = None  # a deck whose legality is expected (deck, deck_legal)
 
 
 @dataclass
@@ -205,7 +208,7 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     expects = []
     for i, e in enumerate(raw_expects):
         line = loc.line(("expect", i))
-        expects.append(_expect(e, line, name, len(actions), rs))
+        expects.append(_expect(e, line, name, len(actions), rs, Path(name).parent))
 
     seats = [{"name": p.upper(), "kind": "scenario"} for p in players]
     title = doc.get("name", Path(name).stem)
@@ -346,7 +349,8 @@ def _action(raw: str, line: int | None, name: str, rs: Ruleset) -> Action:
     return Action(" ".join(text.split()), line, player)
 
 
-def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset) -> Expect:
+def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset,
+            base: Path) -> Expect:
     at = where(name, line)
     if not isinstance(e, Mapping):
         raise ScenarioError(f"{at}: an [[expect]] must be a table")
@@ -402,9 +406,19 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset)
     for text in e.get("illegal", []):
         if not isinstance(text, str) or not text.split():
             raise ScenarioError(f"{at}: expect.illegal: a list of actions in notation")
-    if "reason_contains" in e and "illegal" not in e:
-        raise ScenarioError(f"{at}: expect.reason_contains goes with illegal = [...]")
-    return Expect(dict(e), line, after)
+    if "reason_contains" in e and "illegal" not in e and e.get("deck_legal") is not False:
+        raise ScenarioError(f"{at}: expect.reason_contains goes with illegal = [...] or "
+                            "deck_legal = false")
+    if ("deck" in e) != ("deck_legal" in e):
+        raise ScenarioError(f"{at}: expect.deck and expect.deck_legal go together (a deck "
+                            "and whether it is legal)")
+    deck = None
+    if "deck" in e:
+        try:
+            deck = _deck(e["deck"], base, rs, "expect.deck")
+        except ValueError as exc:
+            raise ScenarioError(f"{at}: {exc}") from None
+    return Expect(dict(e), line, after, deck)
 
 
 def zone_key(text: str, at: str, rs: Ruleset) -> str:
