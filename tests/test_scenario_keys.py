@@ -383,3 +383,72 @@ def test_bad_deck_expectations_are_one_line(body: str, words: str, tmp_path: Pat
         loads('ruleset = "toy"\n[[expect]]\n' + body, str(tmp_path / "s.toml"))
     message = str(err.value)
     assert words in message and "\n" not in message and ":2:" in message, message
+
+
+# -- what each seat was shown and reads ---------------------------------------------------
+
+SHOWN = [
+    TOY / "t3_set_trap_hidden_until_sprung.toml",
+    TESTS / "scenarios" / "p21_searched_card_is_shown.toml",
+    TESTS / "scenarios" / "pso" / "setup_monster_search_is_shown_to_its_owner.toml",
+    TESTS / "scenarios" / "pso" / "event_cards_trap_hidden_until_it_fires.toml",
+    TESTS / "scenarios" / "sengoku_yugi" / "g1_09_familiar_eggs_shown_once.toml",
+]
+
+
+@pytest.mark.parametrize("path", SHOWN, ids=lambda p: p.stem)
+def test_every_game_says_what_each_seat_was_shown(path: Path) -> None:
+    sc = load(path)
+    keys = {k for x in sc.expects for k in x.data}
+    assert {"shown_to", "log_seen_by"} <= keys
+    result = run(sc)
+    assert result.ok, result.failures
+
+
+def _toy_trap(expect: str) -> Path:
+    text = (TOY / "t3_set_trap_hidden_until_sprung.toml").read_text(encoding="utf-8")
+    return text.split("[[expect]]")[0] + "[[expect]]\n" + expect
+
+
+@pytest.mark.parametrize(
+    ("expect", "words"),
+    [
+        ('after = 1\nshown_to = "p2"\ncards = ["TOY-04"]\n',
+         "expected p2 to be shown [TOY-04] by this step, they were shown nothing"),
+        ('after = 4\nshown_to = "p1"\ncards = []\n',
+         "expected p1 to be shown nothing by this step, they were shown [TOY-04@1]"),
+        ('after = 1\nlog_seen_by = "p2"\nlog_contains = ["Snare Vine"]\n',
+         "expected p2's log to say 'Snare Vine'; it reads: "),
+        ('after = 1\nlog_seen_by = "p1"\nlog_lacks = ["Snare Vine"]\n',
+         "expected p1's log not to say 'Snare Vine': "),
+    ],
+)
+def test_wrong_expectations_of_what_was_shown_fail(expect: str, words: str) -> None:
+    result = run(loads(_toy_trap(expect), "s.toml"))
+    assert not result.ok and words in result.failures[0], result.failures
+
+
+def test_what_was_shown_is_the_step_of_its_action() -> None:
+    """Shown by action 4, not again after a later step that shows nothing."""
+    text = _toy_trap('after = 4\nshown_to = "p2"\ncards = ["TOY-04"]\n')
+    text = text.replace('"p1: spring a1"]', '"p1: spring a1", "p1: end"]')
+    assert run(loads(text, "s.toml")).ok
+    later = text.replace("after = 4", "after = 5")
+    assert not run(loads(later, "s.toml")).ok
+
+
+@pytest.mark.parametrize(
+    ("expect", "words"),
+    [
+        ('shown_to = "p3"\ncards = []\n', 'expect.shown_to: "p1" or "p2" or "spectator"'),
+        ('shown_to = "p1"\n', "expect.shown_to goes with cards = [...]"),
+        ('shown_to = "p1"\ncards = []\nzone = "p1.hand"\n', "without zone or card"),
+        ('log_contains = ["x"]\n', "go with log_seen_by"),
+        ('log_seen_by = "p1"\nlog_lacks = [""]\n', "expect.log_lacks: a list of texts"),
+        ('log_seen_by = "nobody"\nlog_lacks = ["x"]\n', "expect.log_seen_by:"),
+    ],
+)
+def test_bad_shown_and_log_keys_are_one_line(expect: str, words: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        loads(_toy_trap(expect), "s.toml")
+    assert words in str(err.value) and "\n" not in str(err.value), str(err.value)

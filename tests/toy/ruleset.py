@@ -327,6 +327,7 @@ class Toy:
         elif what == "spring":
             u = option.data[1]
             ctx.emit({"t": "flag", "card": u, "f": {"down": None, "turn": None}, "why": "spring"})
+            ctx.emit({"t": "reveal", "card": u, "cid": state.cards[u].cid, "why": "spring"})
             loss = ctx.roll(3, why="snare")[0]
             _damage(ctx, other(p), loss, "snare")
             _move(ctx, u, zkey(state.cards[u].owner, "discard"), "sprung")

@@ -11,9 +11,10 @@ from pmtui.engine.game import Game
 from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
 from pmtui.engine.ruleset import DeckList
 from pmtui.engine.state import Event, State, fold
-from pmtui.engine.views import view
+from pmtui.engine.views import redact, view
+from pmtui.table.session import HUMAN, LocalTable
 
-from .load import Expect, Scenario, zone_key, zone_label
+from .load import SPECTATOR, Expect, Scenario, zone_key, zone_label
 
 
 def strings(e: Mapping[str, object], key: str) -> list[str]:
@@ -152,6 +153,15 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
                     bad(f"expected the order of {e['zone']} "
                         f"{'to stay' if e['order_kept'] else 'to change'} since the start; "
                         f"it {'stayed' if kept else 'changed'}")
+    if "shown_to" in e:
+        seat = str(e["shown_to"])
+        got = _names(state, shown(sc, game, None if seat == SPECTATOR else players.index(seat)))
+        want = strings(e, "cards")
+        if not same_cards(want, got, False):
+            bad(f"expected {seat} to be shown {_fmt(want)} by this step, they were shown "
+                f"{_fmt(got)}")
+    if "log_seen_by" in e:
+        out += [problem + label for problem in _log_problems(sc, game, e)]
     if x.deck is not None:
         out += [problem + label for problem in _deck_problems(sc, x.deck, e)]
     if "winner" in e:
@@ -209,6 +219,44 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
         extra = [o for o in texts if o not in matched]
         if extra:
             bad(f"unexpected choices: {', '.join(extra)}")
+    return out
+
+
+def step_events(game: Game) -> list[Event]:
+    """The events of the last step: those after the last decision (the action just played),
+    or the setup's when none was made yet."""
+    recs = game.records
+    last = max((i for i, r in enumerate(recs) if r.get("type") == "decision"), default=0)
+    return [r["event"] for r in recs[last + 1:] if r.get("type") == "event"]
+
+
+def shown(sc: Scenario, game: Game, viewer: int | None) -> list[int]:
+    """The cards the last step showed `viewer` (None: a spectator): those its `look` and
+    `reveal` events name, as the viewer's redaction of them leaves them."""
+    out: list[int] = []
+    for ev in step_events(game):
+        if ev.get("t") not in ("look", "reveal"):
+            continue
+        seen = redact(sc.rs, ev, viewer)
+        named = seen.get("cards") if "cards" in seen else [seen.get("card")]
+        out += [u for u in named or () if isinstance(u, int) and u not in out]
+    return out
+
+
+def _log_problems(sc: Scenario, game: Game, e: Mapping[str, object]) -> list[str]:
+    """What one seat's log (the table's, in words) holds that it should not, or lacks."""
+    seat = str(e["log_seen_by"])
+    viewer = None if seat == SPECTATOR else sc.players.index(seat)
+    table = LocalTable(game, [HUMAN, HUMAN])
+    lines = [line.text for line in table.log_for(viewer)]
+    out = []
+    for text in strings(e, "log_contains"):
+        if not any(text in line for line in lines):
+            out.append(f"expected {seat}'s log to say {text!r}; it reads: {' / '.join(lines)}")
+    for text in strings(e, "log_lacks"):
+        hits = [line for line in lines if text in line]
+        if hits:
+            out.append(f"expected {seat}'s log not to say {text!r}: {hits[0].strip()!r}")
     return out
 
 

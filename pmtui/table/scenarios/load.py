@@ -68,7 +68,12 @@ EXPECT_TYPES: dict[str, tuple[type, ...]] = {
     "not": (bool,),
     "deck": (dict, str),
     "deck_legal": (bool,),
+    "shown_to": (str,),
+    "log_seen_by": (str,),
+    "log_contains": (list,),
+    "log_lacks": (list,),
 }
+SPECTATOR = "spectator"  # a reader of the game who holds no seat
 
 
 class ScenarioError(ValueError):
@@ -378,6 +383,19 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset,
     for key in ("player", "seen_by"):
         if key in e and e[key] not in players:
             raise ScenarioError(f"{at}: expect.{key}: {either}, not {e[key]!r}")
+    for key in ("shown_to", "log_seen_by"):
+        if key in e and e[key] not in (*players, SPECTATOR):
+            raise ScenarioError(f'{at}: expect.{key}: {either} or "{SPECTATOR}", '
+                                f"not {e[key]!r}")
+    if "shown_to" in e and ("zone" in e or "card" in e or "cards" not in e):
+        raise ScenarioError(f"{at}: expect.shown_to goes with cards = [...] (the cards shown "
+                            "by the action), without zone or card")
+    if ("log_contains" in e or "log_lacks" in e) != ("log_seen_by" in e):
+        raise ScenarioError(f"{at}: expect.log_contains and log_lacks go with log_seen_by "
+                            "(whose log)")
+    for key in ("log_contains", "log_lacks"):
+        if not all(isinstance(t, str) and t for t in e.get(key, [])):
+            raise ScenarioError(f"{at}: expect.{key}: a list of texts")
     problem = rs.positions.check_keys(e)
     if problem:
         raise ScenarioError(f"{at}: {problem}")
@@ -388,7 +406,7 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset,
     if "card" in e and "cards" in e:
         raise ScenarioError(f"{at}: expect: use card (one card) or cards (a zone), not both")
     if "cards" in e or "count" in e or "down" in e or "hidden" in e:
-        if "zone" not in e and "card" not in e:
+        if "zone" not in e and "card" not in e and "shown_to" not in e:
             raise ScenarioError(f"{at}: expect: cards, count, down and hidden need a zone")
     for key in ("shuffled", "order_kept"):
         if key in e and ("zone" not in e or "card" in e):
