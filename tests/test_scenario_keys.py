@@ -452,3 +452,81 @@ def test_bad_shown_and_log_keys_are_one_line(expect: str, words: str) -> None:
     with pytest.raises(ScenarioError) as err:
         loads(_toy_trap(expect), "s.toml")
     assert words in str(err.value) and "\n" not in str(err.value), str(err.value)
+
+
+# -- named state and card data --------------------------------------------------------------
+
+STATE = [
+    TOY / "t3_named_state.toml",
+    TESTS / "scenarios" / "p24_named_state_of_a_stack.toml",
+    TESTS / "scenarios" / "pso" / "stat_boosters_evp_replaced_card_data_kept.toml",
+    TESTS / "scenarios" / "sengoku_yugi" / "g1_11_named_state_after_growth_and_burn.toml",
+]
+
+
+@pytest.mark.parametrize("path", STATE, ids=lambda p: p.stem)
+def test_every_game_reads_named_state_and_card_data(path: Path) -> None:
+    sc = load(path)
+    assert any("state" in x.data and "card" in x.data for x in sc.expects)
+    assert any("state" in x.data and "card" not in x.data for x in sc.expects)
+    assert any("card_data" in x.data for x in sc.expects)
+    result = run(sc)
+    assert result.ok, result.failures
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new", "key"),
+    [
+        (TOY / "t3_named_state.toml", "state = { tired = true }", "state = { tired = false }",
+         "tired"),
+        (STATE[2], "state = { evp = 2, conditions = [] }", "state = { evp = 1 }", "evp"),
+        (STATE[3], "ailments = { burn = 1 }", "ailments = { burn = 2 }", "ailments"),
+        (STATE[1], 'stack = ["STA-001"]', "stack = []", "stack"),
+        (STATE[2], "card_data = { evp = 1,", "card_data = { evp = 2,", "evp"),
+    ],
+    ids=["toy", "pso-state", "sengoku-ailments", "pm-stack", "pso-card-data"],
+)
+def test_a_wrong_named_state_fails_naming_it(path: Path, old: str, new: str, key: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    result = run(loads(text.replace(old, new), str(path)))
+    assert not result.ok and any(f"'s {key} to be" in f for f in result.failures), \
+        result.failures
+
+
+@pytest.mark.parametrize(
+    ("expect", "words"),
+    [
+        ('card = "TOY-02"\nstate = { tried = true }\n',
+         "expect.state: no 'tried' among a card's named state in toy (known: cell, down, "
+         "tired, power)"),
+        ('state = { tired = true }\n', "no 'tired' among the moment's (add card = ... for a "
+                                       "card's) named state"),
+        ('card_data = { power = 2 }\n', "expect.card_data goes with card = ..."),
+        ('card = "TOY-02"\ncard_data = { colour = "red" }\n',
+         "the card has no field 'colour' (fields: id, name, kind, power, text)"),
+        ('card = "TOY-02"\nstate = 3\n', "expect.state: wrong kind of value 3"),
+    ],
+)
+def test_bad_state_keys_are_one_line(expect: str, words: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        loads('ruleset = "toy"\n[[expect]]\n' + expect, "s.toml")
+    assert words in str(err.value) and "\n" not in str(err.value), str(err.value)
+
+
+ALL = sorted({*TESTS.glob("scenarios/*.toml"), *TESTS.glob("scenarios/pso/*.toml"),
+              *TESTS.glob("scenarios/sengoku_yugi/*.toml"), *TOY.glob("*.toml")})
+
+
+def test_every_game_names_exactly_its_named_state() -> None:
+    """facts gives every name it lists, and no other, for every card and moment of every
+    scenario's position: a scenario may ask for each."""
+    for path in ALL:
+        sc = load(path)
+        game = run(sc).game
+        positions = sc.rs.positions
+        assert set(positions.facts(game.state, None)) == set(positions.moment_facts), path
+        for uid, card in enumerate(game.state.cards):
+            if card.zone:
+                assert set(positions.facts(game.state, uid)) == set(positions.card_facts), \
+                    (path, card)

@@ -297,6 +297,16 @@ class Positions(Protocol):
         """A problem with how this ruleset's own keys are written (one line), or None."""
         ...
 
+    # The names of the state a scenario's `state = {...}` may read (docs/scenarios.md,
+    # "Named state"): of a card (with `card = ...`), and of the moment of the game.
+    card_facts: tuple[str, ...]
+    moment_facts: tuple[str, ...]
+
+    def facts(self, state: State, uid: int | None) -> dict[str, object]:
+        """The named state now, as plain data (numbers, words, lists, tables): card `uid`'s
+        (card_facts), or with None the moment's (moment_facts). A new game adds names."""
+        ...
+
     # -- the sandbox (pmtui sandbox): what its menus offer, in the game's words --
 
     def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:

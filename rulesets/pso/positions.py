@@ -446,6 +446,30 @@ class Positions:
                 out.append(f"expected the Area in play to be {e['area']}, it is {got}")
         return out
 
+    card_facts = ("hp", "dmg", "atp", "mst", "dfp", "evp", "conditions", "acted", "beaten",
+                  "mods")
+    moment_facts = ("turn", "turn_player", "phase", "area", "did", "limit")
+
+    def facts(self, state: State, uid: int | None) -> dict[str, Any]:
+        """The named state of a card (HP, stats now, battle effects) or of the moment
+        (docs/scenarios.md, "Named state")."""
+        v = state.vars
+        if uid is None:
+            a = board.area(state)
+            return {"turn": v.get("turn"), "turn_player": PLAYERS[int(v.get("ap", 0))],
+                    "phase": v.get("phase"), "area": state.cards[a].cid if a is not None
+                    else "none", "did": sorted(v.get("did") or {}), "limit": v.get("limit")}
+        c = state.cards[uid]
+        st = self._stats(state, uid) or {}
+        return {
+            "hp": st["hp"] - st["dmg"] if "hp" in st else None, "dmg": int(c.f.get("dmg", 0)),
+            **{k: st.get(k) for k in ("atp", "mst", "dfp", "evp")},
+            "conditions": [word for word, flag in (("paralysed", "par"), ("poisoned", "poi"))
+                           if c.f.get(flag)],
+            "acted": c.f.get("acted") == v.get("turn"), "beaten": bool(c.f.get("beaten")),
+            "mods": list(c.f.get("mods", [])),
+        }
+
     def check_keys(self, e: Mapping[str, Any]) -> str | None:
         if "turn_player" in e and e["turn_player"] not in PLAYERS:
             return f'expect.turn_player: "p1" or "p2", not {e["turn_player"]!r}'

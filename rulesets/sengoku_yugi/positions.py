@@ -16,6 +16,7 @@ Sources, highest first), fam (a contracted familiar), es (its Evolution Sources)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,7 +34,7 @@ from .board import BoardError, parse_board
 from .cards import AILMENTS, ATTRIBUTES, Pool
 from .notation import NOTATION
 from .position_edit import Edits
-from .units import BF, board_of, is_free, under
+from .units import BF, board_of, familiar_of, is_free, under
 
 PLAYERS = ("p1", "p2")
 # the Battlefield is one shared zone (shared/bf), shown by `pmtui check` on its own
@@ -419,6 +420,35 @@ class Positions:
             if key in e and v.get(var) != e[key]:
                 out.append(f"expected {key} {e[key]!r}, it is {v.get(var)!r}")
         return out
+
+    card_facts = ("hp", "at", "stance", "atk", "mat", "def", "mdf", "down", "ailments",
+                  "blessings", "growth_sources", "familiar", "evolution_sources")
+    moment_facts = ("turn", "player", "first", "phase", "ap", "sh_hp", "mode", "board")
+
+    def facts(self, state: State, uid: int | None) -> dict[str, Any]:
+        """The named state of a card (stats now, ailments with their count, blessings, the
+        cards under it, top first) or of the moment (docs/scenarios.md, "Named state")."""
+        v = state.vars
+        if uid is None:
+            return {"turn": v.get("turn"), "player": PLAYERS[int(v.get("ap", 0))],
+                    "first": PLAYERS[int(v.get("first", 0))], "phase": v.get("phase"),
+                    "ap": v.get("action_points"), "sh_hp": v.get("sh_hp"),
+                    "mode": v.get("mode"), "board": v.get("board")}
+        c = state.cards[uid]
+        val = self._values(state, uid)
+        ail = c.f.get("ail") or {}
+        counts = dict(ail) if isinstance(ail, Mapping) else dict(Counter(ail))
+        fam = familiar_of(state, uid)
+        holder = fam if fam is not None else uid
+        return {
+            "hp": c.f.get("hp") if val else None, "at": c.f.get("at"),
+            "stance": val.get("stance"), **{k: val.get(k) for k in ("atk", "mat", "def", "mdf")},
+            "down": bool(c.f.get("down")), "ailments": counts,
+            "blessings": list(c.f.get("bl") or ()),
+            "growth_sources": [state.cards[u].cid for u in under(state, uid, "gs")],
+            "familiar": "" if fam is None else state.cards[fam].cid,
+            "evolution_sources": [state.cards[u].cid for u in under(state, holder, "es")],
+        }
 
     def check_keys(self, e: Mapping[str, Any]) -> str | None:
         if "stance" in e and e["stance"] not in ("attack", "defense"):

@@ -153,6 +153,8 @@ class ToyPositions:
         "p2": {"hand": ["TOY-01", "TOY-02", "TOY-04"], "deck": ["TOY-03"] * 3},
     }
     expect_keys: Mapping[str, tuple[type, ...]] = {"hp": (list,), "tired": (bool,)}
+    card_facts = ("cell", "down", "tired", "power")
+    moment_facts = ("turn", "active", "hp")
 
     def __init__(self, rs: Toy) -> None:
         self.rs = rs
@@ -322,6 +324,15 @@ class ToyPositions:
                 **{k: c.f[k] for k in ("cell", *FLAGS) if k in c.f}}
 
     # -- the toy's own expectation keys ---------------------------------------------------
+
+    def facts(self, state: State, uid: int | None) -> dict[str, object]:
+        if uid is None:
+            v = state.vars
+            return {"turn": v.get("turn"), "active": PLAYERS[int(v.get("ap", 0))],
+                    "hp": list(v.get("hp", []))}
+        c = state.cards[uid]
+        return {"cell": c.f.get("cell", ""), "down": bool(c.f.get("down")),
+                "tired": bool(c.f.get("tired")), "power": self.rs.cards[c.cid].power}
 
     def check_keys(self, expect: Mapping[str, object]) -> str | None:
         hp = expect.get("hp")

@@ -113,6 +113,13 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
             bad(problem)
         if "down" in e and bool(c.f.get("down")) != bool(e["down"]):
             bad(f"expected {ref} to be face {'down' if e['down'] else 'up'}")
+        if "state" in e:
+            out += [m + label for m in _state_problems(sc, state, uid, e["state"], ref)]
+        if "card_data" in e:
+            data = sc.rs.card_info(c.cid).data
+            for key, want in dict(e["card_data"]).items():
+                if plain(data.get(key)) != want:
+                    bad(f"expected {c.cid}'s {key} to be {want!r}, it is {plain(data.get(key))!r}")
     elif "zone" in e:
         key = zone_key(str(e["zone"]), sc.path, sc.rs)
         uids = list(state.zones.get(key, []))
@@ -176,6 +183,8 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
             bad(f"expected winner {e['winner']}, got {got_w}{detail}")
     for problem in sc.rs.positions.check_expect(state, None, e):  # the game's moment keys
         bad(problem)
+    if "state" in e and "card" not in e:
+        out += [m + label for m in _state_problems(sc, state, None, e["state"], "the game")]
     d = game.pending()
     if "to_act" in e:
         got_p = "none" if d is None else sc.seat_name(d.player)
@@ -219,6 +228,27 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
         extra = [o for o in texts if o not in matched]
         if extra:
             bad(f"unexpected choices: {', '.join(extra)}")
+    return out
+
+
+def plain(value: object) -> object:
+    """A value as a TOML file writes it (tuples are lists), for comparing."""
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
+
+
+def _state_problems(sc: Scenario, state: State, uid: int | None, want: object,
+                    ref: str) -> list[str]:
+    """The named state (Positions.facts) that is not as expected."""
+    facts = sc.rs.positions.facts(state, uid)
+    out = []
+    for key, value in dict(want).items() if isinstance(want, Mapping) else ():
+        got = plain(facts.get(key))
+        if got != value:
+            out.append(f"expected {ref}'s {key} to be {value!r}, it is {got!r}")
     return out
 
 

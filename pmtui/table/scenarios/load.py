@@ -72,6 +72,8 @@ EXPECT_TYPES: dict[str, tuple[type, ...]] = {
     "log_seen_by": (str,),
     "log_contains": (list,),
     "log_lacks": (list,),
+    "state": (dict,),
+    "card_data": (dict,),
 }
 SPECTATOR = "spectator"  # a reader of the game who holds no seat
 
@@ -430,6 +432,21 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset,
     if ("deck" in e) != ("deck_legal" in e):
         raise ScenarioError(f"{at}: expect.deck and expect.deck_legal go together (a deck "
                             "and whether it is legal)")
+    if "state" in e:
+        names = rs.positions.card_facts if "card" in e else rs.positions.moment_facts
+        what = "a card's" if "card" in e else "the moment's (add card = ... for a card's)"
+        for key in e["state"]:
+            if key not in names:
+                raise ScenarioError(f"{at}: expect.state: no {key!r} among {what} named "
+                                    f"state in {rs.id} (known: {', '.join(names)})")
+    if "card_data" in e:
+        if "card" not in e:
+            raise ScenarioError(f"{at}: expect.card_data goes with card = ...")
+        fields = rs.card_info(str(e["card"]).partition("@")[0]).data
+        for key in e["card_data"]:
+            if key not in fields:
+                raise ScenarioError(f"{at}: expect.card_data: the card has no field {key!r} "
+                                    f"(fields: {', '.join(fields)})")
     deck = None
     if "deck" in e:
         try:
