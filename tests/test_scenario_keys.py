@@ -169,7 +169,7 @@ def test_a_fix_entry_used_up_leaves_the_rest_to_the_seed(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("fix", "words"),
     [
-        ('["roll 4"]', "fix entry 1 'roll 4' does not fit: the game shuffles 0/deck"),
+        ('["roll 4"]', "fix entry 1 'roll 4' does not fit: the game shuffles P1's deck"),
         ('["keep", "keep", "keep", "roll 3"]', "fix entry 4 'roll 3' does not fit"),
         ('["keep", "order TOY-05"]', "which holds no more TOY-05"),
     ],

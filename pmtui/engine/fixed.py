@@ -51,6 +51,12 @@ def syntax_problem(entry: object) -> str | None:
     return None
 
 
+def _zone(key: str) -> str:
+    """A zone key in words for a message: "0/deck" is P1's deck."""
+    owner, _, zone = key.partition("/")
+    return f"P{int(owner) + 1}'s {zone}" if owner.isdigit() else f"the {zone}"
+
+
 class Fixed:
     """The header's entries, read one by one as the game draws (held by the context)."""
 
@@ -76,13 +82,14 @@ class Fixed:
         if words == ["keep"]:
             return cards, n + 1
         if words[0] != "order":
-            raise self._bad(n, entry, f"shuffles {zone} here ({why})")
+            raise self._bad(n, entry, f"shuffles {_zone(zone)} here ({why})")
         left = list(cards)
         order: list[int] = []
         for cid in words[1:]:
             u = next((u for u in left if state.cards[u].cid == cid), None)
             if u is None:
-                raise self._bad(n, entry, f"shuffles {zone}, which holds no more {cid} ({why})")
+                raise self._bad(n, entry, f"shuffles {_zone(zone)}, which holds no more "
+                                          f"{cid} ({why})")
             left.remove(u)
             order.append(u)
         return order + left, n + 1  # the cards not named keep their order under them
