@@ -530,3 +530,38 @@ def test_every_game_names_exactly_its_named_state() -> None:
             if card.zone:
                 assert set(positions.facts(game.state, uid)) == set(positions.card_facts), \
                     (path, card)
+
+
+# -- what every installed game owes the scenario format -----------------------------------
+
+
+def _installed() -> list[str]:
+    from pmtui.table.registry import known
+
+    return known()
+
+
+@pytest.mark.parametrize("game", _installed())
+def test_every_installed_game_loads_card_files_and_names_its_state(
+    game: str, tmp_path: Path
+) -> None:
+    """A game added later (its own ruleset package) owes these too: no extra file changes
+    nothing, a missing one is a one-line error naming it, and its default position has
+    exactly the named state it lists."""
+    from pmtui.engine.game import Game
+    from pmtui.table.registry import ruleset
+    from pmtui.table.sandbox.model import new_header
+
+    rs = ruleset(game)
+    same = rs.with_card_files([])
+    assert set(same.cards) == set(rs.cards) and same.pool_digest == rs.pool_digest
+    with pytest.raises((OSError, ValueError)) as err:
+        rs.with_card_files([tmp_path / "nope.toml"])
+    assert "nope.toml" in str(err.value) and "\n" not in str(err.value)
+    positions = rs.positions
+    state = Game(rs, new_header(positions.parse(positions.default_doc), rs=rs),
+                 hashing=False).state
+    assert set(positions.facts(state, None)) == set(positions.moment_facts)
+    for uid, card in enumerate(state.cards):
+        if card.zone:
+            assert set(positions.facts(state, uid)) == set(positions.card_facts)
