@@ -264,6 +264,10 @@ def test_the_sandbox_opens_and_saves_a_setup_scenario(tmp_path: Path) -> None:
     sb, notes = Sandbox.from_scenario(SETUP[0])
     assert notes == [] and sb.fix_left() == []
     assert "pmtui check passes" in sb.save(tmp_path / "saved.toml")
+    sb.add("TOY-01", 0, "hand")  # once edited, it is a position
+    assert "pmtui check passes" in sb.save(tmp_path / "edited.toml")
+    text = (tmp_path / "edited.toml").read_text(encoding="utf-8")
+    assert "[position]" in text and "[setup" not in text
     sb, _ = Sandbox.from_scenario(TURN_START[0])
     assert "pmtui check passes" in sb.save(tmp_path / "start.toml")
 
@@ -565,3 +569,23 @@ def test_every_installed_game_loads_card_files_and_names_its_state(
     for uid, card in enumerate(state.cards):
         if card.zone:
             assert set(positions.facts(state, uid)) == set(positions.card_facts)
+
+
+@pytest.mark.parametrize("path", SETUP, ids=lambda p: p.stem)
+def test_the_sandbox_saves_a_setup_scenario_as_one(path: Path, tmp_path: Path) -> None:
+    """Unedited, a game that started from decks is saved as its decks, fixed outcomes and
+    actions; it loads back to the same cards where they were; undone to before its first
+    action it is still the decks."""
+    sb, notes = Sandbox.from_scenario(path)
+    assert notes == []
+    target = tmp_path / "saved.toml"
+    sb.save(target)
+    text = target.read_text(encoding="utf-8")
+    assert "[setup.p1]" in text and "[position]" not in text
+    again = run(load(target)).game
+    assert again.state.zones == sb.state.zones
+    while sb.history:
+        sb.undo()
+    sb.save(target)
+    assert "[setup.p1]" in target.read_text(encoding="utf-8")
+    assert "actions" not in target.read_text(encoding="utf-8")

@@ -432,12 +432,18 @@ class Sandbox:
     def to_toml(self, target: Path | None = None) -> str:
         """The position now as a scenario file, with expectations `pmtui check` confirms;
         its card files are named relative to `target` (default: the working folder)."""
-        from pmtui.table.scenarios import Expect, check_expect, loads, new_game
+        from pmtui.table.scenarios import Expect, check_expect, loads, new_game, run
 
-        try:
-            doc, order = self.positions.write(self.state)
-        except PositionError as exc:
-            raise EditError(str(exc)) from None
+        header = self.game.header
+        from_decks = "scenario" not in header  # a [setup] file, not edited: saved as one
+        if from_decks:
+            doc: dict[str, Any] = {"setup": self._setup_doc()}
+            order = list(range(len(self.state.cards)))  # the same game: the same numbers
+        else:
+            try:
+                doc, order = self.positions.write(self.state)
+            except PositionError as exc:
+                raise EditError(str(exc)) from None
         top: dict[str, Any] = {"ruleset": self.rs.id, "name": self.name}
         if self.page:
             top["page"] = self.page
@@ -448,8 +454,11 @@ class Sandbox:
         if self.chance == "ask":
             top["chance"] = "ask"
         here = Path(target).parent if target is not None else Path(".")
-        if self.fix_left():
-            top["fix"] = self.fix_left()
+        fix = [str(e) for e in header.get("fix", ())] if from_decks else self.fix_left()
+        if fix:
+            top["fix"] = fix
+        if from_decks and self.game.moves:
+            top["actions"] = [text for _, text in self.game.moves]
         if self.card_files:
             top["card_files"] = [Path(os.path.relpath(Path(p).resolve(), here.resolve()))
                                  .as_posix() for p in self.card_files]
@@ -458,7 +467,7 @@ class Sandbox:
         comments = ["Saved from the pmtui sandbox. Check it with: pmtui check FILE"]
         base = dump(body, comments=comments, card_notes=notes)
         sc = loads(base, str(here / "<sandbox>"))
-        game = new_game(sc)
+        game = run(sc).game if from_decks else new_game(sc)
         d = game.pending()
         expects: list[dict[str, Any]] = []
         if d is None:
@@ -478,6 +487,17 @@ class Sandbox:
             if not check_expect(sc, game, Expect(e, None, 0)):
                 expects.append(e)
         return dump({**body, "expect": expects}, comments=comments, card_notes=notes)
+
+    def _setup_doc(self) -> dict[str, Any]:
+        """The decks (and options) a game that started before its setup was given."""
+        header = self.game.header
+        out: dict[str, Any] = {}
+        if header.get("options"):
+            out["options"] = dict(header["options"])
+        for p, deck in zip(PLAYERS, header.get("decks", ()), strict=False):
+            out[p] = {part: list(deck.get(part, ())) for part in self.rs.deck_parts
+                      if deck.get(part)}
+        return out
 
     def _card_notes(self, doc: Mapping[str, Any]) -> dict[tuple[str, str, int], str]:
         notes = {}
