@@ -163,8 +163,8 @@ class Edits:
 
     def set_moment(self, state: State, **moment: object) -> None:
         phase = moment.get("phase")
-        if phase not in PHASE_WORDS:
-            raise PositionError(f"phase: main or combat, not {phase!r}")
+        if phase not in (*PHASE_WORDS, "start"):
+            raise PositionError(f"phase: start, main or combat, not {phase!r}")
         state.vars["phase"] = phase
         state.vars.pop("act", None)
         state.vars.pop("setting", None)
@@ -282,8 +282,10 @@ class Positions:
 
     def moments(self, state: State) -> list[Moment]:
         now = state.vars.get("phase")
-        return [Moment(f"phase:{p}", f"the {words}", {"phase": p}, current=p == now)
-                for p, words in PHASE_WORDS.items()]
+        start = Moment("phase:start", "the start of the turn (its draw follows)",
+                       {"phase": "start"}, current=now == "start")
+        return [start, *(Moment(f"phase:{p}", f"the {words}", {"phase": p}, current=p == now)
+                         for p, words in PHASE_WORDS.items())]
 
     def suggestions(self, state: State, uid: int | None) -> list[str]:
         return notation_suggestions(NOTATION, state, uid)
@@ -300,7 +302,7 @@ class Positions:
             return "a trap is being chosen: choose it or go back"
         if v.get("newlead"):
             return "a new main character must be chosen first"
-        if v.get("phase") not in PHASE_WORDS:
+        if v.get("phase") not in (*PHASE_WORDS, "start"):
             return f"positions are set in the main phase or combat, not {v.get('phase')}"
         return None
 

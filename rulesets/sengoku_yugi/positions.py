@@ -338,7 +338,11 @@ class Positions:
         return []
 
     def moments(self, state: State) -> list[Moment]:
-        return []
+        """The turn's start (its Active Phase runs), its Charge and Main Phases."""
+        now = state.vars.get("phase")
+        return [Moment(f"phase:{p}", words, {"phase": p}, current=p == now) for p, words in (
+            ("active", "the start of the turn (its Active Phase follows)"),
+            ("charge", "the Charge Phase"), ("main", "the Main Phase"))]
 
     def suggestions(self, state: State, uid: int | None) -> list[str]:
         return notation_suggestions(NOTATION, state, uid)
@@ -350,8 +354,8 @@ class Positions:
                           ("combat", "a fight is going on")):
             if v.get(key):
                 return what
-        if v.get("phase") not in ("main", "charge"):
-            return "only a Main or Charge Phase can be written"
+        if v.get("phase") not in ("active", "main", "charge"):
+            return "only the start of a turn, a Main or a Charge Phase can be written"
         return None
 
     # -- showing ---------------------------------------------------------------------------

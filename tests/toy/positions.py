@@ -117,6 +117,8 @@ class ToyEdits:
         return f"{name}: {what}" if on else f"{name}: not {what}"
 
     def set_moment(self, state: State, **moment: object) -> None:
+        if moment.get("phase") == "start":  # written as phase = "start": the start runs
+            state.vars["start"] = True
         if "active" in moment:
             state.vars["ap"] = int(moment["active"])  # type: ignore[call-overload]
         if "hp" in moment:
@@ -270,7 +272,8 @@ class ToyPositions:
                 order.append(u)
         v = state.vars
         doc["position"] = {"turn": int(v.get("turn", 1)), "active": PLAYERS[int(v.get("ap", 0))],
-                           "hp": list(v.get("hp", [START_HP, START_HP])), "board": board}
+                           "hp": list(v.get("hp", [START_HP, START_HP])), "board": board,
+                           **({"phase": "start"} if v.get("start") else {})}
         return doc, order
 
     # -- the sandbox's menus ------------------------------------------------------------
@@ -288,8 +291,10 @@ class ToyPositions:
     def moments(self, state: State) -> list[Moment]:
         """Whose turn it is: the toy's turn has no phases."""
         ap = state.vars.get("ap")
-        return [Moment(f"active:{p}", f"P{p + 1}'s turn", {"active": p}, current=ap == p)
-                for p in (0, 1)]
+        return [*(Moment(f"active:{p}", f"P{p + 1}'s turn", {"active": p}, current=ap == p)
+                  for p in (0, 1)),
+                *(Moment(f"start:{p}", f"P{p + 1}'s turn begins (untire, draw)",
+                         {"active": p, "phase": "start"}) for p in (0, 1))]
 
     def suggestions(self, state: State, uid: int | None) -> list[str]:
         return notation_suggestions(NOTATION, state, uid)

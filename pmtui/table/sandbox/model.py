@@ -165,6 +165,8 @@ class Sandbox:
     history: list[Step] = field(default_factory=list)
     asked: list[tuple[str, str | None]] = field(default_factory=list)  # why-not, this position
     epoch: int = 0  # changes with every edit and undo (the screen's "new decision" check)
+    # the game of the last edit and the position tables it was built from (to_toml)
+    _built: tuple[Game, dict[str, Any]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rs = self.rs or ruleset()
@@ -331,6 +333,9 @@ class Sandbox:
             raise EditError(str(exc)) from None
         position = self._parse(doc)
         game = self._game(position)
+        # the tables it was built from: saved as they are while nothing is played (a turn's
+        # start has run in the game, but the file keeps the moment before it)
+        self._built = (game, doc)
         before = self._step(what)
         with self.table.lock:
             self.table.past.extend(self.table.log_for(None)[len(self.table.past):])
@@ -436,9 +441,13 @@ class Sandbox:
 
         header = self.game.header
         from_decks = "scenario" not in header  # a [setup] file, not edited: saved as one
+        built = self._built
         if from_decks:
             doc: dict[str, Any] = {"setup": self._setup_doc()}
             order = list(range(len(self.state.cards)))  # the same game: the same numbers
+        elif built is not None and built[0] is self.game and not self.game.moves:
+            doc = dict(built[1])
+            order = list(range(len(self.state.cards)))
         else:
             try:
                 doc, order = self.positions.write(self.state)
