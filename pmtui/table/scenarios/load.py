@@ -18,12 +18,13 @@ from pmtui.engine.decision import CHANCE
 from pmtui.engine.fixed import FixError, syntax_problem
 from pmtui.engine.game import Game
 from pmtui.engine.notation import NotationError
-from pmtui.engine.ruleset import DeckError, DeckList, Doc, PositionError, Ruleset
+from pmtui.engine.ruleset import DeckList, Doc, PositionError, Ruleset
 from pmtui.engine.state import zkey
 from pmtui.engine.tomlfile import syntax_error
 from pmtui.table.games import make_header
 from pmtui.table.registry import DEFAULT_RULESET, UnknownRuleset, ruleset
 
+from .decks import deck_of, setup_decks
 from .locate import Locator
 from .locate import Path as KeyPath
 
@@ -193,7 +194,7 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     decks: list[DeckList] = []
     options: dict[str, str] = {}
     if "setup" in doc:
-        decks, options = _setup(doc, rs, name, fail)
+        decks, options = setup_decks(doc, rs, name, fail)
     else:
         try:
             position = rs.positions.parse(doc)
@@ -242,69 +243,6 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     )
 
 
-def _deck(raw: object, base: Path, rs: Ruleset, what: str) -> DeckList:
-    """A deck written in a scenario: a table of the game's deck parts (each a list of
-    card ids, top first) or a string, a built-in deck's name or a deck file (relative to
-    the scenario). ValueError (one line, starting with `what`) when it cannot be read."""
-    if isinstance(raw, str):
-        path = base / raw
-        try:
-            return rs.load_deck(str(path) if path.is_file() else raw)
-        except DeckError as exc:
-            raise ValueError(f"{what}: {exc}") from None
-    parts = ", ".join(rs.deck_parts)
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"{what}: a table of deck parts ({parts}) or a deck's name or file")
-    out: dict[str, tuple[str, ...]] = {}
-    for part, ids in raw.items():
-        if part not in rs.deck_parts:
-            raise ValueError(f"{what}: no deck part {part!r} (parts: {parts})")
-        if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
-            raise ValueError(f"{what}.{part}: a list of card ids, top first")
-        unknown = [c for c in ids if c not in rs.cards]
-        if unknown:
-            raise ValueError(f"{what}.{part}: unknown card id {unknown[0]}")
-        out[part] = tuple(ids)
-    return DeckList(what, {part: out.get(part, ()) for part in rs.deck_parts})
-
-
-def _setup(doc: Doc, rs: Ruleset, name: str,
-           fail: Callable[..., ScenarioError]) -> tuple[list[DeckList], dict[str, str]]:
-    """A scenario that starts before the game's setup: each seat's deck, the options."""
-    for key in ("position", *rs.positions.players):
-        if key in doc:
-            raise fail(f"{key}: a scenario with [setup] starts from the decks, before any "
-                       "position", (key,))
-    setup = doc["setup"]
-    if not isinstance(setup, Mapping):
-        raise fail("setup: a table, with a deck for each player", ("setup",))
-    players = rs.positions.players
-    for key in setup:
-        if key not in (*players, "options"):
-            raise fail(f"setup: unknown key {key!r} (known: {', '.join(players)}, options)",
-                       ("setup", key))
-    decks = []
-    for p in players:
-        if p not in setup:
-            raise fail(f"setup.{p}: the deck of {p} is missing", ("setup",))
-        try:
-            decks.append(_deck(setup[p], Path(name).parent, rs, f"setup.{p}"))
-        except ValueError as exc:
-            raise fail(str(exc), ("setup", p)) from None
-    options = setup.get("options", {})
-    if not isinstance(options, Mapping):
-        raise fail("setup.options: a table of the game's options", ("setup", "options"))
-    for key, value in options.items():
-        if key not in rs.header_options:
-            known = ", ".join(rs.header_options) or "none"
-            raise fail(f"setup.options: unknown option {key!r} (known: {known})",
-                       ("setup", "options"))
-        if not isinstance(value, str | int) or isinstance(value, bool):
-            raise fail(f"setup.options.{key}: a string or a whole number",
-                       ("setup", "options"))
-    return decks, {k: str(v) for k, v in options.items()}
-
-
 def _try_setup(rs: Ruleset, header: Doc, name: str, loc: Locator,
                fix_lines: tuple[int | None, ...]) -> None:
     """Run the game's setup once, so decks it cannot start from are a malformed file."""
@@ -315,6 +253,7 @@ def _try_setup(rs: Ruleset, header: Doc, name: str, loc: Locator,
         raise ScenarioError(f"{where(name, line)}: fix: {exc}") from None
     except (ValueError, KeyError, TypeError) as exc:
         raise ScenarioError(f"{where(name, loc.line(('setup',)))}: setup: {exc}") from None
+
 
 
 def _with_card_files(
@@ -450,7 +389,7 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset,
     deck = None
     if "deck" in e:
         try:
-            deck = _deck(e["deck"], base, rs, "expect.deck")
+            deck = deck_of(e["deck"], base, rs, "expect.deck")
         except ValueError as exc:
             raise ScenarioError(f"{at}: {exc}") from None
     return Expect(dict(e), line, after, deck)
