@@ -611,3 +611,25 @@ def test_the_sandbox_sets_a_turns_very_beginning_and_saves_it(game: str, tmp_pat
     assert f'phase = "{phase}"' in target.read_text(encoding="utf-8")
     again = run(load(target)).game
     assert again.state.zones == sb.state.zones and again.state.vars == sb.state.vars
+
+
+def test_pmtui_check_runs_many_files_and_folders(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    """Every file of a folder runs; a malformed one is one line and the others still run;
+    the exit status is the worst."""
+    folder = TESTS / "scenarios" / "sengoku_yugi"
+    assert main(["check", str(folder)]) == 0
+    out = capsys.readouterr().out
+    n = len(list(folder.glob("*.toml")))
+    assert out.rstrip().endswith(f"checked {n} files: {n} ok, 0 failed")
+    bad = toy('fix = "keep"\n', tmp_path, "bad.toml")
+    wrong = toy('[[expect]]\ndeck = "skirmish"\ndeck_legal = false\n', tmp_path, "wrong.toml")
+    assert main(["check", str(bad), str(wrong), str(DECKS[1])]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 2  # the malformed file's line, the failed one's count
+    assert captured.out.rstrip().endswith("checked 3 files: 1 ok, 1 failed, 1 malformed")
+    assert main(["check", "--json", str(wrong), str(DECKS[1])]) == 1
+    import json
+
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["ok"] for line in lines] == [False, True]
+    assert main(["check", str(tmp_path / "none")]) == 2
