@@ -633,3 +633,19 @@ def test_pmtui_check_runs_many_files_and_folders(tmp_path: Path, capsys) -> None
     lines = capsys.readouterr().out.splitlines()
     assert [json.loads(line)["ok"] for line in lines] == [False, True]
     assert main(["check", str(tmp_path / "none")]) == 2
+
+
+def test_fix_decides_a_declared_action_too_by_its_first_word() -> None:
+    """PSO's evasion of a declared attack is a chance step the game resolves itself
+    without chance = "ask": `fix` decides it with the option ("evade HAL-023") or, when
+    one option starts so, its first word, the same words as undeclared damage."""
+    base = (TESTS / "scenarios" / "pso" / "stats_evasion_and_its_side_effects.toml").read_text(
+        encoding="utf-8")
+    text = base.replace('chance = "ask"\n', 'fix = ["evade", "hit HAL-021"]\n').replace(
+        '"evade HAL-023",', "").replace('"hit HAL-021",', "")
+    text = text.split("[[expect]]")[0] + "[[expect]]" + "[[expect]]".join(
+        text.split("[[expect]]")[2:])  # the expectation about the pending chance step goes
+    result = run(loads(text, "s.toml"))
+    assert result.ok, result.failures
+    swapped = run(loads(text.replace('["evade", "hit HAL-021"]', '["hit", "evade"]'), "s.toml"))
+    assert not swapped.ok

@@ -11,7 +11,7 @@ give; once the list is used up the seed decides as ever. One entry each:
 - a random pick: `pick ID` (the first card of that id among the items) or
   `pick N` (the N-th item, from 1);
 - a chance decision the game resolves itself: one of its options (`evade HAL-023`);
-  the card numbers may be left out;
+  the card numbers may be left out, and the rest too when its first word is enough;
 - a word the rules give one of these draws (`ctx.roll(..., words={"hit": [5]})`).
 
 How many entries were used is a game variable (`fix`), set by the events that used
@@ -149,4 +149,8 @@ class Fixed:
         for pool in (texts, bare):
             if entry in pool:
                 return list(pool).index(entry), n + 1
+        # its first word alone, when only one option starts with it ("evade")
+        starting = [i for i, t in enumerate(texts) if t.split()[0] == entry]
+        if len(starting) == 1:
+            return starting[0], n + 1
         raise self._bad(n, entry, f"draws {kind} here: {' | '.join(texts)}")
