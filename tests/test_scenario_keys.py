@@ -1,6 +1,9 @@
 """The scenario keys every game shares (docs/scenarios.md), proven on the toy ruleset
-(tests/toy) and used by a scenario of each bundled game: made-up cards (`card_files`)
-in scenarios and in the sandbox."""
+(tests/toy) and used by a scenario of each bundled game: made-up cards (`card_files`),
+the setup and a turn's very beginning (`[setup]`, `phase = "start"`), fixed outcomes
+(`fix`), deck legality (`deck`, `deck_legal`), what a reader was shown and reads
+(`shown_to`, `log_seen_by`), named state and card data (`state`, `card_data`); and the
+sandbox opening and saving each, and `pmtui check` running many files."""
 
 from __future__ import annotations
 
