@@ -80,11 +80,16 @@ def build_parser() -> argparse.ArgumentParser:
     _game_option(sandbox, "(a scenario file names its own)")
     sandbox.add_argument("scenario", nargs="?", type=Path,
                          help="a scenario file to start from (default: an example position)")
+    sandbox.add_argument("--cards", action="append", type=Path, default=[], metavar="FILE",
+                         help="a card file of made-up cards to load too (repeatable; a "
+                              "scenario file names its own with card_files)")
 
-    check = sub.add_parser("check", help="run a scenario file headless")
-    check.add_argument("scenario", type=Path, help="the scenario file (docs/scenarios.md)")
+    check = sub.add_parser("check", help="run scenario files headless")
+    check.add_argument("scenario", type=Path, nargs="+",
+                       help="scenario files (docs/scenarios.md), or folders: each one's "
+                            "*.toml files")
     check.add_argument("--json", action="store_true",
-                       help="print the result as one JSON object")
+                       help="print each result as one JSON object (one a line)")
 
     sim = sub.add_parser("simulate", help="play games between computer players")
     _game_option(sim)
@@ -298,16 +303,34 @@ def cmd_sandbox(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Run a scenario headless. Exit 0: every expectation met; 1: an expectation failed
-    or an action was not legal (one line each, naming its line); 2: a malformed file."""
+    """Run scenarios headless. Exit 0: every expectation met; 1: an expectation failed or
+    an action was not legal (one line each, naming its line); 2: a malformed file (each
+    one line on stderr; the other files still run)."""
+    paths: list[Path] = []
+    for path in args.scenario:
+        found = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+        if not found:
+            raise CliError(f"{path}: no scenario files (*.toml) in this folder")
+        paths += found
+    statuses = [_check_one(path, args.json) for path in paths]
+    if len(paths) > 1 and not args.json:
+        bad = statuses.count(2)
+        print(f"checked {len(paths)} files: {statuses.count(0)} ok, {statuses.count(1)} "
+              f"failed" + (f", {bad} malformed" if bad else ""))
+    return max(statuses)
+
+
+def _check_one(path: Path, as_json: bool) -> int:
+    """One scenario file: its report, and its status (0, 1, 2)."""
     from pmtui.table.scenarios import ScenarioError, describe, load, position, run
 
     try:
-        sc = load(args.scenario)
+        sc = load(path)
     except ScenarioError as exc:
-        raise CliError(str(exc), status=2) from None
+        print(f"pmtui: {_printable(exc)}", file=sys.stderr)
+        return 2
     result = run(sc)
-    if args.json:
+    if as_json:
         d = result.game.pending()
         print(
             json.dumps(

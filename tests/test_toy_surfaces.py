@@ -255,8 +255,7 @@ def test_the_table_log_shows_rolls_and_hides_a_set_trap() -> None:
 # -- check --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["t3_attack_die.toml", "t3_open_relic.toml",
-                                  "t5_snare_window.toml", "t5_lantern_warmth.toml"])
+@pytest.mark.parametrize("name", sorted(p.name for p in SCENARIOS.glob("*.toml")))
 def test_pmtui_check_runs_toy_scenarios(name: str) -> None:
     done = pmtui("check", SCENARIOS / name, "--json", check=True)
     data = json.loads(done.stdout)

@@ -44,12 +44,15 @@ def roll_text(ev: Mapping[str, object]) -> str:
     if "outcome" in ev:
         fixed = ", fixed" if ev.get("fixed") else ""
         return f"{ev.get('chance', 'chance')}: {ev['outcome']}{why}{fixed}"
+    if "pick" in ev:
+        return f"random pick: {ev['pick']} of {ev.get('of', '?')}{why}, fixed"
     faces = ev.get("faces")
     shown = " ".join(str(f) for f in faces) if isinstance(faces, list) else "?"
+    fixed = ", fixed" if ev.get("fixed") else ""
     if ev.get("coin"):
-        return f"coin: {'heads' if faces == [1] else 'tails'}{why}"
+        return f"coin: {'heads' if faces == [1] else 'tails'}{why}{fixed}"
     n = len(faces) if isinstance(faces, list) else 1
-    return f"{n if n > 1 else ''}d{ev.get('sides', '?')}: {shown}{why}"
+    return f"{n if n > 1 else ''}d{ev.get('sides', '?')}: {shown}{why}{fixed}"
 
 
 def resolve(
@@ -59,7 +62,12 @@ def resolve(
     if decision.player != CHANCE:
         raise ValueError(f"not a chance decision: {decision.kind!r} is player {decision.player}'s")
     ev: dict[str, object] = {"t": "roll", "chance": decision.kind}
-    if option is None:
+    fixed = None if option is not None or ctx.fixed is None \
+        else ctx.fixed.option(ctx.state, decision.texts, decision.kind)
+    if fixed is not None:  # decided in advance (the header's "fix")
+        option = decision.options[fixed[0]]
+        ev |= {"outcome": option.text, "fixed": True, "fix": fixed[1]}
+    elif option is None:
         r, n = ctx.rng()
         option = sample(decision, r)
         ev |= {"outcome": option.text, "rng": n}

@@ -10,10 +10,11 @@ import hashlib
 import hmac
 import random
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from .fixed import Fixed
 from .state import Event, State, apply_event
 
 EndCheck = Callable[[State], "tuple[int | None, str] | None"]
@@ -84,8 +85,11 @@ class Context:
         annotator: Annotator | None = None,
         rng: str = LEGACY_RNG,
         end_vars: frozenset[str] | None = None,
+        fixed: Fixed | None = None,
     ) -> None:
         self.state = state
+        # outcomes decided in advance (a scenario's `fix`, engine/fixed.py), used first
+        self.fixed = fixed
         self.seed = seed
         self.rng_kind = rng
         self.events: list[Event] = []
@@ -155,15 +159,27 @@ class Context:
         return derived(self.seed, self.rng_kind, str(n)), n
 
     def shuffle(self, zone: str, why: str = "shuffle") -> None:
+        if self.fixed is not None and (got := self.fixed.shuffle(self.state, zone, why)):
+            order, k = got
+            self.emit({"t": "shuffle", "zone": zone, "order": order, "fix": k, "fixed": True,
+                       "why": why})
+            return
         r, n = self.rng()
         order = list(self.state.zone(zone))
         r.shuffle(order)
         self.emit({"t": "shuffle", "zone": zone, "order": order, "rng": n, "why": why})
 
-    def roll(self, sides: int, n: int = 1, why: str = "roll") -> list[int]:
-        """Roll `n` dice of `sides` faces (1..sides); the faces are logged in a roll event."""
+    def roll(self, sides: int, n: int = 1, why: str = "roll",
+             words: Mapping[str, Sequence[int]] | None = None) -> list[int]:
+        """Roll `n` dice of `sides` faces (1..sides); the faces are logged in a roll event.
+        `words`: outcomes in the game's words ("hit": [5]) a fixed entry may name."""
         if sides < 1 or n < 1:
             raise ValueError(f"cannot roll {n} dice of {sides} sides")
+        if self.fixed is not None and (got := self.fixed.roll(self.state, sides, n, why, words)):
+            faces, k = got
+            self.emit({"t": "roll", "sides": sides, "faces": faces, "fix": k, "fixed": True,
+                       "why": why})
+            return faces
         r, k = self.rng()
         faces = [r.randint(1, sides) for _ in range(n)]
         self.emit({"t": "roll", "sides": sides, "faces": faces, "rng": k, "why": why})
@@ -171,11 +187,24 @@ class Context:
 
     def flip(self, why: str = "coin") -> bool:
         """Flip a coin: True for heads (logged as a two-sided roll, face 1 = heads)."""
+        if self.fixed is not None and (got := self.fixed.roll(self.state, 2, 1, why, None)):
+            faces, k = got
+            self.emit({"t": "roll", "sides": 2, "faces": faces, "coin": True, "fix": k,
+                       "fixed": True, "why": why})
+            return faces == [1]
         r, k = self.rng()
         face = r.randint(1, 2)
         self.emit({"t": "roll", "sides": 2, "faces": [face], "coin": True, "rng": k, "why": why})
         return face == 1
 
-    def random_choice(self, items: list[Any]) -> tuple[Any, int]:
+    def random_choice(self, items: list[Any],
+                      words: Mapping[str, int] | None = None) -> tuple[Any, int]:
+        """One of `items` at random, and the RNG counter for the caller's event to record.
+        `words`: items in the game's words ("p2": 1) a fixed entry may name."""
+        if self.fixed is not None and (got := self.fixed.pick(self.state, items, words)):
+            i, k = got
+            self.emit({"t": "roll", "pick": i + 1, "of": len(items), "fix": k, "fixed": True,
+                       "why": "random pick"})
+            return items[i], int(self.state.vars.get("rng", 0))
         r, n = self.rng()
         return items[r.randrange(len(items))], n

@@ -9,6 +9,7 @@ from typing import Any
 from . import chance
 from .context import LEGACY_RNG, Context, GameOver, check_rng
 from .decision import CHANCE, MARKS, Decision, IllegalAction, Option
+from .fixed import Fixed
 from .hashes import HASH_KEYS, HashTrail
 from .ruleset import Ruleset
 from .state import Event, State, state_hash
@@ -26,6 +27,7 @@ SNAPSHOT_EVERY = 32
 _HEADER_TYPES: dict[str, tuple[type, ...]] = {
     "ruleset": (str,), "ruleset_version": (str,), "pool_digest": (str,), "seed": (int,),
     "rng": (str,), "mode": (str,), "players": (list,), "decks": (list,), "options": (dict,),
+    "fix": (list,),
 }
 _TYPE_WORDS: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
 
@@ -99,6 +101,9 @@ class Game:
         # Chance decisions are drawn with the game's RNG unless the header asks for them to
         # be answered (a scenario fixing a die); see docs/engine.md "Chance decisions".
         self.chance_auto = self.header.get("chance", "auto") != "ask"
+        # outcomes a scenario decided in advance (engine/fixed.py), drawn before the seed's
+        fix = self.header.get("fix")
+        self._fixed = Fixed([str(e) for e in fix]) if fix else None
         self._annotator = Concealer.of(ruleset, self.header)
         self.state = State()
         self._pending: Decision | None = None
@@ -145,7 +150,7 @@ class Game:
         if ctx is None:
             ctx = self._ctx = Context(self.state, self.seed, self.ruleset.end_check,
                                       self._annotator, rng=self.rng_kind,
-                                      end_vars=self.ruleset.end_vars)
+                                      end_vars=self.ruleset.end_vars, fixed=self._fixed)
         ctx.state = self.state  # undo and replays put a new state in place
         ctx.events = []
         hashes: dict[int, str] = {}

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .context import Context
@@ -318,6 +319,16 @@ class Positions(Protocol):
         """A problem with how this ruleset's own keys are written (one line), or None."""
         ...
 
+    # The names of the state a scenario's `state = {...}` may read (docs/scenarios.md,
+    # "Named state"): of a card (with `card = ...`), and of the moment of the game.
+    card_facts: tuple[str, ...]
+    moment_facts: tuple[str, ...]
+
+    def facts(self, state: State, uid: int | None) -> dict[str, object]:
+        """The named state now, as plain data (numbers, words, lists, tables): card `uid`'s
+        (card_facts), or with None the moment's (moment_facts). A new game adds names."""
+        ...
+
     # -- the sandbox (pmtui sandbox): what its menus offer, in the game's words --
 
     def places(self, state: State, cid: str, player: int, moving: int | None) -> list[Place]:
@@ -396,6 +407,12 @@ class Ruleset(Protocol):
         ...
 
     def card_info(self, card_id: str) -> CardInfo: ...
+
+    def with_card_files(self, paths: Sequence[Path]) -> Ruleset:
+        """This game with more card files loaded after its own (cards made up for a
+        scenario or the sandbox), checked like its own; ValueError (one line, naming the
+        file) for a bad file, OSError for one that cannot be read."""
+        ...
 
     # The filter fields of the game's cards (colour, cost, ...: pmtui.engine.cardquery),
     # what `pmtui cards --colour red` and a search's `cost:2-4` name.

@@ -187,6 +187,8 @@ def apply_event(state: State, ev: Event) -> None:
         raise FoldError(f"malformed {ev.get('t')} event: {exc}") from exc
     if "rng" in ev:
         state.vars["rng"] = ev["rng"]
+    if "fix" in ev:  # outcomes fixed in advance used so far (engine/fixed.py)
+        state.vars["fix"] = ev["fix"]
     state.applied += 1
 
 

@@ -30,6 +30,7 @@ AREAS = ("main", "support")
 _HANDLED = {
     "turn", "first", "ap", "phase", "step", "prio", "passes", "appr", "chain", "resp",
     "live", "over",
+    "fix",  # fixed outcomes used: a saved position keeps the unused ones (its own `fix`)
 }
 # game variables without card numbers in them: kept as they are (position.vars)
 _KEPT = ("rng", "cc", "lvl")

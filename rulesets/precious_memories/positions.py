@@ -219,6 +219,33 @@ class Positions:
             out.append(f"expected {e['approacher']} to be the Approacher")
         return out
 
+    card_facts = ("ap", "dp", "rest", "down", "coins", "level", "supports", "stack",
+                  "summoned", "approached", "used")
+    moment_facts = ("turn", "approacher", "first", "phase", "step", "priority", "passes")
+
+    def facts(self, state: State, uid: int | None) -> dict[str, Any]:
+        """The named state of a card (its Area state, what is set on and under it) or of
+        the moment (docs/scenarios.md, "Named state")."""
+        v = state.vars
+        if uid is None:
+            prio = v.get("prio")
+            return {"turn": v.get("turn"), "approacher": PLAYERS[int(v.get("ap", 0))],
+                    "first": PLAYERS[int(v.get("first", 0))], "phase": v.get("phase"),
+                    "step": v.get("step"), "passes": v.get("passes"),
+                    "priority": None if prio is None else PLAYERS[int(prio)]}
+        c = state.cards[uid]
+        f = c.f
+        st = self.stats(state, uid) if c.zone.partition("/")[2] in AREAS else None
+        stack = [o.cid for o in state.cards if o.f.get("under") == uid and o.zone]
+        return {
+            "ap": None if st is None else st[0], "dp": None if st is None else st[1],
+            "rest": bool(f.get("rest")), "down": bool(f.get("down")),
+            "coins": int(f.get("coins", 0)), "level": 1 + len(stack),
+            "supports": [o.cid for o in state.cards if o.f.get("host") == uid and o.zone],
+            "stack": stack, "summoned": f.get("turn") == v.get("turn"),
+            "approached": f.get("appr") == v.get("turn"), "used": list(f.get("used", [])),
+        }
+
     def check_keys(self, e: Mapping[str, Any]) -> str | None:
         """A problem with how this game's keys are written in one expectation, or None."""
         if "approacher" in e and e["approacher"] not in PLAYERS:

@@ -159,7 +159,8 @@ class PreciousMemories:
         ctx.emit({"t": "create", "cards": cards})
         for p in (0, 1):
             ctx.shuffle(zkey(p, "deck"), why="game preparation")
-        chooser, n = ctx.random_choice([0, 1])  # the rock-paper-scissors winner
+        # the rock-paper-scissors winner (a scenario's `fix` may name them: "p2")
+        chooser, n = ctx.random_choice([0, 1], words={"p1": 0, "p2": 1})
         ctx.emit(
             {
                 "t": "var",

@@ -78,6 +78,7 @@ _INTERFERER = Pick("interfere", "Which chara interferes?", "other", "main",
                    missing="no chara in the Main Area for that step (p.13-14)")
 STEPS = [
     # key ("phase:step:priority"), label, the charas a step needs (p.13-14)
+    ("start::", "Turn Start · the turn begins: draw, cards turn Active (p.08)", ()),
     ("main::0", "Main Phase · P1 holds priority", ()),
     ("main::1", "Main Phase · P2 holds priority", ()),
     ("approach:assign:", "Approach Phase · assign an approach chara", ()),

@@ -67,6 +67,7 @@ _SETUP_KEYS = {"phase", "step", "chooser", "first", "redraw", "vars"}
 _SETUP_ZONES = ("hand", "ex", "deck")
 _CHAIN_KEYS = {"by", "kind", "card", "area", "replace", "host"}
 PHASES = {
+    "start": (None,),  # the very beginning of the turn: Turn Start runs (p.08)
     "main": (None,),
     "approach": ("assign", "w2", "interfere", "w4", "w6"),
     "end": ("adjust",),
@@ -694,4 +695,11 @@ def setup_position(ctx: Context, t: Tables, scenario: Mapping[str, Any]) -> None
         if c[4]:
             ctx.emit({"t": "flag", "card": c[0], "f": c[4], "why": "scenario"})
     values = {k: v for k, v in scenario["vars"].items() if v is not None}
+    start = values.get("phase") == "start"
+    if start:  # the turn's own Turn Start follows (p.08): drawing, cards turned Active
+        values.pop("phase")
     ctx.emit({"t": "var", "set": {**values, "live": True}, "why": "scenario position"})
+    if start:
+        from .flow import start_turn
+
+        start_turn(ctx, t, int(values["ap"]), int(values["turn"]))

@@ -172,13 +172,15 @@ def data_dir() -> Traversable:
     return files("cards").joinpath(RULESET_DIR)
 
 
-def load_pool(paths: Iterable[Path] | None = None) -> CardPool:
-    """Load card files (default: every cards/pso/*.toml); CardError on any problem."""
+def load_pool(paths: Iterable[Path] | None = None, extra: Iterable[Path] = ()) -> CardPool:
+    """Load card files (default: every cards/pso/*.toml), then `extra` (made-up cards of
+    a scenario); CardError on any problem."""
     sources: list[tuple[str, Traversable | Path]]
     if paths is None:
         sources = list(toml_files(data_dir(), f"cards/{RULESET_DIR}"))
     else:
         sources = [(str(p), Path(p)) for p in paths]
+    sources += [(str(p), Path(p)) for p in extra]
     cards, origin = gather(((label, _load_file(label, src)) for label, src in sources), CardError)
     pool = CardPool(cards)
     for c in pool.cards():

@@ -162,6 +162,10 @@ def exposure(state: State, pool: CardPool, target: int, amount: int,
     return dealt, (evp if eff.evade and dealt > 0 else 0)
 
 
+# An evasion roll's outcomes by name (EVP X/5 evades on a face of X or less, X < 5)
+EVASION_WORDS = {"evade": (1,), "hit": (5,)}
+
+
 def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, source: int,
         evaded: bool | None = None) -> None:
     """Damage to one target: DFP subtracted, then evasion (source: "Character/monster card
@@ -172,8 +176,10 @@ def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, sou
     dealt, evp = exposure(state, pool, target, amount, eff)
     if evp:
         if evaded is None:
+            # a scenario's `fix` may name the outcome: "evade" (face 1) or "hit" (face 5)
             evaded = evp >= 5 or ctx.roll(
-                5, why=f"evasion of {ref(state, target)}, EVP {evp}/5")[0] <= evp
+                5, why=f"evasion of {ref(state, target)}, EVP {evp}/5",
+                words=EVASION_WORDS)[0] <= evp
         if evaded:
             ctx.emit({"t": "say", "what": "evaded", "card": target, "cid": c.cid,
                       "seat": c.owner, "src": state.cards[source].cid, "why": "evasion"})

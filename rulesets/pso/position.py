@@ -41,8 +41,8 @@ def setup_position(ctx: Context, pool: CardPool, pos: Mapping[str, Any]) -> None
     turn, tp, phase = _field(pos, "turn", int, 1), _field(pos, "tp", int, 0), pos.get("phase")
     if turn < 1 or tp not in (0, 1):
         raise PositionError("position: turn must be 1 or more, tp 0 or 1")
-    if phase not in ("main", "combat"):
-        raise PositionError("position: phase must be main or combat")
+    if phase not in ("start", "main", "combat"):
+        raise PositionError("position: phase must be start, main or combat")
     players = pos.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise PositionError("position: players must list two players")
@@ -78,8 +78,13 @@ def setup_position(ctx: Context, pool: CardPool, pos: Mapping[str, Any]) -> None
     did = pos.get("did", {})
     if not isinstance(did, dict):
         raise PositionError("position: did must be a table")
-    setvars(ctx, "position", turn=turn, ap=tp, first=tp, phase=phase, did=dict(did),
+    setvars(ctx, "position", turn=turn, ap=tp, first=tp,
+            phase="main" if phase == "start" else phase, did=dict(did),
             limit=_field(pos, "limit", int, 200), live=True)
+    if phase == "start":  # the very beginning of the turn: its draw follows ("Game play")
+        from .flow import start_turn
+
+        start_turn(ctx, tp, turn)
 
 
 def _field(pos: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:

@@ -7,7 +7,7 @@ A scenario document (docs/scenarios-pso.md):
     [position]
     turn = 2            # default 2
     player = "p1"       # whose turn it is (default p1)
-    phase = "main"      # main | combat
+    phase = "main"      # start (the very beginning: the turn's draw follows) | main | combat
     did = ["character"] # per-turn limits already used: character, area
     area = "HAL-040"    # the Area in play, or {card = "HAL-042", dmg = 30, by = "p2"}
     [p1]
@@ -163,8 +163,8 @@ class Edits:
 
     def set_moment(self, state: State, **moment: object) -> None:
         phase = moment.get("phase")
-        if phase not in PHASE_WORDS:
-            raise PositionError(f"phase: main or combat, not {phase!r}")
+        if phase not in (*PHASE_WORDS, "start"):
+            raise PositionError(f"phase: start, main or combat, not {phase!r}")
         state.vars["phase"] = phase
         state.vars.pop("act", None)
         state.vars.pop("setting", None)
@@ -231,9 +231,9 @@ class Positions:
         turn = _int(pos.get("turn", 2), ("position", "turn"), 1, 10000)
         tp = _player(pos.get("player", "p1"), ("position", "player"))
         phase = pos.get("phase", "main")
-        if phase not in PHASE_WORDS:
-            raise PositionError("position.phase: main or combat", ("position", "phase"),
-                                str(phase))
+        if phase not in (*PHASE_WORDS, "start"):
+            raise PositionError("position.phase: start (the turn's draw follows), main or "
+                                "combat", ("position", "phase"), str(phase))
         did = pos.get("did", [])
         if not isinstance(did, list) or any(d not in ("character", "area") for d in did):
             raise PositionError('position.did: a list of "character", "area"',
@@ -282,8 +282,10 @@ class Positions:
 
     def moments(self, state: State) -> list[Moment]:
         now = state.vars.get("phase")
-        return [Moment(f"phase:{p}", f"the {words}", {"phase": p}, current=p == now)
-                for p, words in PHASE_WORDS.items()]
+        start = Moment("phase:start", "the start of the turn (its draw follows)",
+                       {"phase": "start"}, current=now == "start")
+        return [start, *(Moment(f"phase:{p}", f"the {words}", {"phase": p}, current=p == now)
+                         for p, words in PHASE_WORDS.items())]
 
     def suggestions(self, state: State, uid: int | None) -> list[str]:
         return notation_suggestions(NOTATION, state, uid)
@@ -300,7 +302,7 @@ class Positions:
             return "a trap is being chosen: choose it or go back"
         if v.get("newlead"):
             return "a new main character must be chosen first"
-        if v.get("phase") not in PHASE_WORDS:
+        if v.get("phase") not in (*PHASE_WORDS, "start"):
             return f"positions are set in the main phase or combat, not {v.get('phase')}"
         return None
 
@@ -445,6 +447,30 @@ class Positions:
             if got != e["area"]:
                 out.append(f"expected the Area in play to be {e['area']}, it is {got}")
         return out
+
+    card_facts = ("hp", "dmg", "atp", "mst", "dfp", "evp", "conditions", "acted", "beaten",
+                  "mods")
+    moment_facts = ("turn", "turn_player", "phase", "area", "did", "limit")
+
+    def facts(self, state: State, uid: int | None) -> dict[str, Any]:
+        """The named state of a card (HP, stats now, battle effects) or of the moment
+        (docs/scenarios.md, "Named state")."""
+        v = state.vars
+        if uid is None:
+            a = board.area(state)
+            return {"turn": v.get("turn"), "turn_player": PLAYERS[int(v.get("ap", 0))],
+                    "phase": v.get("phase"), "area": state.cards[a].cid if a is not None
+                    else "none", "did": sorted(v.get("did") or {}), "limit": v.get("limit")}
+        c = state.cards[uid]
+        st = self._stats(state, uid) or {}
+        return {
+            "hp": st["hp"] - st["dmg"] if "hp" in st else None, "dmg": int(c.f.get("dmg", 0)),
+            **{k: st.get(k) for k in ("atp", "mst", "dfp", "evp")},
+            "conditions": [word for word, flag in (("paralysed", "par"), ("poisoned", "poi"))
+                           if c.f.get(flag)],
+            "acted": c.f.get("acted") == v.get("turn"), "beaten": bool(c.f.get("beaten")),
+            "mods": list(c.f.get("mods", [])),
+        }
 
     def check_keys(self, e: Mapping[str, Any]) -> str | None:
         if "turn_player" in e and e["turn_player"] not in PLAYERS:

@@ -9,9 +9,10 @@ D-numbers the decisions in docs/rules-interpretations-pso.md.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.cardquery import search
@@ -70,6 +71,11 @@ class Pso:
     @property
     def pool_digest(self) -> str:
         return self.pool.digest
+
+    def with_card_files(self, paths: Sequence[Path]) -> Pso:
+        """This game with more card files loaded after the built-in ones (a scenario's
+        made-up cards); CardError (one line) for a bad file."""
+        return Pso(load_pool(extra=paths))
 
     def card_info(self, card_id: str) -> CardInfo:
         c = self.pool.get(card_id)

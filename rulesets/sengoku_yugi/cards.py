@@ -438,22 +438,30 @@ def parse_card(raw: Mapping[str, Any], where: str) -> CardDef:
     return card
 
 
-def load_pool(folder: Path | None = None) -> Pool:
-    """Every *.toml card file of the folder (default: cards/sengoku_yugi)."""
+def load_pool(folder: Path | None = None, extra: Sequence[Path] = ()) -> Pool:
+    """Every *.toml card file of the folder (default: cards/sengoku_yugi), then the `extra`
+    files (made-up cards of a scenario), checked alike; CardError (one line) on a problem."""
     folder = folder or default_folder()
     cards: dict[str, CardDef] = {}
     digest = hashlib.blake2b(digest_size=8)
-    for path in sorted(folder.glob("*.toml")):
-        data = path.read_bytes()
+    files = [(path.name, path) for path in sorted(folder.glob("*.toml"))]
+    for label, path in [*files, *((str(p), Path(p)) for p in extra)]:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise CardError(f"{label}: cannot read ({exc.strerror or exc})") from None
         digest.update(data)
         try:
             raw = tomllib.loads(data.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise CardError(f"{path.name}: not TOML: {exc}") from None
-        for entry in raw.get("card", []):
-            card = parse_card(entry, path.name)
+            raise CardError(f"{label}: not TOML: {exc}") from None
+        entries = raw.get("card", [])
+        if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
+            raise CardError(f"{label}: card: write each card as a [[card]] table")
+        for entry in entries:
+            card = parse_card(entry, label)
             if card.id in cards:
-                raise CardError(f"{path.name}: card {card.id} defined twice")
+                raise CardError(f"{label}: card {card.id} defined twice")
             cards[card.id] = card
     for card in cards.values():
         if card.evolves_from and not any(c.name == card.evolves_from for c in cards.values()):

@@ -141,8 +141,8 @@ class Edits:
 
     def set_moment(self, state: State, **moment: object) -> None:
         phase = moment.get("phase")
-        if phase not in ("main", "charge"):
-            raise PositionError(f"phase: main or charge, not {phase!r}")
+        if phase not in ("active", "main", "charge"):
+            raise PositionError(f"phase: active, main or charge, not {phase!r}")
         state.vars["phase"] = phase
         if phase == "charge":
             state.vars["charged"] = []

@@ -16,6 +16,7 @@ Sources, highest first), fam (a contracted familiar), es (its Evolution Sources)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,7 +34,7 @@ from .board import BoardError, parse_board
 from .cards import AILMENTS, ATTRIBUTES, Pool, counted
 from .notation import NOTATION
 from .position_edit import Edits
-from .units import BF, board_of, is_free, under
+from .units import BF, board_of, familiar_of, is_free, under
 
 PLAYERS = ("p1", "p2")
 # the Battlefield is one shared zone (shared/bf), shown by `pmtui check` on its own
@@ -102,8 +103,9 @@ class Positions:
         first = self._seat(raw.get("first", "p1"), "first")
         player = self._seat(raw.get("player", PLAYERS[(first + turn - 1) % 2]), "player")
         phase = raw.get("phase", "main")
-        if phase not in ("main", "charge"):
-            raise _err("position.phase: main or charge", "position", "phase")
+        if phase not in ("active", "main", "charge"):
+            raise _err("position.phase: active (the very beginning of the turn: its Active "
+                       "Phase follows), charge or main", "position", "phase")
         hp0 = 6 if mode == "standard" else 8
         ap = self._pair(raw.get("ap", [30, 30]), "ap", 999)
         sh_hp = self._pair(raw.get("sh_hp", [hp0, hp0]), "sh_hp", hp0)
@@ -251,10 +253,16 @@ class Positions:
         for text in pos.get("used", []):
             cid, _, n = text.partition("@")
             used += [u for u, c, _p, _z in cards if c == cid and (not n or str(u) == n)]
-        setvars(ctx, "position", mode=pos["mode"], board=pos["board"], turn=pos["turn"],
-                  ap=pos["p"], first=pos["first"], phase=pos["phase"],
+        start = pos["phase"] == "active"  # the turn begins: its Active Phase runs (G1 (11)①)
+        setvars(ctx, "position", mode=pos["mode"], board=pos["board"],
+                  turn=pos["turn"] - 1 if start else pos["turn"],
+                  ap=pos["p"], first=pos["first"], phase="end" if start else pos["phase"],
                   action_points=list(pos["ap"]),
                   sh_hp=list(pos["sh_hp"]), charged=[], used=used)
+        if start:
+            from .flow import start_turn
+
+            start_turn(ctx, self.pool, pos["p"])
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -330,7 +338,11 @@ class Positions:
         return []
 
     def moments(self, state: State) -> list[Moment]:
-        return []
+        """The turn's start (its Active Phase runs), its Charge and Main Phases."""
+        now = state.vars.get("phase")
+        return [Moment(f"phase:{p}", words, {"phase": p}, current=p == now) for p, words in (
+            ("active", "the start of the turn (its Active Phase follows)"),
+            ("charge", "the Charge Phase"), ("main", "the Main Phase"))]
 
     def suggestions(self, state: State, uid: int | None) -> list[str]:
         return notation_suggestions(NOTATION, state, uid)
@@ -342,8 +354,8 @@ class Positions:
                           ("combat", "a fight is going on")):
             if v.get(key):
                 return what
-        if v.get("phase") not in ("main", "charge"):
-            return "only a Main or Charge Phase can be written"
+        if v.get("phase") not in ("active", "main", "charge"):
+            return "only the start of a turn, a Main or a Charge Phase can be written"
         return None
 
     # -- showing ---------------------------------------------------------------------------
@@ -413,6 +425,35 @@ class Positions:
             if key in e and v.get(var) != e[key]:
                 out.append(f"expected {key} {e[key]!r}, it is {v.get(var)!r}")
         return out
+
+    card_facts = ("hp", "at", "stance", "atk", "mat", "def", "mdf", "down", "ailments",
+                  "blessings", "growth_sources", "familiar", "evolution_sources")
+    moment_facts = ("turn", "player", "first", "phase", "ap", "sh_hp", "mode", "board")
+
+    def facts(self, state: State, uid: int | None) -> dict[str, Any]:
+        """The named state of a card (stats now, ailments with their count, blessings, the
+        cards under it, top first) or of the moment (docs/scenarios.md, "Named state")."""
+        v = state.vars
+        if uid is None:
+            return {"turn": v.get("turn"), "player": PLAYERS[int(v.get("ap", 0))],
+                    "first": PLAYERS[int(v.get("first", 0))], "phase": v.get("phase"),
+                    "ap": v.get("action_points"), "sh_hp": v.get("sh_hp"),
+                    "mode": v.get("mode"), "board": v.get("board")}
+        c = state.cards[uid]
+        val = self._values(state, uid)
+        ail = c.f.get("ail") or {}
+        counts = dict(ail) if isinstance(ail, Mapping) else dict(Counter(ail))
+        fam = familiar_of(state, uid)
+        holder = fam if fam is not None else uid
+        return {
+            "hp": c.f.get("hp") if val else None, "at": c.f.get("at"),
+            "stance": val.get("stance"), **{k: val.get(k) for k in ("atk", "mat", "def", "mdf")},
+            "down": bool(c.f.get("down")), "ailments": counts,
+            "blessings": list(c.f.get("bl") or ()),
+            "growth_sources": [state.cards[u].cid for u in under(state, uid, "gs")],
+            "familiar": "" if fam is None else state.cards[fam].cid,
+            "evolution_sources": [state.cards[u].cid for u in under(state, holder, "es")],
+        }
 
     def check_keys(self, e: Mapping[str, Any]) -> str | None:
         if "stance" in e and e["stance"] not in ("attack", "defense"):

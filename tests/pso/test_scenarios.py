@@ -47,6 +47,8 @@ def test_positions_write_back_what_they_read() -> None:
 
     for path in SCENARIOS:
         sc = load(path)
+        if "scenario" not in sc.header:  # it starts from decks, before any position
+            continue
         game = Game(sc.rs, sc.header, hashing=False)
         doc, order = sc.rs.positions.write(game.state)
         again = Game(sc.rs, {**sc.header, "scenario": sc.rs.positions.parse(doc)}, hashing=False)

@@ -5,6 +5,8 @@ A position in a scenario file:
     [position]
     turn = 3
     active = "p1"          # whose turn it is
+    phase = "start"        # the turn's very beginning: T3's untire and draw follow (default
+                           # "main": the player acts)
     hp = [6, 4]
     [position.board]       # cell = "OWNER CARD [down] [tired]"
     a1 = "p1 TOY-02"
@@ -34,7 +36,7 @@ from pmtui.engine.ruleset import (
 )
 from pmtui.engine.state import Card, State, zkey
 
-from .ruleset import BOARD, BOX, CELLS, NOTATION, POST, POSTS, START_HP
+from .ruleset import BOARD, BOX, CELLS, NOTATION, POST, POSTS, START_HP, _next_turn
 
 if TYPE_CHECKING:
     from .ruleset import Toy
@@ -125,6 +127,8 @@ class ToyEdits:
         return f"{name}: {what}" if on else f"{name}: not {what}"
 
     def set_moment(self, state: State, **moment: object) -> None:
+        if moment.get("phase") == "start":  # written as phase = "start": the start runs
+            state.vars["start"] = True
         if "active" in moment:
             state.vars["ap"] = int(moment["active"])  # type: ignore[call-overload]
         if "hp" in moment:
@@ -162,6 +166,8 @@ class ToyPositions:
         "p2": {"hand": ["TOY-01", "TOY-02", "TOY-04"], "deck": ["TOY-03"] * 3},
     }
     expect_keys: Mapping[str, tuple[type, ...]] = {"hp": (list,), "tired": (bool,)}
+    card_facts = ("cell", "down", "tired", "power")
+    moment_facts = ("turn", "active", "hp")
 
     def __init__(self, rs: Toy) -> None:
         self.rs = rs
@@ -184,6 +190,10 @@ class ToyPositions:
         active = pos.get("active", "p1")
         if active not in PLAYERS:
             raise PositionError('position.active: "p1" or "p2"', ("position", "active"))
+        phase = pos.get("phase", "main")
+        if phase not in ("start", "main"):
+            raise PositionError('position.phase: "start" (the turn begins: T3 untires and '
+                                'draws) or "main"', ("position", "phase"))
         hp = pos.get("hp", [START_HP, START_HP])
         if (not isinstance(hp, list) or len(hp) != 2
                 or not all(isinstance(h, int) and not isinstance(h, bool) for h in hp)):
@@ -228,7 +238,8 @@ class ToyPositions:
             if "down" in flags:
                 flags["turn"] = 0
             cards.append([self._cid(words[1], path), PLAYERS.index(words[0]), BOARD, flags])
-        return {"turn": turn, "ap": PLAYERS.index(active), "hp": list(hp), "cards": cards}
+        return {"turn": turn, "ap": PLAYERS.index(active), "hp": list(hp), "cards": cards,
+                **({"start": True} if phase == "start" else {})}
 
     def _camp(self, entries: object, p: int, name: str) -> list[list[object]]:
         """A seat's camp: "POST CARD [lit]" each (T5a; "lit": a lantern's side, T5b)."""
@@ -264,6 +275,12 @@ class ToyPositions:
             if flags:
                 ev["f"] = dict(flags)
             ctx.emit(ev)
+        if position.get("start"):  # the turn before ends: its start follows (T3)
+            ctx.emit({"t": "var", "set": {"hp": list(position["hp"]),
+                                          "turn": position["turn"] - 1,
+                                          "ap": 1 - position["ap"]}, "why": "position"})
+            _next_turn(ctx)
+            return
         ctx.emit({"t": "var", "set": {"hp": list(position["hp"]), "turn": position["turn"],
                                       "ap": position["ap"]}, "why": "position"})
 
@@ -297,7 +314,8 @@ class ToyPositions:
                 order.append(u)
         v = state.vars
         doc["position"] = {"turn": int(v.get("turn", 1)), "active": PLAYERS[int(v.get("ap", 0))],
-                           "hp": list(v.get("hp", [START_HP, START_HP])), "board": board}
+                           "hp": list(v.get("hp", [START_HP, START_HP])), "board": board,
+                           **({"phase": "start"} if v.get("start") else {})}
         return doc, order
 
     # -- the sandbox's menus ------------------------------------------------------------
@@ -319,8 +337,10 @@ class ToyPositions:
     def moments(self, state: State) -> list[Moment]:
         """Whose turn it is: the toy's turn has no phases."""
         ap = state.vars.get("ap")
-        return [Moment(f"active:{p}", f"P{p + 1}'s turn", {"active": p}, current=ap == p)
-                for p in (0, 1)]
+        return [*(Moment(f"active:{p}", f"P{p + 1}'s turn", {"active": p}, current=ap == p)
+                  for p in (0, 1)),
+                *(Moment(f"start:{p}", f"P{p + 1}'s turn begins (untire, draw)",
+                         {"active": p, "phase": "start"}) for p in (0, 1))]
 
     def suggestions(self, state: State, uid: int | None) -> list[str]:
         return notation_suggestions(NOTATION, state, uid)
@@ -361,6 +381,15 @@ class ToyPositions:
                 **{k: c.f[k] for k in ("cell", POST, "side", *FLAGS) if k in c.f}}
 
     # -- the toy's own expectation keys ---------------------------------------------------
+
+    def facts(self, state: State, uid: int | None) -> dict[str, object]:
+        if uid is None:
+            v = state.vars
+            return {"turn": v.get("turn"), "active": PLAYERS[int(v.get("ap", 0))],
+                    "hp": list(v.get("hp", []))}
+        c = state.cards[uid]
+        return {"cell": c.f.get("cell", ""), "down": bool(c.f.get("down")),
+                "tired": bool(c.f.get("tired")), "power": self.rs.cards[c.cid].power}
 
     def check_keys(self, expect: Mapping[str, object]) -> str | None:
         hp = expect.get("hp")

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -103,9 +103,24 @@ class ToyCard:
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 
 
+KINDS = ("creature", "trap", "relic")
+
+
 def load_cards(path: Path = CARDS_FILE) -> dict[str, ToyCard]:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {c["id"]: ToyCard(**c) for c in data["card"]}
+    """One card file; ValueError (one line naming the file) for anything wrong in it."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: not TOML ({str(exc).splitlines()[0]})") from None
+    out: dict[str, ToyCard] = {}
+    for i, raw in enumerate(data.get("card", []), start=1):
+        fields = set(ToyCard.__dataclass_fields__)
+        if not isinstance(raw, dict) or not {"id", "name", "kind"} <= set(raw) <= fields:
+            raise ValueError(f"{path}: card {i}: fields id, name, kind (and power, text)")
+        if raw["kind"] not in KINDS:
+            raise ValueError(f"{path}: card {raw['id']}: kind is one of {', '.join(KINDS)}")
+        out[raw["id"]] = ToyCard(**raw)
+    return out
 
 
 CARDS = load_cards()
@@ -180,14 +195,27 @@ class Toy:
     option_values: Mapping[str, tuple[str, ...]] = {}
     notation = NOTATION
 
-    def __init__(self) -> None:
-        self.cards: Mapping[str, ToyCard] = CARDS
+    def __init__(self, extra: Sequence[Path] = ()) -> None:
+        cards = dict(CARDS)
+        for path in extra:  # made-up cards of a scenario (T1 does not limit the pool)
+            for cid, card in load_cards(Path(path)).items():
+                if cid in cards:
+                    raise ValueError(f"{path}: card {cid}: already defined")
+                cards[cid] = card
+        self.cards: Mapping[str, ToyCard] = cards
+        self.extra = tuple(Path(p) for p in extra)
+
+    def with_card_files(self, paths: Sequence[Path]) -> Toy:
+        return Toy((*self.extra, *paths))
 
     # -- card data ---------------------------------------------------------------------
 
     @cached_property
     def pool_digest(self) -> str:
-        return hashlib.blake2b(CARDS_FILE.read_bytes(), digest_size=8).hexdigest()
+        digest = hashlib.blake2b(CARDS_FILE.read_bytes(), digest_size=8)
+        for path in self.extra:
+            digest.update(path.read_bytes())
+        return digest.hexdigest()
 
     def card_info(self, card_id: str) -> CardInfo:
         c = self.cards[card_id]
@@ -418,6 +446,7 @@ class Toy:
             if v.get("resp"):  # T5d: in the window a trap springs at once, the window stays
                 chain.answered(ctx, owner, why="spring")
             ctx.emit({"t": "flag", "card": u, "f": {"down": None, "turn": None}, "why": "spring"})
+            ctx.emit({"t": "reveal", "card": u, "cid": state.cards[u].cid, "why": "spring"})
             loss = ctx.roll(3, why="snare")[0]
             _damage(ctx, other(owner), loss, "snare")
             _move(ctx, u, zkey(owner, "discard"), "sprung")
@@ -473,7 +502,7 @@ class Toy:
         card = state.cards[uid]
         if not card.f.get("down"):
             return False
-        return card.cid in RELICS or viewer != card.owner
+        return self.cards[card.cid].kind == "relic" or viewer != card.owner
 
     def redact_vars(
         self, vars: Mapping[str, Any], player: int | None, partial: bool = False

@@ -226,7 +226,8 @@ async def test_phase_menu_and_playing_then_saving(tmp_path: Path) -> None:
         menu = app.screen
         assert isinstance(menu, MenuScreen)
         values = [v for _, v in menu.options]
-        await pilot.press(*["down"] * values.index("approach:assign:"), "enter")
+        steps = values.index("approach:assign:") - max(menu.initial, 0)  # from the current
+        await pilot.press(*["down"] * steps, "enter")
         await settle(pilot)
         d = sb.game.pending()
         assert d.kind == "approach" and sb.state.vars["step"] == "assign"

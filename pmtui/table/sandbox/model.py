@@ -15,6 +15,7 @@ now, an `[[expect]]` with the legal actions now, and one `[[expect]]` per
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,11 +40,14 @@ PAGE = re.compile(r"\(p\.\d+(?:-\d+)?\)")
 
 
 def new_header(position: Mapping[str, Any], *, name: str = "sandbox", seed: int = 0,
-               rs: Ruleset | None = None, chance: str = "auto") -> dict[str, Any]:
+               rs: Ruleset | None = None, chance: str = "auto",
+               fix: Sequence[str] = ()) -> dict[str, Any]:
     rs = rs or ruleset()
     empty = DeckList("sandbox", {part: () for part in rs.deck_parts})
     players = [{"name": p.upper(), "kind": HUMAN} for p in PLAYERS]
-    extra = {"chance": "ask"} if chance == "ask" else {}  # dice are the user's to set
+    extra: dict[str, object] = {"chance": "ask"} if chance == "ask" else {}  # the user's dice
+    if fix:  # outcomes still fixed in advance (a scenario's `fix`)
+        extra["fix"] = list(fix)
     return make_header(rs, [empty, empty], seed, players, "sandbox",
                        scenario=dict(position), scenario_name=name, **extra)
 
@@ -155,10 +159,14 @@ class Sandbox:
     source: Path | None = None
     rs: Ruleset | None = None  # the default game's without one
     chance: str = "auto"  # "ask": dice and coins are actions (a scenario's `chance`)
+    card_files: tuple[Path, ...] = ()  # extra card files loaded (a saved file names them)
+    fix: tuple[str, ...] = ()  # outcomes fixed in advance (a scenario's `fix`)
     table: SandboxTable = field(init=False)
     history: list[Step] = field(default_factory=list)
     asked: list[tuple[str, str | None]] = field(default_factory=list)  # why-not, this position
     epoch: int = 0  # changes with every edit and undo (the screen's "new decision" check)
+    # the game of the last edit and the position tables it was built from (to_toml)
+    _built: tuple[Game, dict[str, Any]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.rs = self.rs or ruleset()
@@ -183,8 +191,14 @@ class Sandbox:
         sc = load(path)
         sb = cls(name=sc.name, page=sc.page, description=sc.description,
                  seed=int(sc.header.get("seed", 0)), source=Path(path), rs=sc.rs,
-                 chance=str(sc.header.get("chance", "auto")))
-        sb.table = SandboxTable(sb._game(sc.header["scenario"]))
+                 chance=str(sc.header.get("chance", "auto")), card_files=sc.card_files,
+                 fix=tuple(str(e) for e in sc.header.get("fix", ())))
+        if "scenario" in sc.header:
+            sb.table = SandboxTable(sb._game(sc.header["scenario"]))
+        else:  # a scenario starting before the setup: the game's own runs on its decks
+            game = Game(sb.rs, sc.header, hashing=False)
+            game.keep_snapshots()
+            sb.table = SandboxTable(game)
         notes: list[str] = []
         for act in sc.actions:
             d = sb.game.pending()
@@ -208,9 +222,16 @@ class Sandbox:
         except PositionError as exc:
             raise EditError(str(exc)) from None
 
+    def fix_left(self) -> list[str]:
+        """The fixed outcomes the game has not used yet (they stay fixed after an edit)."""
+        if not hasattr(self, "table"):  # the first game is being made
+            return list(self.fix)
+        entries = [str(e) for e in self.game.header.get("fix", ())]
+        return entries[int(self.state.vars.get("fix", 0)):]
+
     def _game(self, position: Mapping[str, Any]) -> Game:
         header = new_header(position, name=self.name, seed=self.seed, rs=self.rs,
-                            chance=self.chance)
+                            chance=self.chance, fix=self.fix_left())
         game = Game(self.rs, header, hashing=False)
         game.keep_snapshots()
         return game
@@ -312,6 +333,9 @@ class Sandbox:
             raise EditError(str(exc)) from None
         position = self._parse(doc)
         game = self._game(position)
+        # the tables it was built from: saved as they are while nothing is played (a turn's
+        # start has run in the game, but the file keeps the moment before it)
+        self._built = (game, doc)
         before = self._step(what)
         with self.table.lock:
             self.table.past.extend(self.table.log_for(None)[len(self.table.past):])
@@ -410,14 +434,25 @@ class Sandbox:
 
     # -- saving ------------------------------------------------------------------------
 
-    def to_toml(self) -> str:
-        """The position now as a scenario file, with expectations `pmtui check` confirms."""
-        from pmtui.table.scenarios import Expect, check_expect, loads, new_game
+    def to_toml(self, target: Path | None = None) -> str:
+        """The position now as a scenario file, with expectations `pmtui check` confirms;
+        its card files are named relative to `target` (default: the working folder)."""
+        from pmtui.table.scenarios import Expect, check_expect, loads, new_game, run
 
-        try:
-            doc, order = self.positions.write(self.state)
-        except PositionError as exc:
-            raise EditError(str(exc)) from None
+        header = self.game.header
+        from_decks = "scenario" not in header  # a [setup] file, not edited: saved as one
+        built = self._built
+        if from_decks:
+            doc: dict[str, Any] = {"setup": self._setup_doc()}
+            order = list(range(len(self.state.cards)))  # the same game: the same numbers
+        elif built is not None and built[0] is self.game and not self.game.moves:
+            doc = dict(built[1])
+            order = list(range(len(self.state.cards)))
+        else:
+            try:
+                doc, order = self.positions.write(self.state)
+            except PositionError as exc:
+                raise EditError(str(exc)) from None
         top: dict[str, Any] = {"ruleset": self.rs.id, "name": self.name}
         if self.page:
             top["page"] = self.page
@@ -427,12 +462,21 @@ class Sandbox:
             top["seed"] = self.seed
         if self.chance == "ask":
             top["chance"] = "ask"
+        here = Path(target).parent if target is not None else Path(".")
+        fix = [str(e) for e in header.get("fix", ())] if from_decks else self.fix_left()
+        if fix:
+            top["fix"] = fix
+        if from_decks and self.game.moves:
+            top["actions"] = [text for _, text in self.game.moves]
+        if self.card_files:
+            top["card_files"] = [Path(os.path.relpath(Path(p).resolve(), here.resolve()))
+                                 .as_posix() for p in self.card_files]
         body = {**top, **doc}
         notes = self._card_notes(doc)
         comments = ["Saved from the pmtui sandbox. Check it with: pmtui check FILE"]
         base = dump(body, comments=comments, card_notes=notes)
-        sc = loads(base, "<sandbox>")
-        game = new_game(sc)
+        sc = loads(base, str(here / "<sandbox>"))
+        game = run(sc).game if from_decks else new_game(sc)
         d = game.pending()
         expects: list[dict[str, Any]] = []
         if d is None:
@@ -453,6 +497,17 @@ class Sandbox:
                 expects.append(e)
         return dump({**body, "expect": expects}, comments=comments, card_notes=notes)
 
+    def _setup_doc(self) -> dict[str, Any]:
+        """The decks (and options) a game that started before its setup was given."""
+        header = self.game.header
+        out: dict[str, Any] = {}
+        if header.get("options"):
+            out["options"] = dict(header["options"])
+        for p, deck in zip(PLAYERS, header.get("decks", ()), strict=False):
+            out[p] = {part: list(deck.get(part, ())) for part in self.rs.deck_parts
+                      if deck.get(part)}
+        return out
+
     def _card_notes(self, doc: Mapping[str, Any]) -> dict[tuple[str, str, int], str]:
         notes = {}
         for p in PLAYERS:
@@ -470,10 +525,13 @@ class Sandbox:
         """Write the scenario file; returns a one-line report (EditError on failure)."""
         from pmtui.table.scenarios import ScenarioError, load, run
 
-        text = self.to_toml()
         target = Path(path).expanduser()
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)  # card files are named from it
+        except OSError as exc:
+            raise EditError(f"cannot write {target}: {exc.strerror or exc}") from None
+        text = self.to_toml(target)
+        try:
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise EditError(f"cannot write {target}: {exc.strerror or exc}") from None

@@ -12,7 +12,8 @@ from typing import Any
 
 from pmtui.engine.tomlfile import toml_key, toml_value
 
-TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "actions")
+TOP_ORDER = ("name", "page", "description", "ruleset", "seed", "chance", "card_files", "fix",
+             "actions")
 
 
 def _list(name: str, items: Sequence[Any], comments: Sequence[str] = ()) -> list[str]:
@@ -39,16 +40,26 @@ def dump(doc: Mapping[str, Any], *, comments: Sequence[str] = (),
         if k in doc:
             lines += _list(k, doc[k]) if isinstance(doc[k], list) \
                 else [f"{k} = {toml_value(doc[k])}"]
+    setup = doc.get("setup")
+    if setup is not None:  # decks the game's own setup runs on, instead of a position
+        if setup.get("options"):
+            lines += ["", "[setup]", f"options = {toml_value(setup['options'])}"]
+        for p, parts in setup.items():
+            if p != "options":
+                lines += ["", f"[setup.{p}]"]
+                for part, ids in parts.items():
+                    lines += _list(part, ids)
     pos = dict(doc.get("position") or {})
     chain = pos.pop("chain", None)
-    lines += ["", "[position]"]
+    if "position" in doc or setup is None:
+        lines += ["", "[position]"]
     for k, x in pos.items():
         lines.append(f"{toml_key(k)} = {toml_value(x)}")
     for entry in chain or ():
         lines += ["", "[[position.chain]]"]
         lines += [f"{toml_key(k)} = {toml_value(x)}" for k, x in entry.items()]
     notes = card_notes or {}
-    players = [k for k in doc if k not in (*TOP_ORDER, "position", "expect")]
+    players = [k for k in doc if k not in (*TOP_ORDER, "position", "expect", "setup")]
     for p in players:
         table = doc.get(p) or {}
         lines += ["", f"[{p}]"]

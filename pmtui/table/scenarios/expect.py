@@ -9,10 +9,12 @@ from collections.abc import Callable, Hashable, Mapping
 
 from pmtui.engine.game import Game
 from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
+from pmtui.engine.ruleset import DeckList
 from pmtui.engine.state import Event, State, fold
-from pmtui.engine.views import view
+from pmtui.engine.views import redact, view
+from pmtui.table.session import HUMAN, LocalTable
 
-from .load import Expect, Scenario, zone_key, zone_label
+from .load import SPECTATOR, Expect, Scenario, zone_key, zone_label
 
 
 def strings(e: Mapping[str, object], key: str) -> list[str]:
@@ -61,7 +63,7 @@ def check_expect(sc: Scenario, game: Game, x: Expect) -> list[str]:
     if not x.data.get("not"):
         return _check(sc, game, x)
     plain = {k: v for k, v in x.data.items() if k != "not"}
-    if _check(sc, game, Expect(plain, x.line, x.after)):
+    if _check(sc, game, Expect(plain, x.line, x.after, x.deck)):
         return []
     shown = ", ".join(
         f"{k} = {v!r}" for k, v in plain.items() if k not in ("after", "note")
@@ -111,6 +113,13 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
             bad(problem)
         if "down" in e and bool(c.f.get("down")) != bool(e["down"]):
             bad(f"expected {ref} to be face {'down' if e['down'] else 'up'}")
+        if "state" in e:
+            out += [m + label for m in _state_problems(sc, state, uid, e["state"], ref)]
+        if "card_data" in e:
+            data = sc.rs.card_info(c.cid).data
+            for key, want in dict(e["card_data"]).items():
+                if plain(data.get(key)) != want:
+                    bad(f"expected {c.cid}'s {key} to be {want!r}, it is {plain(data.get(key))!r}")
     elif "zone" in e:
         key = zone_key(str(e["zone"]), sc.path, sc.rs)
         uids = list(state.zones.get(key, []))
@@ -151,6 +160,17 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
                     bad(f"expected the order of {e['zone']} "
                         f"{'to stay' if e['order_kept'] else 'to change'} since the start; "
                         f"it {'stayed' if kept else 'changed'}")
+    if "shown_to" in e:
+        seat = str(e["shown_to"])
+        got = _names(state, shown(sc, game, None if seat == SPECTATOR else players.index(seat)))
+        want = strings(e, "cards")
+        if not same_cards(want, got, False):
+            bad(f"expected {seat} to be shown {_fmt(want)} by this step, they were shown "
+                f"{_fmt(got)}")
+    if "log_seen_by" in e:
+        out += [problem + label for problem in _log_problems(sc, game, e)]
+    if x.deck is not None:
+        out += [problem + label for problem in _deck_problems(sc, x.deck, e)]
     if "winner" in e:
         over = game.over
         got_w = (
@@ -163,6 +183,8 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
             bad(f"expected winner {e['winner']}, got {got_w}{detail}")
     for problem in sc.rs.positions.check_expect(state, None, e):  # the game's moment keys
         bad(problem)
+    if "state" in e and "card" not in e:
+        out += [m + label for m in _state_problems(sc, state, None, e["state"], "the game")]
     d = game.pending()
     if "to_act" in e:
         got_p = "none" if d is None else sc.seat_name(d.player)
@@ -207,6 +229,78 @@ def _check(sc: Scenario, game: Game, x: Expect) -> list[str]:
         if extra:
             bad(f"unexpected choices: {', '.join(extra)}")
     return out
+
+
+def plain(value: object) -> object:
+    """A value as a TOML file writes it (tuples are lists), for comparing."""
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
+
+
+def _state_problems(sc: Scenario, state: State, uid: int | None, want: object,
+                    ref: str) -> list[str]:
+    """The named state (Positions.facts) that is not as expected."""
+    facts = sc.rs.positions.facts(state, uid)
+    out = []
+    for key, value in dict(want).items() if isinstance(want, Mapping) else ():
+        got = plain(facts.get(key))
+        if got != value:
+            out.append(f"expected {ref}'s {key} to be {value!r}, it is {got!r}")
+    return out
+
+
+def step_events(game: Game) -> list[Event]:
+    """The events of the last step: those after the last decision (the action just played),
+    or the setup's when none was made yet."""
+    recs = game.records
+    last = max((i for i, r in enumerate(recs) if r.get("type") == "decision"), default=0)
+    return [r["event"] for r in recs[last + 1:] if r.get("type") == "event"]
+
+
+def shown(sc: Scenario, game: Game, viewer: int | None) -> list[int]:
+    """The cards the last step showed `viewer` (None: a spectator): those its `look` and
+    `reveal` events name, as the viewer's redaction of them leaves them."""
+    out: list[int] = []
+    for ev in step_events(game):
+        if ev.get("t") not in ("look", "reveal"):
+            continue
+        seen = redact(sc.rs, ev, viewer)
+        named = seen.get("cards") if "cards" in seen else [seen.get("card")]
+        out += [u for u in named or () if isinstance(u, int) and u not in out]
+    return out
+
+
+def _log_problems(sc: Scenario, game: Game, e: Mapping[str, object]) -> list[str]:
+    """What one seat's log (the table's, in words) holds that it should not, or lacks."""
+    seat = str(e["log_seen_by"])
+    viewer = None if seat == SPECTATOR else sc.players.index(seat)
+    table = LocalTable(game, [HUMAN, HUMAN])
+    lines = [line.text for line in table.log_for(viewer)]
+    out = []
+    for text in strings(e, "log_contains"):
+        if not any(text in line for line in lines):
+            out.append(f"expected {seat}'s log to say {text!r}; it reads: {' / '.join(lines)}")
+    for text in strings(e, "log_lacks"):
+        hits = [line for line in lines if text in line]
+        if hits:
+            out.append(f"expected {seat}'s log not to say {text!r}: {hits[0].strip()!r}")
+    return out
+
+
+def _deck_problems(sc: Scenario, deck: DeckList, e: Mapping[str, object]) -> list[str]:
+    """Whether the deck is as legal as expected (deck_legal), for the reason expected."""
+    found = sc.rs.validate_deck(deck)
+    if e["deck_legal"]:
+        return [f"expected the deck to be legal: {'; '.join(found)}"] if found else []
+    if not found:
+        return ["expected the deck to be illegal, but the rules find nothing wrong with it"]
+    want = e.get("reason_contains")
+    if want is not None and not any(str(want) in reason for reason in found):
+        return [f"expected a reason mentioning {want!r}: {'; '.join(found)}"]
+    return []
 
 
 def place(state: State) -> Callable[[int], Hashable]:

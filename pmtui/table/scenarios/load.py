@@ -15,13 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pmtui.engine.decision import CHANCE
+from pmtui.engine.fixed import FixError, syntax_problem
+from pmtui.engine.game import Game
 from pmtui.engine.notation import NotationError
-from pmtui.engine.ruleset import DeckList, PositionError, Ruleset
+from pmtui.engine.ruleset import DeckList, Doc, PositionError, Ruleset
 from pmtui.engine.state import zkey
 from pmtui.engine.tomlfile import syntax_error
 from pmtui.table.games import make_header
 from pmtui.table.registry import DEFAULT_RULESET, UnknownRuleset, ruleset
 
+from .decks import deck_of, setup_decks
 from .locate import Locator
 from .locate import Path as KeyPath
 
@@ -38,6 +41,8 @@ TOP_KEYS = {
     "actions",
     "expect",
     "card_files",
+    "setup",
+    "fix",
 }
 # expectation keys every game has; a ruleset adds its own (Positions.expect_keys)
 EXPECT_TYPES: dict[str, tuple[type, ...]] = {
@@ -62,7 +67,16 @@ EXPECT_TYPES: dict[str, tuple[type, ...]] = {
     "shuffled": (bool,),
     "order_kept": (bool,),
     "not": (bool,),
+    "deck": (dict, str),
+    "deck_legal": (bool,),
+    "shown_to": (str,),
+    "log_seen_by": (str,),
+    "log_contains": (list,),
+    "log_lacks": (list,),
+    "state": (dict,),
+    "card_data": (dict,),
 }
+SPECTATOR = "spectator"  # a reader of the game who holds no seat
 
 
 class ScenarioError(ValueError):
@@ -81,6 +95,7 @@ class Expect:
     data: dict[str, object]
     line: int | None
     after: int
+    deck: DeckList | None = None  # a deck whose legality is expected (deck, deck_legal)
 
 
 @dataclass
@@ -93,6 +108,8 @@ class Scenario:
     actions: list[Action]
     expects: list[Expect]
     rs: Ruleset = field(repr=False)
+    card_files: tuple[Path, ...] = ()  # the extra card files loaded, as found from here
+    fix_lines: tuple[int | None, ...] = ()  # the line of each `fix` entry
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -142,8 +159,9 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         rs = ruleset(rs_id)
     except UnknownRuleset as exc:
         raise fail(f"ruleset: {exc}", ("ruleset",)) from None
+    card_files: tuple[Path, ...] = ()
     if "card_files" in doc:
-        rs = _with_card_files(rs, doc["card_files"], name, fail)
+        rs, card_files = _with_card_files(rs, doc["card_files"], name, fail)
     for key in ("name", "description"):
         if not isinstance(doc.get(key, ""), str):
             raise fail(f"{key}: must be a string", (key,))
@@ -160,11 +178,29 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         raise fail('chance: "ask" (dice are actions) or "auto" (the game rolls)', ("chance",))
     extra = {"chance": "ask"} if chance == "ask" else {}
 
-    try:
-        position = rs.positions.parse(doc)
-    except PositionError as exc:
-        line = loc.line(exc.path, exc.value) if exc.path else None
-        raise ScenarioError(f"{where(name, line)}: {exc}") from None
+    fix = doc.get("fix", [])
+    if not isinstance(fix, list):
+        raise fail('fix: a list of outcomes, like ["keep", "roll 4", "heads"]', ("fix",))
+    for entry in fix:
+        problem = syntax_problem(entry)
+        if problem:
+            raise fail(f"fix: {problem}", ("fix",), entry if isinstance(entry, str) else None)
+    fix_lines = tuple(loc.strings_after(("fix",), fix))
+    if fix:
+        extra["fix"] = list(fix)
+
+    players = rs.positions.players
+    position: Doc | None = None
+    decks: list[DeckList] = []
+    options: dict[str, str] = {}
+    if "setup" in doc:
+        decks, options = setup_decks(doc, rs, name, fail)
+    else:
+        try:
+            position = rs.positions.parse(doc)
+        except PositionError as exc:
+            line = loc.line(exc.path, exc.value) if exc.path else None
+            raise ScenarioError(f"{where(name, line)}: {exc}") from None
 
     raw_actions = doc.get("actions", [])
     if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
@@ -180,15 +216,19 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     expects = []
     for i, e in enumerate(raw_expects):
         line = loc.line(("expect", i))
-        expects.append(_expect(e, line, name, len(actions), rs))
+        expects.append(_expect(e, line, name, len(actions), rs, Path(name).parent))
 
-    players = rs.positions.players
-    empty = DeckList("scenario", {part: () for part in rs.deck_parts})
-    header = make_header(
-        rs, [empty for _ in players], seed,
-        [{"name": p.upper(), "kind": "scenario"} for p in players], "scenario",
-        scenario=position, scenario_name=doc.get("name", Path(name).stem), **extra,
-    )
+    seats = [{"name": p.upper(), "kind": "scenario"} for p in players]
+    title = doc.get("name", Path(name).stem)
+    if position is not None:
+        empty = DeckList("scenario", {part: () for part in rs.deck_parts})
+        header = make_header(rs, [empty for _ in players], seed, seats, "scenario",
+                             scenario=position, scenario_name=title, **extra)
+    else:  # the game's own setup runs on the decks given
+        if options:
+            extra["options"] = options
+        header = make_header(rs, decks, seed, seats, "scenario", scenario_name=title, **extra)
+        _try_setup(rs, header, name, loc, fix_lines)
     return Scenario(
         path=name,
         name=str(doc.get("name", Path(name).stem)),
@@ -198,25 +238,36 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
         actions=actions,
         expects=expects,
         rs=rs,
+        card_files=card_files,
+        fix_lines=fix_lines,
     )
+
+
+def _try_setup(rs: Ruleset, header: Doc, name: str, loc: Locator,
+               fix_lines: tuple[int | None, ...]) -> None:
+    """Run the game's setup once, so decks it cannot start from are a malformed file."""
+    try:
+        Game(rs, header, hashing=False, log=False)
+    except FixError as exc:
+        line = fix_lines[exc.index] if exc.index < len(fix_lines) else None
+        raise ScenarioError(f"{where(name, line)}: fix: {exc}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ScenarioError(f"{where(name, loc.line(('setup',)))}: setup: {exc}") from None
+
 
 
 def _with_card_files(
     rs: Ruleset, raw: object, name: str, fail: Callable[..., ScenarioError]
-) -> Ruleset:
-    """The ruleset with a scenario's extra card files (test-only cards), named relative
-    to the scenario file; a ruleset without `with_card_files` cannot take them."""
+) -> tuple[Ruleset, tuple[Path, ...]]:
+    """The ruleset with a scenario's extra card files (made-up cards), named relative
+    to the scenario file and checked like the game's own."""
     if not isinstance(raw, list) or not all(isinstance(p, str) and p for p in raw):
         raise fail("card_files: a list of card file paths (relative to this file)",
                    ("card_files",))
-    extend = getattr(rs, "with_card_files", None)
-    if extend is None:
-        raise fail(f"card_files: the {rs.id} ruleset cannot load extra card files",
-                   ("card_files",))
     base = Path(name).parent
-    paths = [base / p for p in raw]
+    paths = tuple(base / p for p in raw)
     try:
-        return extend(paths)
+        return rs.with_card_files(paths), paths
     except (OSError, ValueError) as exc:
         raise fail(f"card_files: {exc}", ("card_files",)) from None
 
@@ -244,7 +295,8 @@ def _action(raw: str, line: int | None, name: str, rs: Ruleset) -> Action:
     return Action(" ".join(text.split()), line, player)
 
 
-def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset) -> Expect:
+def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset,
+            base: Path) -> Expect:
     at = where(name, line)
     if not isinstance(e, Mapping):
         raise ScenarioError(f"{at}: an [[expect]] must be a table")
@@ -272,6 +324,19 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset)
     for key in ("player", "seen_by"):
         if key in e and e[key] not in players:
             raise ScenarioError(f"{at}: expect.{key}: {either}, not {e[key]!r}")
+    for key in ("shown_to", "log_seen_by"):
+        if key in e and e[key] not in (*players, SPECTATOR):
+            raise ScenarioError(f'{at}: expect.{key}: {either} or "{SPECTATOR}", '
+                                f"not {e[key]!r}")
+    if "shown_to" in e and ("zone" in e or "card" in e or "cards" not in e):
+        raise ScenarioError(f"{at}: expect.shown_to goes with cards = [...] (the cards shown "
+                            "by the action), without zone or card")
+    if ("log_contains" in e or "log_lacks" in e) != ("log_seen_by" in e):
+        raise ScenarioError(f"{at}: expect.log_contains and log_lacks go with log_seen_by "
+                            "(whose log)")
+    for key in ("log_contains", "log_lacks"):
+        if not all(isinstance(t, str) and t for t in e.get(key, [])):
+            raise ScenarioError(f"{at}: expect.{key}: a list of texts")
     problem = rs.positions.check_keys(e)
     if problem:
         raise ScenarioError(f"{at}: {problem}")
@@ -282,7 +347,7 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset)
     if "card" in e and "cards" in e:
         raise ScenarioError(f"{at}: expect: use card (one card) or cards (a zone), not both")
     if "cards" in e or "count" in e or "down" in e or "hidden" in e:
-        if "zone" not in e and "card" not in e:
+        if "zone" not in e and "card" not in e and "shown_to" not in e:
             raise ScenarioError(f"{at}: expect: cards, count, down and hidden need a zone")
     for key in ("shuffled", "order_kept"):
         if key in e and ("zone" not in e or "card" in e):
@@ -300,9 +365,34 @@ def _expect(e: object, line: int | None, name: str, n_actions: int, rs: Ruleset)
     for text in e.get("illegal", []):
         if not isinstance(text, str) or not text.split():
             raise ScenarioError(f"{at}: expect.illegal: a list of actions in notation")
-    if "reason_contains" in e and "illegal" not in e:
-        raise ScenarioError(f"{at}: expect.reason_contains goes with illegal = [...]")
-    return Expect(dict(e), line, after)
+    if "reason_contains" in e and "illegal" not in e and e.get("deck_legal") is not False:
+        raise ScenarioError(f"{at}: expect.reason_contains goes with illegal = [...] or "
+                            "deck_legal = false")
+    if ("deck" in e) != ("deck_legal" in e):
+        raise ScenarioError(f"{at}: expect.deck and expect.deck_legal go together (a deck "
+                            "and whether it is legal)")
+    if "state" in e:
+        names = rs.positions.card_facts if "card" in e else rs.positions.moment_facts
+        what = "a card's" if "card" in e else "the moment's (add card = ... for a card's)"
+        for key in e["state"]:
+            if key not in names:
+                raise ScenarioError(f"{at}: expect.state: no {key!r} among {what} named "
+                                    f"state in {rs.id} (known: {', '.join(names)})")
+    if "card_data" in e:
+        if "card" not in e:
+            raise ScenarioError(f"{at}: expect.card_data goes with card = ...")
+        fields = rs.card_info(str(e["card"]).partition("@")[0]).data
+        for key in e["card_data"]:
+            if key not in fields:
+                raise ScenarioError(f"{at}: expect.card_data: the card has no field {key!r} "
+                                    f"(fields: {', '.join(fields)})")
+    deck = None
+    if "deck" in e:
+        try:
+            deck = deck_of(e["deck"], base, rs, "expect.deck")
+        except ValueError as exc:
+            raise ScenarioError(f"{at}: {exc}") from None
+    return Expect(dict(e), line, after, deck)
 
 
 def zone_key(text: str, at: str, rs: Ruleset) -> str:
@@ -319,4 +409,6 @@ def zone_key(text: str, at: str, rs: Ruleset) -> str:
 
 def zone_label(key: str, rs: Ruleset) -> str:
     owner, _, zone = key.partition("/")
+    if not owner.isdigit():  # a zone nobody owns (a shared board)
+        return f"{owner}.{zone}"
     return f"{rs.positions.players[int(owner)]}.{zone}"

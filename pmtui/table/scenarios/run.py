@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pmtui.engine.decision import IllegalAction
+from pmtui.engine.fixed import FixError
 from pmtui.engine.game import Game
 from pmtui.engine.notation import Ambiguous, NoMatch, NotationError
 
@@ -72,6 +73,10 @@ def run(sc: Scenario) -> Result:
             notes.append(f"{at}: {found.note}")
         try:
             game.act(found.text, d.player)
+        except FixError as exc:  # a fixed outcome that does not fit the draw it came to
+            line = sc.fix_lines[exc.index] if exc.index < len(sc.fix_lines) else None
+            failures.append(f"{where(sc.path, line)}: fix: {exc} (at {act.text!r})")
+            break
         except IllegalAction as exc:  # pragma: no cover - resolve only returns offered texts
             failures.append(f"{at}: {act.text}: {exc}")
             break

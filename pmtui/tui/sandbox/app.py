@@ -18,7 +18,7 @@ from typing import Any
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from pmtui.engine.ruleset import Moment, Pick, Place
+from pmtui.engine.ruleset import Moment, Pick, Place, Ruleset
 from pmtui.table.sandbox import PLAYERS, EditError, Sandbox, who
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
@@ -448,12 +448,12 @@ def suggestions(model: Sandbox, uid: int | None) -> list[str]:
     return [t for t in out if not (t in seen or seen.add(t))]
 
 
-def _game(args: argparse.Namespace) -> Any:
-    """The ruleset `--game` names (None: the default game)."""
+def _game(args: argparse.Namespace) -> Ruleset:
+    """The ruleset `--game` names (the default game without one)."""
     from pmtui.table.games import ruleset
 
     game = getattr(args, "game", None)
-    return ruleset(game) if game else None
+    return ruleset(game) if game else ruleset()
 
 
 def run_sandbox(args: argparse.Namespace) -> int:
@@ -465,11 +465,21 @@ def run_sandbox(args: argparse.Namespace) -> int:
     path = getattr(args, "scenario", None)
     notes: list[str] = []
     try:
+        cards = tuple(getattr(args, "cards", None) or ())
         if path is not None:
+            if cards:
+                raise EditError("--cards: a scenario file names its own card files "
+                                "(card_files = [...])")
             model, notes = Sandbox.from_scenario(path)
             default = str(Path(path).with_name(Path(path).stem + "-sandbox.toml"))
         else:
-            model = Sandbox.from_doc(rs=_game(args))
+            rs = _game(args)
+            if cards:
+                try:
+                    rs = rs.with_card_files(cards)
+                except (OSError, ValueError) as exc:
+                    raise EditError(f"--cards: {exc}") from None
+            model = Sandbox.from_doc(rs=rs, card_files=cards)
             default = "position.toml"
     except (ScenarioError, EditError, SetupError) as exc:
         print(f"pmtui: {exc}", file=sys.stderr)
