@@ -438,7 +438,7 @@ def test_wrong_expectations_of_what_was_shown_fail(expect: str, words: str) -> N
 def test_what_was_shown_is_the_step_of_its_action() -> None:
     """Shown by action 4, not again after a later step that shows nothing."""
     text = _toy_trap('after = 4\nshown_to = "p2"\ncards = ["TOY-04"]\n')
-    text = text.replace('"p1: spring a1"]', '"p1: spring a1", "p1: end"]')
+    text = text.replace('"p1: spring a1"]', '"p1: spring a1", "p1: pilfer hand#1"]')
     assert run(loads(text, "s.toml")).ok
     later = text.replace("after = 4", "after = 5")
     assert not run(loads(later, "s.toml")).ok
@@ -511,7 +511,7 @@ def test_a_wrong_named_state_fails_naming_it(path: Path, old: str, new: str, key
                                        "card's) named state"),
         ('card_data = { power = 2 }\n', "expect.card_data goes with card = ..."),
         ('card = "TOY-02"\ncard_data = { colour = "red" }\n',
-         "the card has no field 'colour' (fields: id, name, kind, power, text)"),
+         "the card has no field 'colour' (fields: id, name, kind, power, text, sides)"),
         ('card = "TOY-02"\nstate = 3\n', "expect.state: wrong kind of value 3"),
     ],
 )

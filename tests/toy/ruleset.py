@@ -93,7 +93,7 @@ VISIBILITY: dict[str, str] = {
 class ToyCard:
     id: str
     name: str
-    kind: str  # creature, trap, relic
+    kind: str  # creature, trap, relic, lantern
     power: int = 0
     text: str = ""
     # a double-sided card's sides: side name -> {"name": ..., "text": ...} (T5b)
@@ -103,7 +103,7 @@ class ToyCard:
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 
 
-KINDS = ("creature", "trap", "relic")
+KINDS = ("creature", "trap", "relic", "lantern")
 
 
 def load_cards(path: Path = CARDS_FILE) -> dict[str, ToyCard]:
