@@ -45,6 +45,17 @@ POWER_EFFECTS = frozenset({"damage", "damage_blocker", "damage_ruler", "pump", "
 # -- options ------------------------------------------------------------------------------
 
 
+def declared(state: State) -> set[int]:
+    """Cards of the hand already declared (a summon, an inherit) and waiting on the chain."""
+    return {e["u"] for e in state.vars.get("chain") or () if e["k"] in ("summon", "inherit")}
+
+
+def hand(state: State, p: int) -> list[int]:
+    """`p`'s hand but the cards declared from it."""
+    busy = declared(state)
+    return [u for u in zone(state, p, "hand") if u not in busy]
+
+
 def summon_options(state: State, pool: Pool, p: int) -> list[Option]:
     """Into a zone whose Summon Limit mark is its emotion (S:40, M5), Level within the
     Ruler's Summon Level (M13), onto an empty zone or one of your successors (S:164, M14)."""
@@ -53,7 +64,7 @@ def summon_options(state: State, pool: Pool, p: int) -> list[Option]:
         return []
     level = summon_level(state, pool, p)
     out = []
-    for u in zone(state, p, "hand"):
+    for u in hand(state, p):
         c = cd(state, pool, u)
         if c.kind != "successor" or c.level > level:
             continue
@@ -79,7 +90,7 @@ def inherit_options(state: State, pool: Pool, p: int) -> list[Option]:
     """A memorion from hand onto your Ruler or a successor, its word into one slot of its
     genre (S:52-55, M17); without such a slot it is inherited without one (S:55)."""
     out = []
-    for u in zone(state, p, "hand"):
+    for u in hand(state, p):
         c = cd(state, pool, u)
         if c.kind not in MEMORIONS or (c.kind == "king" and king_held(state, pool, p, c.id)):
             continue
@@ -127,7 +138,7 @@ def recall_options(state: State, pool: Pool, p: int) -> list[Option]:
     your own (S:65, S:79), into a slot of its genre (S:80), adding or rewriting (S:67);
     a King's memorion onto the card itself (S:37-38)."""
     out = []
-    sources = [(u, (0, 1)) for u in zone(state, p, "hand")
+    sources = [(u, (0, 1)) for u in hand(state, p)
                if cd(state, pool, u).kind in MEMORIONS]
     sources += [(u, (p,)) for u in zone(state, p, "storage") if cd(state, pool, u).memory
                 or cd(state, pool, u).kind == "king"]
@@ -187,7 +198,8 @@ def deify_ready(state: State, pool: Pool, p: int) -> bool:
 def interrupt_options(state: State, pool: Pool, p: int) -> list[Option]:
     """What `p` may break in with (S:207): a recall, an activated ability, a deification."""
     opts = recall_options(state, pool, p) + act_options(state, pool, p)
-    if deify_ready(state, pool, p):
+    waiting = any(e["k"] == "deify" and e["by"] == p for e in state.vars.get("chain") or ())
+    if deify_ready(state, pool, p) and not waiting:
         opts.append(Option("deify", ("deify",)))
     return opts
 

@@ -63,7 +63,7 @@ def why_not(rs: ClockworkMemorion, state: State, text: str, d: Decision | None) 
         return "only a successor of yours in Stand state can attack (G, S:108, S:230-235)"
     if verb == "recall":
         return ("a recall needs a memorion from your hand onto any Ruler or Successor, or a "
-                "card of your Storage onto your own, into a slot of its genre (S:65, S:79-80)")
+                "card of your Storage onto your own, into a slot of its genre (S:65, S:79, S:80)")
     if verb == "use":
         return ("an activated ability needs its cost paid now and no blank memory "
                 "(S:187-188, S:198)")
