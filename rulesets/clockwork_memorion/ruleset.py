@@ -38,6 +38,7 @@ from .board import (
     mind,
     power,
     where,
+    zone,
 )
 from .cards import CARD_FIELDS, CardDef, Pool, load_pool
 from .notation import NOTATION
@@ -145,18 +146,28 @@ class ClockworkMemorion:
             p = int(v["rt"]["prio"])
             opts = (*actions.recall_options(state, pool, p), Option("pass", ("pass",)))
             return Decision(p, "recall_time", opts, "Recall Time: only recalls; Life 0 and "
-                            "Mind 000 wait until it ends (S:69-75)")
+                            "Mind 000 wait until it ends (S:69-75)",
+                            secret_pass=self._secret(state, p, opts))
         if v.get("win"):
             p = int(v["win"]["prio"])
             opts = (*actions.interrupt_options(state, pool, p), Option("pass", ("pass",)))
             top = v["chain"][-1]
             return Decision(p, "respond", opts, f"Respond to {self._entry_words(state, top)}?",
                             info={"card": top.get("u", top.get("src"))}
-                            if isinstance(top.get("u", top.get("src")), int) else {})
+                            if isinstance(top.get("u", top.get("src")), int) else {},
+                            secret_pass=self._secret(state, p, opts))
         b = v.get("battle")
         if b and b["stage"] == "block":
             return battle.block_decision(state, pool)
         return flow.main_decision(state, pool)
+
+    def _secret(self, state: State, p: int, opts: tuple[Option, ...]) -> str:
+        """A window only cards of the hand open: passing it tells the others nothing,
+        not even that it was asked (they would learn the hand holds a memorion)."""
+        hand = set(zone(state, p, "hand"))
+        if all(o.data[0] == "recall" and o.data[1] in hand for o in opts[:-1]):
+            return "pass"
+        return ""
 
     def _pick_decision(self, state: State, a: Mapping[str, Any]) -> Decision:
         opts = []
