@@ -207,16 +207,32 @@ class Rules:
 
     def _pick(self, view: Mapping[str, Any], decision: Decision,
               cards: Mapping[int, Mapping[str, Any]], me: int) -> str:
-        best = None
+        """Damage: the strongest of theirs it destroys, else their strongest; a discard
+        from our own hand: the least worth; otherwise theirs before ours."""
+        amount = 0
+        src = cards.get(int(decision.info.get("card", -1)))
+        if src is not None and "damage" in decision.prompt:
+            d = self.pool.get(src["cid"])
+            abil = d.deified if src.get("deified") else d.abilities
+            amount = max((int(w.lstrip("+")) for a in abil for sl in a.slots
+                          if a.do.startswith("damage") and sl.genre == "power"
+                          for w in sl.words if w.lstrip("+").isdigit()), default=100)
+        best: tuple[float, str] | None = None
         for t in decision.texts:
             u = _uid(t.split()[1])
             c = cards.get(u) if u is not None else None
             if c is None:
-                continue
-            mine = int(c.get("owner", -1)) == me
-            score = (-1 if mine else 1) * (int(c.get("power", 0)) + 1)
-            if "discard" in decision.prompt or "opp_discard" in decision.prompt:
-                score = -self._worth(c["cid"]) if mine else 0
+                score = 0.0  # a blind pick by position
+            else:
+                mine = int(c.get("owner", -1)) == me
+                pw = int(c.get("power", 0))
+                if "discard" in decision.prompt:
+                    score = -self._worth(c["cid"]) if mine else 0
+                elif "damage" in decision.prompt:
+                    kills = int(c.get("mind", 0)) <= amount
+                    score = (-1 if mine else 1) * (pw + (1000 if kills else 0) + 1)
+                else:
+                    score = (-1 if mine else 1) * (pw + 1)
             if best is None or score > best[0]:
                 best = (score, t)
         return best[1] if best else decision.texts[0]
