@@ -114,7 +114,9 @@ class Rules:
         if uses:
             return uses[0]
         if "inherit" in by:
-            return max(by["inherit"], key=lambda t: self._inherit_worth(t, cards))
+            best = max(by["inherit"], key=lambda t: self._inherit_worth(t, cards))
+            if self._inherit_worth(best, cards) > 0:  # never a weakening word on our own
+                return best
         if "attack" in by:
             good = [t for t in by["attack"] if self._attack_good(view, t, cards, me)]
             if good:
@@ -160,12 +162,23 @@ class Rules:
         att = cards.get(u) if u is not None else None
         if att is None:
             return False
+        if self._rampage_hurts(view, att, me):
+            return False
         theirs = [c for c in self._row(view, 1 - me) if not c.get("act")]
         if not theirs:
             return True
         pw, md = int(att.get("power", 0)), int(att.get("mind", 0))
         strongest = max(int(c.get("power", 0)) for c in theirs)
         return pw >= strongest or md > strongest
+
+    def _rampage_hurts(self, view: Mapping[str, Any], card: Mapping[str, Any],
+                       me: int) -> bool:
+        """Rampage would destroy one of our own neighbours (M26)."""
+        if "rampage" not in card.get("keywords", ()):
+            return False
+        z = int(card.get("z", 0))
+        return any(abs(int(c.get("z", 0)) - z) == 1 and int(c.get("mind", 0)) <= 200
+                   for c in self._row(view, me))
 
     def _block(self, view: Mapping[str, Any], decision: Decision,
                cards: Mapping[int, Mapping[str, Any]], me: int) -> str:
@@ -175,7 +188,7 @@ class Rules:
         best, score = "block none", 0.0
         for t in decision.texts[1:]:
             group = [cards.get(_uid(w) or -1) or {} for w in t.split()[1:]]
-            if len(group) > 2:
+            if len(group) > 2 or any(self._rampage_hurts(view, c, me) for c in group):
                 continue
             mind = sum(int(c.get("mind", 0)) for c in group)
             back = sum(int(c.get("power", 0)) for c in group)
