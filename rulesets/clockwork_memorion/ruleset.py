@@ -20,7 +20,6 @@ from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
 from pmtui.engine.ruleset import CardInfo, DeckList, Strategy
-from pmtui.engine.screen import PlainScreen
 from pmtui.engine.state import State
 
 from . import actions, battle, decks, effects, flow, triggers
@@ -42,6 +41,7 @@ from .board import (
 )
 from .cards import CARD_FIELDS, CardDef, Pool, load_pool
 from .notation import NOTATION
+from .screen import Screen
 
 VERSION = "0.1.0"
 HEADER_OPTIONS = {"format": "standard (30 cards) or ex (30-40 cards, the EX match)"}
@@ -63,7 +63,7 @@ class ClockworkMemorion:
 
     def __init__(self, pool: Pool | None = None) -> None:
         self.pool = pool if pool is not None else load_pool()
-        self.screen = PlainScreen(self.name, VISIBILITY, self.pool)
+        self.screen = Screen(self.pool)  # how the table looks (data)
 
     # -- card data ------------------------------------------------------------------
 
