@@ -371,13 +371,18 @@ def _summon(ctx: Context, pool: Pool, entry: dict[str, Any]) -> None:
         held = attached(state, old)
         moves.move(ctx, old, "storage", "replaced by a summon")
         _forget_recalls(ctx, old)
-    moves.move(ctx, u, "succ", "summoned", z=z)
+    moves.move(ctx, u, "succ", "summoned", pos=str(_row_index(state, p, z)), z=z)
     genres = slot_genres(state, pool, u)
     for m in held:
         g = cd(state, pool, m).genre
         slot = next((i + 1 for i, x in enumerate(genres) if x == g), None)
         moves.flag(ctx, m, "passed on", host=u, slot=slot, act=None)
     triggers.push(ctx, triggers.fired(state, pool, u, "summoned"))
+
+
+def _row_index(state: State, p: int, z: int) -> int:
+    """Where a successor entering zone `z` goes in the row's list (zone order)."""
+    return sum(state.cards[x].f.get("z", 0) < z for x in zone(state, p, "succ"))
 
 
 def _move_successor(ctx: Context, pool: Pool, entry: dict[str, Any]) -> None:
@@ -393,5 +398,10 @@ def _move_successor(ctx: Context, pool: Pool, entry: dict[str, Any]) -> None:
     if other is not None and in_play(state, other):
         moves.flag(ctx, other, "swapped", z=here)
         moved.append(other)
+    for m in moved:  # the row keeps zone order, so the board shows zones 1-5 left to right
+        row = zone(state, p, "succ")
+        want = sum(state.cards[x].f.get("z", 0) < state.cards[m].f["z"] for x in row if x != m)
+        if row.index(m) != want:
+            moves.move(ctx, m, "succ", "zone order", pos=str(want), keep=True)
     trig = [e for m in moved for e in triggers.fired(state, pool, m, "moves")]
     triggers.push(ctx, triggers.ordered(state, trig))

@@ -12,12 +12,15 @@ from .board import START_LIFE
 
 
 def move(ctx: Context, uid: int, to: str, why: str, *, p: int | None = None,
-         pos: str = "top", **flags: Any) -> None:
-    """Card `uid` to zone `to` of seat `p` (default its owner); its flags start afresh."""
+         pos: str = "top", keep: bool = False, **flags: Any) -> None:
+    """Card `uid` to zone `to` of seat `p` (default its owner), at `pos` ("top",
+    "bottom" or an index); its flags start afresh unless `keep`."""
     card = ctx.state.cards[uid]
     owner = card.owner if p is None else p
     ev: dict[str, Any] = {"t": "move", "card": uid, "cid": card.cid, "from": card.zone,
                           "to": zkey(owner, to), "pos": pos, "why": why}
+    if keep:
+        ev["keep"] = True
     if flags:
         ev["f"] = flags
     ctx.emit(ev)

@@ -19,7 +19,7 @@
     storage = []
     drop = []
 
-Cards are numbered in the order written: p1's ruler, limit, successors with their
+Cards are numbered in this order: p1's ruler, limit, successors (in zone order) with their
 memorions, hand, deck, storage, drop; then p2's.
 """
 
@@ -72,6 +72,11 @@ def _int(value: object, path: tuple[str | int, ...], what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise PositionError(f"{'.'.join(map(str, path))}: {what}", path)
     return value
+
+
+def _zone_of(entry: object, i: int) -> int:
+    z = entry.get("z", i + 1) if isinstance(entry, Mapping) else i + 1
+    return z if isinstance(z, int) else 0
 
 
 class Edits:
@@ -340,7 +345,8 @@ class Positions:
         if not isinstance(raw, list):
             raise PositionError(f"{name}.succ: a list of {{ card = ID, z = N }}", (name, "succ"))
         taken: set[int] = set()
-        for i, s in enumerate(raw):
+        # numbered and laid in zone order (the board shows zones 1-5 left to right)
+        for i, s in sorted(enumerate(raw), key=lambda e: _zone_of(e[1], e[0])):
             path: tuple[str | int, ...] = (name, "succ", i)
             if not isinstance(s, Mapping):
                 raise PositionError(f"{name}.succ: {{ card = ID, z = N }}", path)
