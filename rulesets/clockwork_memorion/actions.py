@@ -219,7 +219,8 @@ def declare(ctx: Context, pool: Pool, p: int, data: tuple[Any, ...]) -> None:
         entry = {"k": "inherit", "u": data[1], "h": data[2], "s": data[3]}
     elif what in ("move", "mmove"):
         setvars(ctx, "move used", did={**(state.vars.get("did") or {}), "move": True})
-        entry = {"k": what, "u": data[1], "z": data[2]} if what == "move" else \
+        entry = {"k": what, "u": data[1], "z": data[2],
+                 "from": state.cards[data[1]].f.get("z")} if what == "move" else \
             {"k": what, "u": data[1], "h": data[2], "s": data[3]}
     elif what == "use":
         u, i = data[1], data[2]
@@ -388,14 +389,21 @@ def _row_index(state: State, p: int, z: int) -> int:
 def _move_successor(ctx: Context, pool: Pool, entry: dict[str, Any]) -> None:
     state = ctx.state
     u, z = entry["u"], entry["z"]
-    if not in_play(state, u):
-        return
-    p = state.cards[u].owner
-    here = state.cards[u].f.get("z")
+    p = entry["by"]
     other = at_zone(state, p, z)
-    moves.flag(ctx, u, "moved", z=z)
-    moved = [u]
-    if other is not None and in_play(state, other):
+    if not in_play(state, u):
+        # destroyed meanwhile: the Move step is used, and a swap still happens (S:89)
+        here = entry.get("from")
+        if other is None or not in_play(state, other) or not here or \
+                at_zone(state, p, here) is not None:
+            return
+        moves.flag(ctx, other, "swapped", z=here)
+        moved = [other]
+    else:
+        here = state.cards[u].f.get("z")
+        moves.flag(ctx, u, "moved", z=z)
+        moved = [u]
+    if in_play(state, u) and other is not None and in_play(state, other):
         moves.flag(ctx, other, "swapped", z=here)
         moved.append(other)
     for m in moved:  # the row keeps zone order, so the board shows zones 1-5 left to right
