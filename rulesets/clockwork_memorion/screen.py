@@ -147,11 +147,11 @@ class Screen:
             lim = self._marks(view, int(card.get("owner", 0)))
             status = tuple(w for w in ("deified" if card.get("deified") else "",
                                        "Act" if card.get("act") else "") if w)
-            return Face(name, colour="ruler", left=f"Life {card.get('life')}",
-                        right=f"ctr {card.get('counters')}", status=status,
-                        more=" ".join(filter(None, (f"zones {lim}" if lim else "",
-                                                    self._held(card, view)))),
-                        text=texts)
+            # the zones' emotions (M5) where the board has room: the stats line
+            return Face(name, colour="ruler",
+                        left=f"Life {card.get('life')} ctr {card.get('counters')}",
+                        right=lim.replace(" ", ""), right_tone="plain",
+                        status=status, more=self._held(card, view), text=texts)
         memory = str(card.get("memory", ""))
         genre, _, word = memory.partition(":")
         host = card.get("host")
