@@ -18,7 +18,18 @@ from typing import TYPE_CHECKING, Any
 from pmtui.engine.decision import Decision
 from pmtui.engine.state import Card, State
 
-from .board import START_LIFE, life, power, successors
+from .board import (
+    START_LIFE,
+    counters,
+    deified,
+    in_play,
+    life,
+    mind,
+    power,
+    ruler,
+    successors,
+    zone,
+)
 
 if TYPE_CHECKING:
     from .ruleset import ClockworkMemorion
@@ -31,7 +42,7 @@ def _uid(word: str) -> int | None:
 
 class Rules:
     searched_kinds = frozenset({"main1", "battle", "block"})
-    search_confidence = 1.0
+    search_confidence = 0.5
     search_turns = 1
 
     def __init__(self, rs: ClockworkMemorion, seed: int = 0) -> None:
@@ -253,15 +264,22 @@ class Rules:
     # -- the search's leaf score ------------------------------------------------------------
 
     def evaluate(self, state: State, player: int) -> float:
+        """Life first, then the board (Power and Mind), cards in hand, counters and a
+        deified Ruler, each side's worth against the other's."""
         over = state.vars.get("over")
         if over:
             w = over.get("winner")
             return 0.0 if w is None else (1.0 if w == player else -1.0)
-        mine = life(state, player) + sum(power(state, self.pool, u)
-                                         for u in successors(state, player))
-        theirs = life(state, 1 - player) + sum(power(state, self.pool, u)
-                                               for u in successors(state, 1 - player))
-        return max(-1.0, min(1.0, (mine - theirs) / (2 * START_LIFE)))
+
+        def worth(p: int) -> float:
+            board = sum(power(state, self.pool, u) + mind(state, self.pool, u) / 2
+                        for u in successors(state, p) if in_play(state, u))
+            r = ruler(state, p)
+            dei = 400 if r is not None and deified(state, r) else 0
+            return (life(state, p) + board + 150 * len(zone(state, p, "hand"))
+                    + 100 * counters(state, p) + dei)
+
+        return max(-1.0, min(1.0, (worth(player) - worth(1 - player)) / (2 * START_LIFE)))
 
     # -- determinization ------------------------------------------------------------------
 
