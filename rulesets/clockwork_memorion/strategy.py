@@ -42,7 +42,7 @@ def _uid(word: str) -> int | None:
 
 class Rules:
     searched_kinds = frozenset({"main1", "battle", "block"})
-    search_confidence = 0.5
+    search_confidence = 1.0
     search_turns = 1
 
     def __init__(self, rs: ClockworkMemorion, seed: int = 0) -> None:
