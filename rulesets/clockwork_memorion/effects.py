@@ -1,0 +1,160 @@
+"""The effect words of abilities (cards.EFFECTS): what each does when it resolves, and
+the choices some of them ask for (a target, a card from a hand, a place).
+
+An effect in progress is a dict `eff`: its word `do`, the player using it `p`, the
+card it speaks of as "this" (`this`), its number `amt` (a Power or Potency slot read
+when it resolved) and the Place/State `words`. One that needs a choice leaves an ask
+(vars "ask", what="effect") and carries on in `answer`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pmtui.engine.context import Context
+from pmtui.engine.state import zkey
+
+from . import moves
+from .board import cd, in_play, successors, where, zone
+from .cards import Pool
+
+PLACES = {"hand": ("hand", "top"), "deck top": ("deck", "top"),
+          "deck bottom": ("deck", "bottom"), "storage": ("storage", "top"),
+          "drop": ("drop", "top")}
+
+
+def _all_successors(state: Any) -> list[int]:
+    return [u for p in (0, 1) for u in successors(state, p) if in_play(state, u)]
+
+
+def deal(ctx: Context, uid: int, amount: int, why: str) -> None:
+    """Damage lowers Mind (S:13); 000 or less destroys, outside Recall Time and the
+    damage step (S:14, settled by the caller's `settle`)."""
+    if amount <= 0 or not in_play(ctx.state, uid):
+        return
+    moves.flag(ctx, uid, why, dmg=int(ctx.state.cards[uid].f.get("dmg", 0)) + amount)
+
+
+def start(ctx: Context, pool: Pool, eff: dict[str, Any]) -> None:
+    """Begin effect `eff` (it may ask, then goes on in `answer`)."""
+    state = ctx.state
+    do, p, this, amt = eff["do"], eff["p"], eff.get("this"), int(eff.get("amt", 0))
+    if do == "gain":
+        if amt > 0:
+            moves.add_counters(ctx, p, amt, "memory counters gained")
+    elif do == "draw":
+        if amt > 0:
+            moves.draw(ctx, p, amt, "draw (ability)")
+    elif do == "damage_ruler":
+        if amt > 0:
+            moves.add_life(ctx, 1 - p, -amt, "damage to the Ruler")
+    elif do in ("pump", "mind"):
+        # buffs on a successor already destroyed do nothing (S:16-17, S:168-169)
+        if this is not None and in_play(state, this) and amt:
+            key = "pp" if do == "pump" else "mp"
+            moves.flag(ctx, this, do, **{key: int(state.cards[this].f.get(key, 0)) + amt})
+    elif do == "rest":
+        if this is not None and in_play(state, this):
+            moves.flag(ctx, this, "turned to Action", act=True)
+    elif do == "look":
+        _look(ctx, eff)
+    else:  # every other effect picks first
+        _pick_step(ctx, pool, eff)
+
+
+def candidates(ctx: Context, pool: Pool, eff: dict[str, Any]) -> list[str]:
+    """The options of the effect's next pick, as option texts' arguments."""
+    state = ctx.state
+    do, p = eff["do"], eff["p"]
+    if do == "damage":
+        return [f"u{u}" for u in _all_successors(state)]
+    if do == "damage_blocker":
+        blk = (state.vars.get("battle") or {}).get("blk", ())
+        return [f"u{u}" for u in blk if in_play(state, u)]
+    if do == "state":
+        return [f"u{u}" for u in successors(state, p) if in_play(state, u)]
+    if do == "destroy_mem":
+        return [f"u{m}" for q in (0, 1) for m in zone(state, q, "mem")
+                if where(state, state.cards[m].f.get("host", -1)) == "succ"]
+    if do == "blind_discard":
+        return [f"hand#{i + 1}" for i in range(len(zone(state, 1 - p, "hand")))]
+    if do == "opp_discard":
+        return [f"u{u}" for u in zone(state, 1 - p, "hand")]
+    if do == "search_mem":
+        return [f"u{u}" for u in zone(state, p, "deck")
+                if cd(state, pool, u).kind in ("memorion", "king")]
+    if do == "return_mem":
+        return [f"u{u}" for u in zone(state, p, "storage")
+                if cd(state, pool, u).kind in ("memorion", "king")]
+    return []
+
+
+def chooser(eff: dict[str, Any]) -> int:
+    """Who picks: "your opponent selects from their hand" is theirs (S:128)."""
+    return 1 - eff["p"] if eff["do"] == "opp_discard" else eff["p"]
+
+
+def _pick_step(ctx: Context, pool: Pool, eff: dict[str, Any]) -> None:
+    left = int(eff.get("left", eff.get("amt", 1) if eff["do"] in _COUNTED else 1))
+    if eff["do"] in ("damage", "damage_blocker") and int(eff.get("amt", 0)) <= 0:
+        return
+    cands = candidates(ctx, pool, eff)
+    if left <= 0 or not cands:  # "as many as possible" takes what there is (S:125)
+        if eff["do"] == "search_mem":
+            ctx.shuffle(zkey(eff["p"], "deck"), why="search")
+        return
+    moves.ask(ctx, "choose", what="effect", p=chooser(eff), eff={**eff, "left": left},
+              opts=cands)
+
+
+_COUNTED = frozenset({"destroy_mem", "blind_discard", "opp_discard", "search_mem"})
+
+
+def answer(ctx: Context, pool: Pool, eff: dict[str, Any], pick: str) -> None:
+    """The chosen `pick` ("u12", "hand#2", "none") for an effect in progress."""
+    state = ctx.state
+    moves.done_asking(ctx)
+    do, p, amt = eff["do"], eff["p"], int(eff.get("amt", 0))
+    if pick == "none":
+        if do == "search_mem":
+            ctx.shuffle(zkey(p, "deck"), why="search")
+        return
+    if pick.startswith("hand#"):
+        hand = zone(state, 1 - p, "hand")
+        u = hand[int(pick[5:]) - 1]
+    else:
+        u = int(pick[1:])
+    if do in ("damage", "damage_blocker"):
+        deal(ctx, u, amt, "ability damage")
+        return
+    if do == "state":
+        word = (eff.get("words") or ["stand"])[0]
+        moves.flag(ctx, u, f"put into {word}", act=True if word == "action" else None)
+        return
+    if do == "destroy_mem":  # a destroyed memorion goes to Drop (S:27, S:167)
+        moves.move(ctx, u, "drop", "memorion destroyed")
+    elif do in ("blind_discard", "opp_discard"):
+        moves.move(ctx, u, "drop", "discarded")
+    elif do == "search_mem":
+        ctx.emit({"t": "reveal", "cards": [u], "why": "search"})
+        to, pos = PLACES.get((eff.get("words") or ["hand"])[0], ("hand", "top"))
+        moves.move(ctx, u, to, "searched", pos=pos)
+    elif do == "return_mem":
+        moves.move(ctx, u, "hand", "returned from Storage")
+        return
+    _pick_step(ctx, pool, {**eff, "left": int(eff["left"]) - 1})
+
+
+def _look(ctx: Context, eff: dict[str, Any]) -> None:
+    """Look at the top N of your deck (S:130-132), then put them at the Place named
+    (several Places: the first; one place for all the cards, S:153)."""
+    p = eff["p"]
+    deck = list(zone(ctx.state, p, "deck"))[: max(0, int(eff.get("amt", 0)))]
+    if not deck:
+        return
+    ctx.emit({"t": "look", "player": p, "cards": deck, "why": "look"})
+    to, pos = PLACES.get((eff.get("words") or ["deck top"])[0], ("deck", "top"))
+    if (to, pos) == ("deck", "top"):
+        return  # back in place and order
+    for u in deck:
+        moves.move(ctx, u, to, "looked at", pos=pos)

@@ -1,0 +1,240 @@
+"""How Clockwork Memorion looks at the table, as data (pmtui.engine.screen).
+
+Each side: a bar (deck, hand when unseen, memorions held, Storage, Drop), the Ruler
+and the Summon Limit, the row of Successor zones; the viewer's hand at the bottom.
+Faces and the card panel read what the view carries (card_view: Power and Mind now,
+keywords, the current text of every ability with its words filled in, the zones'
+emotion marks); nothing is added up here. Emotions read as a letter as well as a
+colour (J A P H).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pmtui.engine.decision import Decision
+from pmtui.engine.screen import (
+    Bar,
+    Card,
+    Choose,
+    Colour,
+    Counter,
+    Detail,
+    Face,
+    Flow,
+    Layout,
+    Line,
+    PromptKind,
+    Row,
+    Stage,
+    Stop,
+    Verb,
+    View,
+    Watch,
+    Window,
+    Words,
+    whose,
+)
+
+from .cards import Pool
+
+COLOURS = {
+    "joy": Colour("J", "blue"),
+    "anger": Colour("A", "green", dark_text=True),
+    "pathos": Colour("P", "magenta"),
+    "humour": Colour("H", "red"),
+    "ruler": Colour("R", "yellow", dark_text=True),
+    "limit": Colour("L", "white", dark_text=True),
+    "memorion": Colour("M", "cyan", dark_text=True),
+    "king": Colour("K", "yellow", dark_text=True),
+}
+LETTER = {e: c.letter for e, c in COLOURS.items()}
+VERBS = (
+    Verb("summon", "s", "Summon", "summon the focused successor into a zone (choose which)",
+         ask="Summon {name} where?"),
+    Verb("inherit", "i", "Inherit", "the focused memorion onto your Ruler or a successor, "
+         "into a slot of its genre (once a turn)", ask="Inherit {name} how?"),
+    Verb("move", "m", "Move", "the focused successor to another zone, or the focused "
+         "memorion to another holder (once a turn)", ask="Move {name} where?"),
+    Verb("recall", "c", "Recall", "the focused memorion (or Storage card) onto a Ruler or "
+         "successor until the end of the turn", ask="Recall {name} how?"),
+    Verb("use", "y", "Use", "the focused card's activated ability", ask="Use which ability?"),
+    Verb("attack", "a", "Attack", "attack with the focused successor"),
+    Verb("deify", "f", "Deify", "deify your Ruler (once, for good)", on_card=False),
+    Verb("battle", "b", "Battle", "Main Phase I is done: to the Battle Phase", on_card=False),
+    Verb("main2", "n", "Main II", "the Battle Phase is done: to Main Phase II", on_card=False),
+    Verb("end", "e", "End turn", "end your turn", on_card=False),
+    Verb("pass", "p", "Pass", "let the newest action resolve (or stop recalling)",
+         on_card=False),
+)
+PHASES = (("main1", "Main I"), ("battle", "Battle"), ("main2", "Main II"), ("end", "End"))
+REF = re.compile(r"\b(CWM-\d{3}[a-z]?)@(\d+)\b")
+ENTRY = {"summon": "summon", "inherit": "inherit", "move": "move", "mmove": "move",
+         "attack": "attack", "act": "ability", "deify": "deification", "recall": "recall",
+         "trig": "triggered ability", "rampage": "Rampage", "blockstep": "blocks",
+         "dmgdone": "damage", "depart": "departure"}
+
+
+def _layout() -> Layout:
+    def bar() -> Bar:
+        return Bar((
+            Counter("deck", "Deck", "deck"),
+            Counter("hand", "Hand", "hand", unseen_only=True),
+            Counter("mem", "Mem", "memorions held", browse=True),
+            Counter("storage", "Stor", "Storage", browse=True),
+            Counter("drop", "Drop", "Drop", browse=True),
+        ))
+
+    ruler = Row("ruler", "Ruler", slots=1, in_play=True)
+    succ = Row("succ", "Successor zones", slots=5, large=True, in_play=True)
+    return Layout(theirs=(bar(), ruler, succ),
+                  mine=(succ, ruler, bar(), Row("hand", "Hand", wrap=True)),
+                  off_board=(("limit", "Summon Limit"),))
+
+
+class Screen:
+    """The ScreenSpec of Clockwork Memorion (names from its pool)."""
+
+    title = "Clockwork Memorion"
+    layout = _layout()
+    colours: Mapping[str, Colour] = COLOURS
+    verbs = VERBS
+    stops = (Stop("respond", "answering an action (the other's or your own)"),
+             Stop("recall_time", "Recall Time: recall or stop"))
+    watches = (Watch("destroyed", "a successor goes to Storage", into=("storage",)),)
+    words = Words(
+        roles=("(turn)", ""),
+        role_legend="(turn): the player whose turn it is.",
+        legend="Power/Mind now; J A P H the emotions (Joy, Anger, Pathos, Humour); "
+               "z1-z5 the zone; Act = Action state. Texts show the words now in each "
+               "slot; ___ is a blank memory.",
+        stage_empty="",
+        pass_text="pass",
+    )
+    board = frozenset({"main1", "battle", "main2"})
+    prompts: Mapping[str, PromptKind] = {
+        "respond": Choose(responds=True),
+        "recall_time": Choose("Recall Time: only recalls; Life 0 and Mind 000 wait "
+                              "until both stop (S:69-75)."),
+        "limit": Choose("Chosen in secret; both are shown together."),
+    }
+
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
+
+    def card_name(self, cid: str) -> str:
+        return self.pool.get(cid).name if cid in self.pool else "a card"
+
+    # -- faces ---------------------------------------------------------------------
+
+    def face(self, card: Card, zone: str, view: View) -> Face:
+        if card.get("cid") is None:
+            return Face("face down")
+        kind = str(card.get("kind", ""))
+        name = str(card.get("name") or self.card_name(str(card["cid"])))
+        texts = " / ".join(card.get("texts") or ())
+        if kind == "successor":
+            emo = str(card.get("emotion", ""))
+            status = tuple(w for w in (f"z{card['z']}" if card.get("z") else "",
+                                       "Act" if card.get("act") else "") if w)
+            status += tuple(k.title() for k in card.get("keywords") or ())
+            return Face(name, colour=emo, left=f"{LETTER.get(emo, '?')} Lv{card.get('level')}",
+                        right=f"{card.get('power')}/{card.get('mind')}", status=status,
+                        more=self._held(card, view), text=texts or self._printed(card))
+        if kind == "ruler":
+            lim = self._marks(view, int(card.get("owner", 0)))
+            status = tuple(w for w in ("deified" if card.get("deified") else "",
+                                       "Act" if card.get("act") else "") if w)
+            # the zones' emotions (M5) where the board has room: the stats line
+            return Face(name, colour="ruler",
+                        left=f"Life {card.get('life')} ctr {card.get('counters')}",
+                        right=lim.replace(" ", ""), right_tone="plain",
+                        status=status, more=self._held(card, view), text=texts)
+        memory = str(card.get("memory", ""))
+        genre, _, word = memory.partition(":")
+        host = card.get("host")
+        where = f"on @{host} slot {card['slot']}" if host is not None and card.get("slot") \
+            else (f"on @{host}" if host is not None else "")
+        return Face(name, colour=kind if kind in COLOURS else "",
+                    left=genre.title() if genre else kind, right=word, right_tone="italic",
+                    more=where, text=self._printed(card))
+
+    def _printed(self, card: Card) -> str:
+        c = self.pool.get(str(card["cid"]))
+        return " / ".join(a.text for a in c.abilities)
+
+    def _marks(self, view: View, seat: int) -> str:
+        for c in view["zones"].get(f"{seat}/limit") or ():
+            if isinstance(c, Mapping) and c.get("marks"):
+                return " ".join(LETTER[m] for m in c["marks"])
+        return ""
+
+    def _held(self, card: Card, view: View) -> str:
+        uid = card.get("uid")
+        held = [str(m.get("name") or self.card_name(str(m["cid"])))
+                for m in view["zones"].get(f"{card.get('owner', 0)}/mem") or ()
+                if isinstance(m, Mapping) and m.get("host") == uid]
+        return ("holds " + ", ".join(held)) if held else ""
+
+    def detail(self, card: Card, zone: str, view: View) -> Detail:
+        f = self.face(card, zone, view)
+        lines = [Line(" ".join(filter(None, (f.left, f.right, *f.status))), "bold")]
+        if f.more:
+            lines.append(Line(f.more, "accent"))
+        for t in card.get("texts") or (a.text for a in self.pool.get(str(card["cid"])).abilities):
+            lines.append(Line(t))
+        if card.get("memory") and card.get("kind") == "successor":
+            lines.append(Line(f"own memory (recalled from Storage): {card['memory']}", "aside"))
+        ref = f"{card['cid']}@{card['uid']}" if card.get("uid") is not None else ""
+        return Detail(f.title, f.colour, ref, tuple(lines))
+
+    # -- the turn -----------------------------------------------------------------------
+
+    def flow(self, view: View, names: Sequence[str]) -> Flow:
+        v = view["vars"]
+        ap = v.get("ap")
+        phase = v.get("phase")
+        life = v.get("life") or [0, 0]
+        ctr = v.get("ctr") or [0, 0]
+        lines = [Line(f"{names[p]}: Life {life[p]}, counters {ctr[p]}", "bold")
+                 for p in (0, 1)]
+        if v.get("rt"):
+            lines.append(Line(f"RECALL TIME: {names[int(v['rt']['prio'])]} may recall; "
+                              "losing and destruction wait", "warn"))
+        for e in reversed(v.get("chain") or ()):
+            lines.append(Line(f"· {ENTRY.get(e['k'], e['k'])} ({names[int(e['by'])]})", "dim"))
+        return Flow(f"Turn {v.get('turn', '?')}",
+                    phases=tuple((label, key == phase) for key, label in PHASES),
+                    lines=tuple(lines),
+                    subhead=f" · {names[ap]}" if isinstance(ap, int) else "")
+
+    def stage(self, view: View, names: Sequence[str]) -> Stage:
+        v = view["vars"]
+        links = tuple(Line(f"{ENTRY.get(e['k'], e['k'])} by {names[int(e['by'])]}")
+                      for e in v.get("chain") or ())
+        if v.get("rt"):
+            return Stage(f"Recall Time: {names[int(v['rt']['prio'])]} may recall; Life 0 "
+                         "and Mind 000 wait", "warn", "RECALL TIME", links)
+        chain = v.get("chain")
+        if chain:
+            top = chain[-1]
+            return Stage(f"{whose(names[int(top['by'])], start=True)} "
+                         f"{ENTRY.get(top['k'], top['k'])}", "accent", "", links)
+        return Stage()
+
+    def role(self, view: View, seat: int) -> str:
+        return "(turn)" if view["vars"].get("ap") == seat else ""
+
+    def window(self, decision: Decision, view: View) -> Window | None:
+        if decision.kind in ("respond", "recall_time"):
+            return Window(decision.kind)
+        return None
+
+    def label(self, text: str, view: View) -> str:
+        return REF.sub(lambda m: self.card_name(m.group(1)), text)
+
+    def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
+                   names: Sequence[str]) -> str | None:
+        return None
