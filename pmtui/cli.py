@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from pmtui.net.recycle import RESTART_ABOVE  # no asyncssh: that is loaded only for serving
 
@@ -219,7 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args = parser.parse_args(["play"])
     try:
-        return int(COMMANDS[command](args) or 0)
+        with _escaped_output(command, args):
+            return int(COMMANDS[command](args) or 0)
     except CliError as exc:
         print(f"pmtui: {_printable(exc)}", file=sys.stderr)
         return exc.status
@@ -234,6 +237,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pmtui: {_printable(text.splitlines()[0]) if text else type(exc).__name__}",
               file=sys.stderr)
         return 1
+
+
+# The commands that draw a screen (Textual writes its own escapes to the terminal); every
+# other command's stdout and stderr go through `_Escaped`.
+SCREENS = frozenset({"play", "resume", "replay", "sandbox", "serve"})
+
+
+class _Escaped(io.TextIOBase):
+    """A stream that writes what it is given with every control character written out
+    (logtext.output_printable), lines kept: whatever a command prints from a file (a
+    card's name, a scenario's, a player's in a save) cannot reach the terminal as an
+    escape, nor stop the output (a lone surrogate)."""
+
+    def __init__(self, stream: TextIO, json: bool) -> None:
+        self.stream, self.json = stream, json
+
+    def write(self, text: str) -> int:
+        from pmtui.table.logtext import output_printable
+
+        self.stream.write(output_printable(text, self.json))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+
+@contextlib.contextmanager
+def _escaped_output(command: str, args: argparse.Namespace) -> Iterator[None]:
+    if command in SCREENS:
+        yield
+        return
+    as_json = bool(getattr(args, "json", False)) or getattr(args, "format", None) == "json"
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaped(out, as_json), _Escaped(err, False)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.stdout, sys.stderr = out, err
 
 
 def _printable(text: object) -> str:
@@ -439,7 +488,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from pmtui.engine.game import header_problem
-    from pmtui.table.logtext import json_printable
     from pmtui.table.transcript import transcript
 
     loaded = _load_save(args.save)
@@ -449,7 +497,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.format == "json":
         for rec in loaded.records:
             if rec.get("type") == "event":
-                print(json_printable(json.dumps(rec.get("event"), ensure_ascii=False)))
+                print(json.dumps(rec.get("event"), ensure_ascii=False))
         return 0
     try:
         for line in transcript(loaded.header, loaded.records):
@@ -515,7 +563,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
         raise CliError(str(exc), status=1) from None
     problems = rs.validate_deck(deck)
     for problem in problems:
-        print(_printable(f"{args.file}: {problem}"))
+        print(f"{args.file}: {problem}")
     if problems:
         return 1
     sizes = ", ".join(f"{part} {len(deck.part(part))}" for part in rs.deck_parts)
@@ -537,7 +585,7 @@ def _list_decks(args: argparse.Namespace) -> int:
                 about = rs.load_deck(name).description
             except DeckError as exc:
                 about = f"cannot be read: {exc}"
-            print(_printable(f"  {name:<24} {about}".rstrip()))
+            print(f"  {name:<24} {about}".rstrip())
     return 0
 
 

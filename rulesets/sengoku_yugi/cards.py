@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.cardquery import CardField
+from pmtui.engine.pool import card_doc, read_card_bytes
 
 from .board import GEMS
 
@@ -437,13 +437,13 @@ def load_pool(folder: Path | None = None) -> Pool:
     cards: dict[str, CardDef] = {}
     digest = hashlib.blake2b(digest_size=8)
     for path in sorted(folder.glob("*.toml")):
-        data = path.read_bytes()
+        data = read_card_bytes(path.name, path, CardError)
         digest.update(data)
-        try:
-            raw = tomllib.loads(data.decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise CardError(f"{path.name}: not TOML: {exc}") from None
-        for entry in raw.get("card", []):
+        raw = card_doc(path.name, data, CardError)
+        entries = raw.get("card", [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise CardError(f"{path.name}: card: must be an array of tables ([[card]])")
+        for entry in entries:
             card = parse_card(entry, path.name)
             if card.id in cards:
                 raise CardError(f"{path.name}: card {card.id} defined twice")

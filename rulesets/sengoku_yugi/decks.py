@@ -6,11 +6,12 @@ and a [main] table of card id = copies (docs/cards-sengoku_yugi.md).
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pmtui.engine.tomlfile import read_toml
 
 from .cards import CardError, Pool, default_folder
 
@@ -69,13 +70,9 @@ def load_deck(spec: str) -> Deck:
     path = decks_folder() / f"{spec}.toml"
     if not path.is_file():
         path = Path(spec)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DeckError(f"no deck {spec!r} (built in: {', '.join(builtin_decks())})") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DeckError(f"{path.name}: cannot read the deck: {exc}") from None
-    return parse_deck(raw, path.name)
+    if not path.exists():
+        raise DeckError(f"no deck {spec!r} (built in: {', '.join(builtin_decks())})")
+    return parse_deck(read_toml(path.name, path, DeckError), path.name)
 
 
 def validate_deck(deck: Deck, pool: Pool, mode: str | None = None) -> list[str]:
