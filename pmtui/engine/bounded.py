@@ -24,11 +24,11 @@ def size_problem(size: int, limit: int = MAX_BYTES) -> str | None:
 
 
 def read_bytes(src: Traversable | Path, limit: int = MAX_BYTES) -> tuple[bytes, str | None]:
-    """At most `limit` bytes of `src` and what is wrong with its size (None: nothing).
-    OSError is the caller's to word."""
+    """The bytes of `src`, at most one past `limit`, and what is wrong with their size
+    (None: nothing). OSError is the caller's to word."""
     with src.open("rb") as f:
         data = f.read(limit + 1)
-    return data[:limit], size_problem(len(data), limit)
+    return data, size_problem(len(data), limit)
 
 
 def long_line(text: str | bytes, limit: int = MAX_LINE) -> int | None:
@@ -92,24 +92,33 @@ def decode_text(data: bytes, label: str, error: type[Exception]) -> str:
     return text
 
 
-def load_json(data: bytes | str, label: str, error: type[Exception]) -> Any:
-    """A JSON document within the bounds (size, nesting); a one-line `error` naming
-    `label` for anything else, invalid JSON included."""
+def parse_json(data: bytes | str) -> tuple[Any, str | None]:
+    """A JSON document within the bounds (size, nesting) and what is wrong with it, in
+    words (None: nothing), invalid JSON included."""
     problem = size_problem(len(data))
     if problem:
-        raise error(f"{label}: {problem}")
+        return None, problem
     try:
         value = json.loads(data)
     except RecursionError:
-        raise error(f"{label}: {DEPTH_PROBLEM}") from None
+        return None, DEPTH_PROBLEM
     except UnicodeDecodeError as exc:
-        raise error(f"{label}: not UTF-8 text ({exc.reason})") from None
+        return None, f"not UTF-8 text ({exc.reason})"
     except json.JSONDecodeError as exc:
-        raise error(f"{label}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        return None, f"line {exc.lineno}: not valid JSON ({exc.msg})"
     except ValueError as exc:  # Python's limit on an integer's digits
-        raise error(f"{label}: not valid JSON ({exc})") from None
+        return None, f"not valid JSON ({exc})"
     if too_deep(value):
-        raise error(f"{label}: {DEPTH_PROBLEM}")
+        return None, DEPTH_PROBLEM
+    return value, None
+
+
+def load_json(data: bytes | str, label: str, error: type[Exception]) -> Any:
+    """A JSON document within the bounds; anything wrong is a one-line `error` naming
+    `label` (see parse_json)."""
+    value, problem = parse_json(data)
+    if problem:
+        raise error(f"{label}: {problem}")
     return value
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pmtui.engine import bounded
 from pmtui.table.files import write_atomically
 
 log = logging.getLogger("pmtui.net")
@@ -47,7 +48,9 @@ class NameBook:
     def _reload(self, strict: bool = False) -> None:
         """Read the file again if it changed (an admin freed a name)."""
         try:
-            data = self.path.read_bytes()
+            data, problem = bounded.read_bytes(self.path)
+            if problem:
+                raise OSError(problem)
         except FileNotFoundError:
             data = b""
         except OSError as exc:
@@ -102,7 +105,9 @@ class NameBook:
 def _parse(data: bytes) -> dict[str, dict[str, str]]:
     if not data.strip():
         return {}
-    doc = json.loads(data.decode("utf-8"))
+    doc, problem = bounded.parse_json(data)
+    if problem:
+        raise ValueError(problem)
     if not isinstance(doc, dict) or doc.get("format") != NAMES_FORMAT:
         raise ValueError(f"not a names file of this server (format {NAMES_FORMAT!r})")
     names = doc.get("names")

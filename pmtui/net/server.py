@@ -31,6 +31,7 @@ from typing import Any
 
 import asyncssh
 
+from pmtui.engine import bounded
 from pmtui.net import memory, recycle
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
 from pmtui.net.names import NameBook, NameLimit, NamesError, named_in_options
@@ -572,7 +573,7 @@ class PmServer:
         handed = recycle.take_over(self.data_dir)
         if handed is not None:
             try:
-                packed = json.loads(handed)
+                packed = bounded.load_json(handed, recycle.HANDOVER, ValueError)
                 self.settings.unpack(packed.pop("settings", []))
                 self.registry.unpack_results(json.dumps(packed).encode())
             except (ValueError, KeyError, TypeError, AttributeError) as exc:

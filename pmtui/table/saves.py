@@ -35,6 +35,7 @@ from pmtui.engine.journal import (
     LoadedJournal,
     SaveError,
     _oneline,
+    bounded_lines,
     parse_journal,
     read_journal,
 )
@@ -106,7 +107,7 @@ def is_finished(path: str | Path) -> bool | None:
     path = Path(path)
     try:
         with path.open("rb") as f:
-            first = f.readline()
+            first = next(bounded_lines(f, os.fspath(path)), b"")
         parse_journal([first], os.fspath(path))
         if not first.endswith(b"\n"):
             return False  # a header alone is a game that has not started
