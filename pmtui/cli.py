@@ -76,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="step-by-step replay viewer")
     replay.add_argument("save", type=Path, help="the save file to watch")
+    _unverified_option(replay)
 
     sandbox = sub.add_parser("sandbox", help="set up positions and ask what is legal and why")
     _game_option(sandbox, "(a scenario file names its own)")
@@ -115,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=["text", "json"], default="text",
                         help="text: a readable transcript; json: one event per line "
                              "(default: text)")
+    _unverified_option(export)
 
     cards = sub.add_parser("cards", help="list and search the card pool")
     _game_option(cards)
@@ -164,6 +166,12 @@ def _game_option(parser: argparse.ArgumentParser, note: str = "") -> None:
         "--game", metavar="ID",
         help=f"which game (default: {_default_game()}; `pmtui games` lists them) {note}".strip(),
     )
+
+
+def _unverified_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--unverified", action="store_true",
+                        help="show a save that does not verify (`pmtui verify`), under a "
+                             "warning that says why")
 
 
 def _option_option(parser: argparse.ArgumentParser) -> None:
@@ -488,12 +496,22 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from pmtui.engine.game import header_problem
+    from pmtui.engine.journal import SaveError
+    from pmtui.table.saves import check_shown
     from pmtui.table.transcript import transcript
 
     loaded = _load_save(args.save)
     problem = header_problem(loaded.header)  # verify and resume: when the game is made
     if problem:
         raise CliError(f"{args.save} line 1: {problem}")
+    try:
+        warnings, unverified = check_shown(loaded, str(args.save), unverified=args.unverified)
+    except SaveError as exc:
+        raise CliError(str(exc), status=1) from None
+    for w in [unverified, *warnings] if unverified else warnings:
+        print(f"pmtui: warning: {w}", file=sys.stderr)
+    if unverified and args.format == "text":
+        print(f"# {unverified}")  # the transcript says so too, wherever it is kept
     if args.format == "json":
         for rec in loaded.records:
             if rec.get("type") == "event":

@@ -50,6 +50,7 @@ __all__ = [
     "latest_unfinished",
     "new_save_path",
     "open_game",
+    "check_shown",
     "reexecute",
     "saves_dir",
     "start_game",
@@ -303,6 +304,24 @@ def check_log(loaded: LoadedJournal, name: str = "<save>") -> tuple[Game, list[s
     if kept < len(loaded.records):
         warnings.append(_torn_warning(name, loaded.records, kept))
     return game, warnings
+
+
+NOT_SHOWN = "it does not verify, so it is not shown; --unverified shows it anyway"
+
+
+def check_shown(loaded: LoadedJournal, name: str, *, unverified: bool = False
+                ) -> tuple[list[str], str]:
+    """A save read to be shown (`pmtui export`, `pmtui replay`), re-executed and compared
+    as `pmtui verify` does, so a forged decision or player is not shown as the game
+    played: (its warnings, ""). One that does not verify is a SaveError saying so, or
+    with `unverified` ([], "NOT VERIFIED: " and why), for the caller to keep in view."""
+    try:
+        _, warnings = check_log(loaded, name)
+    except SaveError as exc:
+        if not unverified:
+            raise SaveError(f"{exc} ({NOT_SHOWN})") from None
+        return [], f"NOT VERIFIED: {exc}"
+    return warnings, ""
 
 
 def check_save(path: str | Path) -> tuple[Game, LoadedJournal, list[str]]:
