@@ -82,10 +82,10 @@ def test_export_unverified_shows_it_under_a_warning(
     path = forged(tmp_path, "action")
     assert main(["export", str(path), "--format", fmt, "--unverified"]) == 0
     out, err = capsys.readouterr()
-    assert err.startswith(f"pmtui: warning: NOT VERIFIED: {path}: record ")
+    assert err.startswith(f"pmtui: warning: NOT VERIFIED: {path} line ")
     assert len(out.splitlines()) > 100
     if fmt == "text":
-        assert out.startswith(f"# NOT VERIFIED: {path}: record ")
+        assert out.startswith(f"# NOT VERIFIED: {path} line ")
     else:
         assert all(isinstance(json.loads(line), dict) for line in out.splitlines())
 
@@ -105,7 +105,7 @@ def test_replay_refuses_a_forged_decision(tmp_path: Path, how: str) -> None:
         ReplayModel.from_file(path)
     assert "\n" not in str(exc.value) and str(path) in str(exc.value)
     model = ReplayModel.from_file(path, unverified=True)
-    assert model.unverified.startswith(f"NOT VERIFIED: {path}: record ")
+    assert model.unverified.startswith(f"NOT VERIFIED: {path} line ")
     assert ReplayModel.from_file(GOLDEN).unverified == ""
 
 

@@ -162,6 +162,18 @@ def _kind(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+def line_of(seq: object) -> str:
+    """Where a record stands in its save, as every message names it: line n holds the
+    record with sequence number n - 1 (the header, 0, is line 1)."""
+    return f"line {seq + 1}" if isinstance(seq, int) and not isinstance(seq, bool) else "a line"
+
+
+def in_file(name: str, problem: str) -> str:
+    """A file's name before a problem: "save.jsonl line 12: …" when the problem names its
+    line (it starts "line N: "), "save.jsonl: …" otherwise."""
+    return f"{name} {problem}" if problem.startswith("line ") else f"{name}: {problem}"
+
+
 def _at(name: str, lineno: int, problem: str) -> SaveError:
     return SaveError(f"{name} line {lineno}: {problem}", line=lineno)
 
@@ -341,6 +353,9 @@ def _parse(lines: Iterable[bytes | str], name: str) -> _Scan:
         value: Any = None
         if problem is None:
             value, problem = _loads(text)
+        if problem is not None and "\r" in text.rstrip(_BLANK):
+            # not a torn write: lines ended by CR alone run together into one
+            raise _at(name, lineno, "lines end with CR alone (only LF ends a line of a save)")
         if problem is not None and is_last and not terminated:
             # A write cut short by a crash: the record was never acknowledged.
             if header is None:

@@ -102,7 +102,7 @@ class ReplayModel:
 
     @classmethod
     def from_file(cls, path: str | Path, *, unverified: bool = False) -> ReplayModel:
-        """Read a save (SaveError, FoldError, SetupError: all one line), checking every
+        """Read a save (SaveError, FoldError: one line naming the file), checking every
         hash it carries against the fold (a hand-edited event is refused naming its
         record: "record 41: the chain differs from the fold") and re-executing it as
         `pmtui verify` does (a forged decision is refused too). With `unverified` a
@@ -111,24 +111,31 @@ class ReplayModel:
         import os
 
         from pmtui.engine.game import header_problem
-        from pmtui.engine.journal import _oneline, read_journal
+        from pmtui.engine.journal import _oneline, in_file, read_journal
         from pmtui.engine.state import FoldError
+        from pmtui.table.games import SetupError
         from pmtui.table.saves import NOT_SHOWN, check_shown
 
+        name = _oneline(os.fspath(path))
         loaded = read_journal(path)
-        problem = header_problem(loaded.header)
-        if problem:
-            raise FoldError(f"line 1: {problem}")
-        model = cls(loaded.header, loaded.records, warnings=loaded.warnings)
         try:
-            model.cursor.check_hashes()
-        except FoldError as exc:
-            if not unverified:
-                raise FoldError(f"{exc} ({NOT_SHOWN})") from None
-            model.unverified = f"NOT VERIFIED: {exc}"
-            return model
-        _, model.unverified = check_shown(loaded, _oneline(os.fspath(path)),
-                                          unverified=unverified)
+            problem = header_problem(loaded.header)
+            if problem:
+                raise FoldError(f"line 1: {problem}")
+            try:
+                model = cls(loaded.header, loaded.records, warnings=loaded.warnings)
+            except SetupError as exc:  # a ruleset that is not installed
+                raise FoldError(f"line 1: header: {exc}") from None
+            try:
+                model.cursor.check_hashes()
+            except FoldError as exc:
+                if not unverified:
+                    raise FoldError(f"{exc} ({NOT_SHOWN})") from None
+                model.unverified = f"NOT VERIFIED: {in_file(name, str(exc))}"
+                return model
+        except FoldError as exc:  # every error names the file, as a SaveError does
+            raise FoldError(in_file(name, str(exc))) from None
+        _, model.unverified = check_shown(loaded, name, unverified=unverified)
         return model
 
     @property

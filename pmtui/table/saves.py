@@ -28,7 +28,16 @@ import platformdirs
 
 from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.decision import MARKS
-from pmtui.engine.game import Game, Record, differs, ends_game, same
+from pmtui.engine.game import (
+    Game,
+    Record,
+    differs,
+    ends_game,
+    header_problem,
+    in_words,
+    same,
+    setup_problem,
+)
 from pmtui.engine.hashes import HASH_KEYS
 from pmtui.engine.journal import (
     JournalWriter,
@@ -36,6 +45,8 @@ from pmtui.engine.journal import (
     SaveError,
     _oneline,
     bounded_lines,
+    in_file,
+    line_of,
     parse_journal,
     read_journal,
 )
@@ -148,10 +159,13 @@ def _ruleset_for(header: Mapping[str, Any], name: str) -> Ruleset:
     from pmtui.table.games import SetupError, ruleset
     from pmtui.table.registry import header_ruleset
 
+    problem = header_problem(header)  # a ruleset that is not a string: said as such
+    if problem:
+        raise SaveError(f"{name} line 1: {problem}")
     try:
         return ruleset(header_ruleset(header))
     except SetupError as exc:
-        raise SaveError(f"{name}: {exc}") from None
+        raise SaveError(f"{name} line 1: header: {exc}") from None
 
 
 def _describe(rec: Record | None) -> str:
@@ -201,7 +215,7 @@ def _show(value: Any) -> str:
 def _mismatch(name: str, want: Record, got: Record | None) -> str:
     """One line: the record, what was logged and re-executed, and where they differ
     (so two texts that read the same, like 1 and true, still show their difference)."""
-    text = (f"{name}: record {want.get('seq')}: logged {_describe(want)}, "
+    text = (f"{name} {line_of(want.get('seq'))}: logged {_describe(want)}, "
             f"re-executed {_describe(got)}")
     found = None
     if got is not None and want.get("type") == got.get("type"):
@@ -250,7 +264,7 @@ def reexecute(
             raise SaveError(_mismatch(name, want, got))
     if len(made) < len(rules):
         raise SaveError(
-            f"{name}: record {rules[len(made)].get('seq')}: logged "
+            f"{name} {line_of(rules[len(made)].get('seq'))}: logged "
             f"{_describe(rules[len(made)])}, re-executed nothing "
             f"(the game had already ended)"
         )
@@ -269,14 +283,16 @@ def _run(rs: Ruleset, header: Mapping[str, Any], records: Sequence[Record], hash
          name: str) -> Game:
     from pmtui.engine.game import ReplayMismatch
 
+    problem = header_problem(header) or setup_problem(rs, header)
+    if problem:
+        raise SaveError(f"{name} line 1: {problem}")
     try:
         return Game.from_records(rs, header, records, hashing=hashes)
     except ReplayMismatch as exc:
-        raise SaveError(_oneline(f"{name}: {exc}")) from None
-    except Exception as exc:  # noqa: BLE001 - a bad header or rules refusing the log
-        raise SaveError(
-            _oneline(f"{name}: cannot re-execute the game ({type(exc).__name__}: {exc})"[:300])
-        ) from None
+        raise SaveError(_oneline(in_file(name, str(exc)))) from None
+    except Exception as exc:  # noqa: BLE001 - the last net: the rules refusing the log
+        raise SaveError(_oneline(f"{name}: cannot re-execute the game ({in_words(exc)})"))\
+            from None
 
 
 def _torn_warning(name: str, records: Sequence[Record], kept: int) -> str:

@@ -120,14 +120,13 @@ def replay(args: argparse.Namespace) -> int:
 def _replay_file(path: Path, notices: list[str], *, unverified: bool = False) -> int:
     from pmtui.engine.journal import SaveError
     from pmtui.engine.state import FoldError
-    from pmtui.table.games import SetupError
     from pmtui.table.replay import ReplayModel
     from pmtui.tui.replay import ReplayApp
 
     try:
         model = ReplayModel.from_file(path, unverified=unverified)
-    except (SaveError, FoldError, SetupError) as exc:
-        return _fail(exc if isinstance(exc, SaveError) else f"{path}: {exc}")
+    except (SaveError, FoldError) as exc:  # each names the file
+        return _fail(exc)
     app = ReplayApp(model, notices=[*notices, *model.warnings], catch_errors=True)
     return int(app.run() or 0)
 
