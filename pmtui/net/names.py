@@ -69,6 +69,11 @@ class NameBook:
             return
         self._text = data
 
+    def held_by_others(self, key: str) -> list[str]:
+        """The names bound to keys other than `key`."""
+        self._reload()
+        return [n for n, e in self._names.items() if e.get("key") != key]
+
     def owner(self, name: str) -> str | None:
         """The fingerprint of the key `name` belongs to (None: nobody's yet)."""
         self._reload()
