@@ -60,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "keyboard (default: computer)")
     play.add_argument("--deck", help=f"your deck: {DECK_HELP}")
     play.add_argument("--opponent-deck", help=f"the opponent's deck: {DECK_HELP}")
-    play.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
+    play.add_argument("--seed", type=_seed, help="random seed, a whole number from 0 "
+                      "(default: a fresh one)")
     play.add_argument("--level", choices=["easy", "normal", "hard"], default="normal",
                       help="computer level (default: normal)")
     play.add_argument("--opponent", choices=["random", "heuristic", "search"], default="search",
@@ -92,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     _game_option(sim)
     sim.add_argument("--games", type=int, default=100,
                      help="how many games to play (default: 100)")
-    sim.add_argument("--seed", type=int, default=1,
+    sim.add_argument("--seed", type=_seed, default=1,
                      help="the first game's seed; game i plays seed+i (default: 1)")
     sim.add_argument("--p1", default="random", help="player kind for seat 1")
     sim.add_argument("--p2", default="random", help="player kind for seat 2")
@@ -151,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the public keys let in, OpenSSH format (default: "
                             "authorized_keys in the data dir)")
     serve.add_argument("--open", action="store_true", help="let anyone in (off by default)")
-    serve.add_argument("--restart-above", type=float, default=RESTART_ABOVE, metavar="MIB",
+    serve.add_argument("--restart-above", type=_mib, default=RESTART_ABOVE, metavar="MIB",
                        help="when nobody is connected and the server holds this many MiB "
                             "more than when it started, it starts afresh in the same "
                             f"process to give the memory back (default: {RESTART_ABOVE:g}; "
@@ -163,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _game_option(parser: argparse.ArgumentParser, note: str = "") -> None:
     parser.add_argument(
-        "--game", metavar="ID",
+        "--game", metavar="ID", type=_game_id,
         help=f"which game (default: {_default_game()}; `pmtui games` lists them) {note}".strip(),
     )
 
@@ -172,6 +173,38 @@ def _unverified_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--unverified", action="store_true",
                         help="show a save that does not verify (`pmtui verify`), under a "
                              "warning that says why")
+
+
+SEED_LIMIT = 1 << 128  # a secret seed is 128 bits (engine/context.py); a chosen one no more
+
+
+def _seed(text: str) -> int:
+    """`--seed`: a whole number from 0 up to 2^128 - 1 (argparse words a refusal)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 2^128 - 1")
+    return value
+
+
+def _mib(text: str) -> float:
+    """`--restart-above`: a number of MiB above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a number of MiB above 0")
+    return value
+
+
+def _game_id(text: str) -> str:
+    """`--game`: a game's id; empty is refused, not taken for the default game."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a game's id (`pmtui games` lists them)")
+    return text
 
 
 def _option_option(parser: argparse.ArgumentParser) -> None:

@@ -29,6 +29,8 @@ _HEADER_TYPES: dict[str, tuple[type, ...]] = {
     "rng": (str,), "mode": (str,), "players": (list,), "decks": (list,), "options": (dict,),
 }
 _TYPE_WORDS: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
+MAX_NAME = 64  # a player's name in a header (an SSH name is at most 32)
+MAX_DECK_NAME = 200  # a deck's
 
 
 def header_problem(header: Mapping[str, Any]) -> str | None:
@@ -48,6 +50,11 @@ def header_problem(header: Mapping[str, Any]) -> str | None:
         for field in ("name", "kind"):
             if field in p and not isinstance(p[field], str):
                 return f"header: players[{i}].{field} must be a string"
+        if len(p.get("name", "")) > MAX_NAME:  # every screen and log line names the player
+            return f"header: players[{i}].name is longer than {MAX_NAME} characters"
+    for i, d in enumerate(header.get("decks", [])):
+        if isinstance(d.get("name"), str) and len(d["name"]) > MAX_DECK_NAME:
+            return f"header: decks[{i}].name is longer than {MAX_DECK_NAME} characters"
     return None
 
 

@@ -34,6 +34,11 @@ class CardDefinition(CardDef, Protocol):
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
+# The largest number a card's field may hold (a cost, a stat): a card file's number is a
+# game's number, never 99999999999999999999 (the largest printed today is 160)
+MAX_CARD_NUMBER = 9999
+
+
 def has_control(text: str) -> bool:
     """Whether `text` holds a character a card file may not (see _CONTROL)."""
     return _CONTROL.search(text) is not None
@@ -186,4 +191,5 @@ def matching(cards: Iterable[T], query: str, haystack: Callable[[T], Iterable[st
     return found
 
 
-__all__ = ["CardDefinition", "CardPool", "check_texts", "gather", "matching", "read_card_file"]
+__all__ = ["MAX_CARD_NUMBER", "CardDefinition", "CardPool", "check_texts", "gather", "matching",
+           "read_card_file"]

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.cardquery import CardField
+from pmtui.engine.pool import MAX_CARD_NUMBER, gather, read_card_file
 from pmtui.engine.pool import CardPool as EnginePool
-from pmtui.engine.pool import gather, read_card_file
 from pmtui.engine.tomlfile import read_toml, toml_files
 
 RULESET_DIR = "precious_memories"
@@ -217,13 +217,13 @@ def _card(label: str, index: int, raw: Any, series: str, rules: dict[str, Any]) 
             raise fail(field, "must not be empty")
         return value
 
-    def integer(field: str, lo: int, hi: int | None = None, default: int | None = None) -> int:
+    def integer(field: str, lo: int, hi: int = MAX_CARD_NUMBER, default: int | None = None
+                ) -> int:
         value = raw.get(field, default)
         if isinstance(value, bool) or not isinstance(value, int):
             raise fail(field, f"must be an integer, got {_kind(value)}")
-        if value < lo or (hi is not None and value > hi):
-            span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
-            raise fail(field, f"must be {span}, got {value}")
+        if not lo <= value <= hi:
+            raise fail(field, f"must be {lo}..{hi}, got {str(value)[:24]}")
         return value
 
     def strings(field: str) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.cardquery import CardField
-from pmtui.engine.pool import card_doc, read_card_bytes
+from pmtui.engine.pool import MAX_CARD_NUMBER, card_doc, read_card_bytes
 
 from .board import GEMS
 
@@ -215,8 +215,8 @@ CARD_FIELDS: tuple[CardField[CardDef], ...] = (
 
 def _int(raw: Mapping[str, Any], key: str, where: str, default: int | None = None) -> int:
     value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise CardError(f"{where}: {key} must be a whole number >= 0")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARD_NUMBER:
+        raise CardError(f"{where}: {key} must be a whole number from 0 to {MAX_CARD_NUMBER}")
     return value
 
 
@@ -231,7 +231,8 @@ def _choice(raw: Mapping[str, Any], key: str, allowed: tuple[str, ...], where: s
 def _ints(raw: Mapping[str, Any], key: str, where: str) -> tuple[int, ...]:
     value = raw.get(key, [])
     if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_CARD_NUMBER
+        for v in value
     ):
         raise CardError(f"{where}: {key} must be a list of whole numbers")
     return tuple(value)

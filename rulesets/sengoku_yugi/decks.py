@@ -61,7 +61,10 @@ def parse_deck(raw: dict[str, Any], where: str) -> Deck:
     mode = raw.get("mode", "standard")
     if mode not in ("standard", "ultimate"):
         raise DeckError(f"{where}: mode must be standard or ultimate")
-    return Deck(str(raw.get("name", where)), mode, tuple(main), tuple(raw.get("nameless", [])),
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():  # as every game's deck files
+        raise DeckError(f"{where}: name must be a non-empty string")
+    return Deck(name, mode, tuple(main), tuple(raw.get("nameless", [])),
                 tuple(raw.get("familiar", [])))
 
 
