@@ -190,13 +190,13 @@ def _seed(text: str) -> int:
 
 
 def _mib(text: str) -> float:
-    """`--restart-above`: a number of MiB above 0."""
+    """`--restart-above`: a number of MiB, 0 or more (0: any growth)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} is not a number of MiB above 0")
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a number of MiB, 0 or more")
     return value
 
 
@@ -291,23 +291,25 @@ class _Escaped(io.TextIOBase):
     card's name, a scenario's, a player's in a save) cannot reach the terminal as an
     escape, nor stop the output (a lone surrogate)."""
 
-    def __init__(self, stream: TextIO, json: bool) -> None:
-        self.stream, self.json = stream, json
+    def __init__(self, terminal: TextIO, json: bool) -> None:
+        # `terminal`: the stream written to, for what draws with escapes of its own and
+        # holds no words from a file (the progress bar)
+        self.terminal, self.json = terminal, json
 
     def write(self, text: str) -> int:
         from pmtui.table.logtext import output_printable
 
-        self.stream.write(output_printable(text, self.json))
+        self.terminal.write(output_printable(text, self.json))
         return len(text)
 
     def flush(self) -> None:
-        self.stream.flush()
+        self.terminal.flush()
 
     def isatty(self) -> bool:
-        return self.stream.isatty()
+        return self.terminal.isatty()
 
     def fileno(self) -> int:
-        return self.stream.fileno()
+        return self.terminal.fileno()
 
 
 @contextlib.contextmanager

@@ -66,8 +66,8 @@ def test_verify_refuses_what_play_never_writes(tmp_path: Path, case: str,
     (["play", "--seed", "-1"], "argument --seed: -1 is not from 0 to 2^128 - 1"),
     (["simulate", "--seed", "-1", "--games", "1"], "argument --seed: -1 is not from 0"),
     (["play", "--seed", str(1 << 128)], "is not from 0 to 2^128 - 1"),
-    (["serve", "--restart-above", "-5"], "-5 is not a number of MiB above 0"),
-    (["serve", "--restart-above", "nan"], "nan is not a number of MiB above 0"),
+    (["serve", "--restart-above", "-5"], "-5 is not a number of MiB, 0 or more"),
+    (["serve", "--restart-above", "nan"], "nan is not a number of MiB, 0 or more"),
     (["cards", "--game", " "], "argument --game: give a game's id"),
 ])
 def test_the_command_line_refuses_values_no_game_means(
