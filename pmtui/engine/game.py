@@ -59,6 +59,9 @@ def header_problem(header: Mapping[str, Any]) -> str | None:
 
 
 SEATS = 2  # every game is played by two seats (CHANCE aside)
+# header options of the table's own, not the ruleset's: the computer player's level, which
+# a resumed game plays at (pmtui/table/session.py)
+TABLE_OPTIONS = frozenset({"level"})
 
 
 def setup_problem(ruleset: Ruleset, header: Mapping[str, Any]) -> str | None:
@@ -86,7 +89,7 @@ def setup_problem(ruleset: Ruleset, header: Mapping[str, Any]) -> str | None:
                 return (f"header: decks[{i}].{part}: {json.dumps(unknown)[:30]} is not a "
                         f"card of {ruleset.id}")
     for name in header.get("options") or {}:
-        if name not in ruleset.header_options:
+        if name not in ruleset.header_options and name not in TABLE_OPTIONS:
             offered = ", ".join(sorted(ruleset.header_options)) or "none"
             return (f"header: options: {ruleset.name} has no option {json.dumps(name)[:30]} "
                     f"(its options: {offered})")
