@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from pmtui.net.recycle import RESTART_ABOVE  # no asyncssh: that is loaded only for serving
 
@@ -59,7 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "keyboard (default: computer)")
     play.add_argument("--deck", help=f"your deck: {DECK_HELP}")
     play.add_argument("--opponent-deck", help=f"the opponent's deck: {DECK_HELP}")
-    play.add_argument("--seed", type=int, help="random seed (default: a fresh one)")
+    play.add_argument("--seed", type=_seed, help="random seed, a whole number from 0 "
+                      "(default: a fresh one)")
     play.add_argument("--level", choices=["easy", "normal", "hard"], default="normal",
                       help="computer level (default: normal)")
     play.add_argument("--opponent", choices=["random", "heuristic", "search"], default="search",
@@ -75,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="step-by-step replay viewer")
     replay.add_argument("save", type=Path, help="the save file to watch")
+    _unverified_option(replay)
 
     sandbox = sub.add_parser("sandbox", help="set up positions and ask what is legal and why")
     _game_option(sandbox, "(a scenario file names its own)")
@@ -95,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     _game_option(sim)
     sim.add_argument("--games", type=int, default=100,
                      help="how many games to play (default: 100)")
-    sim.add_argument("--seed", type=int, default=1,
+    sim.add_argument("--seed", type=_seed, default=1,
                      help="the first game's seed; game i plays seed+i (default: 1)")
     sim.add_argument("--p1", default="random", help="player kind for seat 1")
     sim.add_argument("--p2", default="random", help="player kind for seat 2")
@@ -119,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=["text", "json"], default="text",
                         help="text: a readable transcript; json: one event per line "
                              "(default: text)")
+    _unverified_option(export)
 
     cards = sub.add_parser("cards", help="list and search the card pool")
     _game_option(cards)
@@ -166,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the public keys let in, OpenSSH format (default: "
                             "authorized_keys in the data dir)")
     serve.add_argument("--open", action="store_true", help="let anyone in (off by default)")
-    serve.add_argument("--restart-above", type=float, default=RESTART_ABOVE, metavar="MIB",
+    serve.add_argument("--restart-above", type=_mib, default=RESTART_ABOVE, metavar="MIB",
                        help="when nobody is connected and the server holds this many MiB "
                             "more than when it started, it starts afresh in the same "
                             f"process to give the memory back (default: {RESTART_ABOVE:g}; "
@@ -178,9 +183,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _game_option(parser: argparse.ArgumentParser, note: str = "") -> None:
     parser.add_argument(
-        "--game", metavar="ID",
+        "--game", metavar="ID", type=_game_id,
         help=f"which game (default: {_default_game()}; `pmtui games` lists them) {note}".strip(),
     )
+
+
+def _unverified_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--unverified", action="store_true",
+                        help="show a save that does not verify (`pmtui verify`), under a "
+                             "warning that says why")
+
+
+SEED_LIMIT = 1 << 128  # a secret seed is 128 bits (engine/context.py); a chosen one no more
+
+
+def _seed(text: str) -> int:
+    """`--seed`: a whole number from 0 up to 2^128 - 1 (argparse words a refusal)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 2^128 - 1")
+    return value
+
+
+def _mib(text: str) -> float:
+    """`--restart-above`: a number of MiB, 0 or more (0: any growth)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a number of MiB, 0 or more")
+    return value
+
+
+def _game_id(text: str) -> str:
+    """`--game`: a game's id; empty is refused, not taken for the default game."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a game's id (`pmtui games` lists them)")
+    return text
 
 
 def _option_option(parser: argparse.ArgumentParser) -> None:
@@ -238,7 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args = parser.parse_args(["play"])
     try:
-        return int(COMMANDS[command](args) or 0)
+        with _escaped_output(command, args):
+            return int(COMMANDS[command](args) or 0)
     except CliError as exc:
         print(f"pmtui: {_printable(exc)}", file=sys.stderr)
         return exc.status
@@ -253,6 +297,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"pmtui: {_printable(text.splitlines()[0]) if text else type(exc).__name__}",
               file=sys.stderr)
         return 1
+
+
+# The commands that draw a screen (Textual writes its own escapes to the terminal); every
+# other command's stdout and stderr go through `_Escaped`.
+SCREENS = frozenset({"play", "resume", "replay", "sandbox", "serve"})
+
+
+class _Escaped(io.TextIOBase):
+    """A stream that writes what it is given with every control character written out
+    (logtext.output_printable), lines kept: whatever a command prints from a file (a
+    card's name, a scenario's, a player's in a save) cannot reach the terminal as an
+    escape, nor stop the output (a lone surrogate)."""
+
+    def __init__(self, terminal: TextIO, json: bool) -> None:
+        # `terminal`: the stream written to, for what draws with escapes of its own and
+        # holds no words from a file (the progress bar)
+        self.terminal, self.json = terminal, json
+
+    def write(self, text: str) -> int:
+        from pmtui.table.logtext import output_printable
+
+        self.terminal.write(output_printable(text, self.json))
+        return len(text)
+
+    def flush(self) -> None:
+        self.terminal.flush()
+
+    def isatty(self) -> bool:
+        return self.terminal.isatty()
+
+    def fileno(self) -> int:
+        return self.terminal.fileno()
+
+
+@contextlib.contextmanager
+def _escaped_output(command: str, args: argparse.Namespace) -> Iterator[None]:
+    if command in SCREENS:
+        yield
+        return
+    as_json = bool(getattr(args, "json", False)) or getattr(args, "format", None) == "json"
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaped(out, as_json), _Escaped(err, False)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.stdout, sys.stderr = out, err
 
 
 def _printable(text: object) -> str:
@@ -478,17 +570,26 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from pmtui.engine.game import header_problem
-    from pmtui.table.logtext import json_printable
+    from pmtui.engine.journal import SaveError
+    from pmtui.table.saves import check_shown
     from pmtui.table.transcript import transcript
 
     loaded = _load_save(args.save)
     problem = header_problem(loaded.header)  # verify and resume: when the game is made
     if problem:
         raise CliError(f"{args.save} line 1: {problem}")
+    try:
+        warnings, unverified = check_shown(loaded, str(args.save), unverified=args.unverified)
+    except SaveError as exc:
+        raise CliError(str(exc), status=1) from None
+    for w in [unverified, *warnings] if unverified else warnings:
+        print(f"pmtui: warning: {w}", file=sys.stderr)
+    if unverified and args.format == "text":
+        print(f"# {unverified}")  # the transcript says so too, wherever it is kept
     if args.format == "json":
         for rec in loaded.records:
             if rec.get("type") == "event":
-                print(json_printable(json.dumps(rec.get("event"), ensure_ascii=False)))
+                print(json.dumps(rec.get("event"), ensure_ascii=False))
         return 0
     try:
         for line in transcript(loaded.header, loaded.records):
@@ -584,7 +685,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
         raise CliError(str(exc), status=1) from None
     problems = rs.validate_deck(deck)
     for problem in problems:
-        print(_printable(f"{args.file}: {problem}"))
+        print(f"{args.file}: {problem}")
     if problems:
         return 1
     sizes = ", ".join(f"{part} {len(deck.part(part))}" for part in rs.deck_parts)

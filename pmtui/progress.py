@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -17,6 +18,10 @@ def progress_bar(total: int, what: str, show: bool) -> Iterator[Callable[[int], 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     columns = (f"{what}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    # past the command's stderr, which writes every escape out (cli._Escaped, whose
+    # `terminal` is the stream under it): the bar is drawn with escapes of its own and
+    # holds no words from a file
+    console = Console(file=getattr(sys.stderr, "terminal", sys.stderr))
+    with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(what, total=total)
         yield lambda n: bar.advance(task, n)

@@ -310,7 +310,7 @@ def test_event_with_ap_p03(tmp_path: Path) -> None:
 
 def test_negative_cost(tmp_path: Path) -> None:
     msg = load_error(tmp_path, card(provided_cost=-1))
-    assert "field provided_cost: must be 0 or more, got -1" in msg
+    assert "field provided_cost: must be 0..9999, got -1" in msg
 
 
 def test_rarity_out_of_range_p02(tmp_path: Path) -> None:

@@ -60,13 +60,17 @@ def test_printable_writes_controls_out() -> None:
 
 def test_export_writes_no_escape(tmp_path: Path) -> None:
     path = hostile_save(tmp_path)
+    # a forged decision text does not verify: shown only when asked (--unverified)
+    refused = run("export", str(path))
+    assert refused.returncode == 1 and not any(c in refused.stderr for c in RAW)
+    assert "pass\\x1b]0;pwned\\x07" in refused.stderr
     for fmt in ("text", "json"):
-        done = run("export", str(path), "--format", fmt)
+        done = run("export", str(path), "--format", fmt, "--unverified")
         assert done.returncode == 0, done.stderr
-        assert not any(c in done.stdout for c in RAW), fmt
-    text = run("export", str(path)).stdout
+        assert not any(c in done.stdout + done.stderr for c in RAW), fmt
+    text = run("export", str(path), "--unverified").stdout
     assert "mallory\\x1b]52" in text and "pass\\x1b]0;pwned\\x07" in text  # shown, not run
-    for line in run("export", str(path), "--format", "json").stdout.splitlines():
+    for line in run("export", str(path), "--format", "json", "--unverified").stdout.splitlines():
         json.loads(line)  # still JSON, escapes and all
 
 

@@ -61,9 +61,9 @@ def test_a_changed_digest_or_link_is_caught_at_its_record(tmp_path: Path) -> Non
         changed = [dict(r) for r in lines]
         changed[at][key] = "0" * 16
         write(path, changed)
-        with pytest.raises(SaveError, match=f"record {at}: logged event"):
+        with pytest.raises(SaveError, match=f"line {at + 1}: logged event"):
             check_save(path)
-        with pytest.raises(SaveError, match=f"record {at}"):
+        with pytest.raises(SaveError, match=f"line {at + 1}"):
             open_game(path, verify=True)
 
 
@@ -80,7 +80,7 @@ def test_a_save_from_before_the_chain_still_verifies_and_its_hashes_are_checked(
     at = next(i for i, r in enumerate(old) if r["type"] == "event" and i > 40)
     old[at]["hash"] = "0" * 16
     write(path, old)
-    with pytest.raises(SaveError, match=f"record {at}: logged event"):
+    with pytest.raises(SaveError, match=f"line {at + 1}: logged event"):
         check_save(path)
 
 
@@ -129,5 +129,5 @@ def test_a_fold_that_changed_is_caught_at_the_first_digest(
         state.vars["folded"] = state.vars.get("folded", 0) + 1  # state the events never set
 
     monkeypatch.setitem(state_mod._FOLD, "var", var_also_counting)
-    with pytest.raises(SaveError, match=f"record {first_digest}: logged event"):
+    with pytest.raises(SaveError, match=f"line {first_digest + 1}: logged event"):
         check_save(path)

@@ -326,7 +326,7 @@ H = encode(HEADER_LINE)
         (H + b'{"seq":1,"type":"note","x":NaN}\n', 2, "NaN"),
         (H + b'{"seq":1,"type":"note","x":1e999}\n', 2, "out of range"),
         (H + b'{"seq":1,"type":"note","x":' + b"9" * 5000 + b"}\n", 2, "too long"),
-        (H + b"[" * 200_000 + b"\n" + encode(RECORDS[0]), 2, "nested too deeply"),
+        (H + b"[" * 200_000 + b"\n" + encode(RECORDS[0]), 2, "nested more than 32 deep"),
         (b"hello\n", 1, "not a pmtui save"),
         (b"[]\n", 1, "not a pmtui save"),
         (b'{"version":1}\n', 1, 'no "format"'),

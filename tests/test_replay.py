@@ -67,13 +67,13 @@ def test_a_changed_event_or_digest_is_caught_by_the_check(busy_game: Any) -> Non
     records = [dict(r) for r in busy_game.records[1:]]
     at = next(i for i, r in enumerate(records) if "digest" in r)
     records[at] = {**records[at], "digest": "0" * 16}
-    with pytest.raises(FoldError, match=f"record {at + 1}: the digest differs"):
+    with pytest.raises(FoldError, match=f"line {at + 2}: the digest differs"):
         ReplayCursor(busy_game.header, records).check_hashes()
     records = [dict(r) for r in busy_game.records[1:]]
     say = {"t": "say", "text": "an extra line"}  # folds to nothing: only the chain sees it
     records[3] = {**records[3], "event": say} if records[3]["type"] == "event" else records[3]
     assert records[3]["event"] == say
-    with pytest.raises(FoldError, match="record 4: the chain differs"):
+    with pytest.raises(FoldError, match="line 5: the chain differs"):
         ReplayCursor(busy_game.header, records).check_hashes()
 
 
@@ -121,13 +121,13 @@ def test_a_bad_undo_or_event_is_a_fold_error_naming_the_record() -> None:
     game = play(new_game(2), 2, limit=30)
     records = [dict(r) for r in game.records]
     bad_undo = records + [{"seq": len(records), "type": "undo", "to": 999}]
-    with pytest.raises(FoldError, match=f"record {len(records)}: undo to 999"):
+    with pytest.raises(FoldError, match=f"line {len(records) + 1}: undo to 999"):
         ReplayCursor(game.header, bad_undo)
     with pytest.raises(FoldError, match="undo to 999"):
         effective_decisions(bad_undo)
     move = {"t": "move", "card": 10**6}
     broken = records + [{"seq": len(records), "type": "event", "event": move}]
-    with pytest.raises(FoldError, match=f"record {len(records)}:"):
+    with pytest.raises(FoldError, match=f"line {len(records) + 1}:"):
         ReplayCursor(game.header, broken)
 
 

@@ -96,7 +96,7 @@ def test_replay_checks_the_hashes_and_says_where(tmp_path: Path) -> None:
         ev["event"]["why"] = "edited by hand"
 
     path = mutant(tmp_path, edit)
-    with pytest.raises(FoldError, match=r"record \d+: the \w+ differs from the fold"):
+    with pytest.raises(FoldError, match=r"line \d+: the \w+ differs from the fold"):
         ReplayModel.from_file(path)
     bad = mutant(tmp_path, lambda ls: ls[0].__setitem__("players", "x"))
     with pytest.raises(FoldError, match="'players' must be a list"):

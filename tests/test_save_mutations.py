@@ -34,7 +34,7 @@ from pmtui.engine.journal import SaveError, read_journal
 from pmtui.engine.state import FoldError
 from pmtui.table.games import SetupError
 from pmtui.table.replay import Replay, ReplayModel
-from pmtui.table.saves import check_save, open_game
+from pmtui.table.saves import check_save, check_shown, open_game
 from pmtui.table.session import seats_from_header
 from pmtui.table.transcript import transcript
 
@@ -501,13 +501,16 @@ def test_mutant(golden: str, name: str, n: int, goldens: dict[str, tuple[Recs, l
         assert refused is None, f"{name}: refused though nothing the game needs changed: {refused}"
 
     # pmtui export
-    try:  # as cmd_export: read, the header's shape, the transcript
+    try:  # as cmd_export: read, the header's shape, the check verify makes, the transcript
         loaded = read_journal(path)
         if header_problem(loaded.header) is None:
+            check_shown(loaded, str(path))
+            assert refused is None, f"{name}: export shows what verify refuses"
             lines = list(transcript(loaded.header, loaded.records))
             assert all("\n" not in x for x in lines)
     except SaveError as exc:
         one_line(str(exc), path)
+        assert refused is not None, f"{name}: verify passed, export refused"
     except ValueError as exc:  # cmd_export prints it after the file's name
         assert "\n" not in str(exc)
 
@@ -517,7 +520,8 @@ def test_mutant(golden: str, name: str, n: int, goldens: dict[str, tuple[Recs, l
     except (SaveError, FoldError, SetupError) as exc:
         assert "\n" not in str(exc)
     else:
-        if content and refused is None and not set(warnings) - set(goldens[golden][1]):
+        assert refused is None, f"{name}: replay shows what verify refuses"
+        if content and not set(warnings) - set(goldens[golden][1]):
             pytest.fail("replay accepted what verify did not catch")
         for perspective in (0, 1, None):
             r = Replay(model, perspective=perspective)

@@ -198,22 +198,22 @@ def test_a_save_that_replays_differently_is_refused(tmp_path: Path) -> None:
     recs[i]["event"]["card"] = recs[i]["event"]["card"] + 1
     path.write_text("".join(json.dumps(r) + "\n" for r in recs))
     before = path.read_bytes()
-    with pytest.raises(SaveError, match=f"record {i}: logged event"):
+    with pytest.raises(SaveError, match=f"line {i + 1}: logged event"):
         open_game(path)
     assert path.read_bytes() == before  # a refused save is not touched
-    with pytest.raises(SaveError, match=f"record {i}: logged event"):
+    with pytest.raises(SaveError, match=f"line {i + 1}: logged event"):
         check_save(path)
     # an event more than the rules make, at the end
     recs = lines_of(tmp_path / "g.jsonl")
     recs[i]["event"]["card"] -= 1
     recs.append({"seq": len(recs), "type": "event", "event": {"t": "say", "text": "hi"}})
     path.write_text("".join(json.dumps(r) + "\n" for r in recs))
-    with pytest.raises(SaveError, match=f"record {len(recs) - 1}: .*re-executed nothing"):
+    with pytest.raises(SaveError, match=f"line {len(recs)}: .*re-executed nothing"):
         open_game(path)
     # a decision the rules do not allow
     recs[-1] = {"seq": len(recs) - 1, "type": "decision", "player": 0, "action": "fly"}
     path.write_text("".join(json.dumps(r) + "\n" for r in recs))
-    with pytest.raises(SaveError, match=f"record {len(recs) - 1}: (not a legal|it is player)"):
+    with pytest.raises(SaveError, match=f"line {len(recs)}: (not a legal|it is player)"):
         open_game(path)
 
 
@@ -223,9 +223,9 @@ def test_a_hash_difference_is_caught_by_verify(tmp_path: Path) -> None:
     recs = lines_of(path)
     recs[3]["hash"] = "0" * 16
     path.write_text("".join(json.dumps(r) + "\n" for r in recs))
-    with pytest.raises(SaveError, match="record 3: logged event"):
+    with pytest.raises(SaveError, match="line 4: logged event"):
         check_save(path)
-    with pytest.raises(SaveError, match="record 3"):
+    with pytest.raises(SaveError, match="line 4"):
         open_game(path, verify=True)
 
 
@@ -243,7 +243,7 @@ def test_unknown_ruleset_and_bad_header(tmp_path: Path) -> None:
     assert not bad.exists()  # no unplayable save left behind
     with JournalWriter(bad, h):
         pass
-    with pytest.raises(SaveError, match="cannot re-execute the game"):
+    with pytest.raises(SaveError, match='line 1: header: decks.0..main: "NOPE-999" is not a card'):
         open_game(bad)
 
 

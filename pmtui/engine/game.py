@@ -11,6 +11,7 @@ from .context import LEGACY_RNG, Context, GameOver, check_rng
 from .decision import CHANCE, MARKS, Decision, IllegalAction, Option
 from .fixed import Fixed
 from .hashes import HASH_KEYS, HashTrail
+from .journal import line_of
 from .ruleset import Ruleset
 from .state import Event, State, state_hash
 from .views import Concealer
@@ -30,6 +31,8 @@ _HEADER_TYPES: dict[str, tuple[type, ...]] = {
     "fix": (list,),
 }
 _TYPE_WORDS: dict[type, str] = {str: "a string", list: "a list", dict: "an object"}
+MAX_NAME = 64  # a player's name in a header (an SSH name is at most 32)
+MAX_DECK_NAME = 200  # a deck's
 
 
 def header_problem(header: Mapping[str, Any]) -> str | None:
@@ -49,11 +52,69 @@ def header_problem(header: Mapping[str, Any]) -> str | None:
         for field in ("name", "kind"):
             if field in p and not isinstance(p[field], str):
                 return f"header: players[{i}].{field} must be a string"
+        if len(p.get("name", "")) > MAX_NAME:  # every screen and log line names the player
+            return f"header: players[{i}].name is longer than {MAX_NAME} characters"
+    for i, d in enumerate(header.get("decks", [])):
+        if isinstance(d.get("name"), str) and len(d["name"]) > MAX_DECK_NAME:
+            return f"header: decks[{i}].name is longer than {MAX_DECK_NAME} characters"
     return None
 
 
+SEATS = 2  # every game is played by two seats (CHANCE aside)
+# header options of the table's own, not the ruleset's: the computer player's level, which
+# a resumed game plays at (pmtui/table/session.py)
+TABLE_OPTIONS = frozenset({"level"})
+
+
+def setup_problem(ruleset: Ruleset, header: Mapping[str, Any]) -> str | None:
+    """What in a header of the right shape (`header_problem`) this ruleset cannot set a
+    game up from, in words, or None: what a game started by pmtui never holds (two
+    seats, two decks of the ruleset's cards, its options, chance decisions only for a
+    scenario's set position). Option values are the ruleset's setup's to check."""
+    players = header.get("players")
+    if players is not None and len(players) != SEATS:
+        return f"header: 'players' must hold {SEATS} players (one a seat), not {len(players)}"
+    decks = header.get("decks")
+    if decks is None:
+        return "header: no 'decks' (each seat's deck)"
+    if len(decks) != SEATS:
+        return f"header: 'decks' must hold {SEATS} decks (one a seat), not {len(decks)}"
+    for i, deck in enumerate(decks):
+        if not isinstance(deck.get("name", ""), str):
+            return f"header: decks[{i}].name must be a string"
+        for part in ruleset.deck_parts:
+            ids = deck.get(part, [])
+            if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
+                return f"header: decks[{i}].{part} must be a list of card ids"
+            unknown = next((c for c in ids if c not in ruleset.cards), None)
+            if unknown is not None:
+                return (f"header: decks[{i}].{part}: {json.dumps(unknown)[:30]} is not a "
+                        f"card of {ruleset.id}")
+    for name in header.get("options") or {}:
+        if name not in ruleset.header_options and name not in TABLE_OPTIONS:
+            offered = ", ".join(sorted(ruleset.header_options)) or "none"
+            return (f"header: options: {ruleset.name} has no option {json.dumps(name)[:30]} "
+                    f"(its options: {offered})")
+    given = header.get("chance")
+    if given is not None and given not in ("ask", "auto"):
+        return f"header: 'chance' must be \"ask\" or absent, not {json.dumps(given)[:30]}"
+    if given == "ask" and "scenario" not in header:
+        return "header: 'chance': \"ask\" is for a scenario's set position, not a game played"
+    return None
+
+
+def in_words(exc: BaseException) -> str:
+    """An exception's own words, without Python's name for it (a missing key said as
+    such); what a message quotes when the rules stop on a log they cannot carry out."""
+    if isinstance(exc, KeyError) and exc.args:
+        return f"no {str(exc.args[0])[:40]!r}"
+    text = str(exc).strip().splitlines()
+    return text[0][:200] if text else "an error in the rules"
+
+
 class ReplayMismatch(ValueError):
-    """Re-executing a log did not give the logged events (message names the record)."""
+    """Re-executing a log did not give the logged events, or could not be done (message
+    names the line: "line 390: …")."""
 
 
 class Game:
@@ -354,11 +415,16 @@ class Game:
         equal the logged one; the first difference raises ReplayMismatch.
         """
         logged = list(records)
-        game = cls(ruleset, header, hashing=hashing or verify, start=False)
-        game.legacy_hashes = frozenset(
-            rec.get("seq", -1) for rec in logged if "hash" in rec and game.hashing
-        )
-        game._start()
+        try:
+            game = cls(ruleset, header, hashing=hashing or verify, start=False)
+            game.legacy_hashes = frozenset(
+                rec.get("seq", -1) for rec in logged if "hash" in rec and game.hashing
+            )
+            game._start()
+        except Exception as exc:  # noqa: BLE001 - an option value the ruleset refuses, ...
+            raise ReplayMismatch(
+                f"line 1: header: the game cannot be set up from it ({in_words(exc)})"
+            ) from None
         game.keep_snapshots()  # a loaded game is resumed, replayed or checked: undo stays fast
         checked = 0
 
@@ -370,7 +436,7 @@ class Game:
                 got = produced[checked + 1] if checked + 1 < len(produced) else None
                 if verify and (got is None or differs(want, got)):
                     raise ReplayMismatch(
-                        f"record {want.get('seq')}: logged {_short(want)}, "
+                        f"{line_of(want.get('seq'))}: logged {_short(want)}, "
                         f"re-executed {_short(got)}"
                     )
                 checked += 1
@@ -382,13 +448,20 @@ class Game:
                 try:
                     game.act(str(rec.get("action", "")), rec.get("player"))
                 except IllegalAction as exc:
-                    raise ReplayMismatch(f"record {rec.get('seq')}: {exc}") from None
+                    raise ReplayMismatch(f"{line_of(rec.get('seq'))}: {exc}") from None
+                except Exception as exc:  # noqa: BLE001 - the rules stopping on this decision
+                    raise ReplayMismatch(f"{line_of(rec.get('seq'))}: the rules cannot carry "
+                                         f"out this decision ({in_words(exc)})") from None
             elif kind == "undo":
                 compare_upto(index)
+                to = rec.get("to", 0)
+                if isinstance(to, bool) or not isinstance(to, int):
+                    raise ReplayMismatch(f"{line_of(rec.get('seq'))}: an undo's 'to' must be "
+                                         f"a whole number, not {json.dumps(to)[:30]}")
                 try:
-                    game.undo(int(rec.get("to", 0)))
-                except (IllegalAction, TypeError, ValueError) as exc:
-                    raise ReplayMismatch(f"record {rec.get('seq')}: bad undo: {exc}") from None
+                    game.undo(to)
+                except (IllegalAction, ValueError) as exc:
+                    raise ReplayMismatch(f"{line_of(rec.get('seq'))}: bad undo: {exc}") from None
             elif kind == "note":  # kept as is, so the sequence numbers stay the file's
                 compare_upto(index)
                 game._append(dict(rec))

@@ -23,7 +23,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, BinaryIO
+
+from pmtui.engine import bounded
 
 try:
     import fcntl
@@ -58,6 +60,7 @@ UPCASTERS: dict[int, Upcaster] = {1: _v1_header}
 # meant when it was written. Version 2 changed only the header.
 SAME_RECORDS = frozenset({1, VERSION})
 
+MAX_SAVE_BYTES = 256 << 20  # a long game's save is under 1 MiB
 _SHOW_LIMIT = 40  # longest quoted value in a message, so one bad field can't flood it
 _BLANK = " \t\r"  # JSON whitespace that may sit on an otherwise empty line
 
@@ -159,6 +162,18 @@ def _kind(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+def line_of(seq: object) -> str:
+    """Where a record stands in its save, as every message names it: line n holds the
+    record with sequence number n - 1 (the header, 0, is line 1)."""
+    return f"line {seq + 1}" if isinstance(seq, int) and not isinstance(seq, bool) else "a line"
+
+
+def in_file(name: str, problem: str) -> str:
+    """A file's name before a problem: "save.jsonl line 12: …" when the problem names its
+    line (it starts "line N: "), "save.jsonl: …" otherwise."""
+    return f"{name} {problem}" if problem.startswith("line ") else f"{name}: {problem}"
+
+
 def _at(name: str, lineno: int, problem: str) -> SaveError:
     return SaveError(f"{name} line {lineno}: {problem}", line=lineno)
 
@@ -203,7 +218,7 @@ def _decode(content: bytes | str, first: bool) -> tuple[str, str | None]:
 
 def _loads(text: str) -> tuple[Any, str | None]:
     try:
-        return _DECODER.decode(text), None
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         return None, f"not valid JSON ({exc.msg} at column {exc.colno})"
     except _BadValue as exc:
@@ -211,9 +226,12 @@ def _loads(text: str) -> tuple[Any, str | None]:
     except ValueError:  # Python's int-length limit (over 4300 digits)
         return None, "not valid JSON (a number is too long)"
     except RecursionError:
-        return None, "not valid JSON (nested too deeply)"
+        return None, f"not a record ({bounded.DEPTH_PROBLEM})"
     except MemoryError:
         return None, "line too large to read"
+    if bounded.too_deep(value):
+        return None, f"not a record ({bounded.DEPTH_PROBLEM})"
+    return value, None
 
 
 def _oldest_readable() -> int:
@@ -335,6 +353,9 @@ def _parse(lines: Iterable[bytes | str], name: str) -> _Scan:
         value: Any = None
         if problem is None:
             value, problem = _loads(text)
+        if problem is not None and "\r" in text.rstrip(_BLANK):
+            # not a torn write: lines ended by CR alone run together into one
+            raise _at(name, lineno, "lines end with CR alone (only LF ends a line of a save)")
         if problem is not None and is_last and not terminated:
             # A write cut short by a crash: the record was never acknowledged.
             if header is None:
@@ -372,10 +393,26 @@ def parse_journal(
     return _parse(lines, name).journal
 
 
+def bounded_lines(f: BinaryIO, name: str) -> Iterator[bytes]:
+    """The lines of a save file, none longer than MAX_LINE and all of them within
+    MAX_SAVE_BYTES (so `/dev/zero` or one endless line is refused at once, SaveError)."""
+    total, lineno = 0, 0
+    while line := f.readline(bounded.MAX_LINE + 1):
+        lineno += 1
+        total += len(line)
+        if len(line) > bounded.MAX_LINE and not line.endswith(b"\n"):
+            raise _at(_oneline(name), lineno,
+                      f"longer than {bounded.MAX_LINE >> 20} MiB (not a record of a save)")
+        if total > MAX_SAVE_BYTES:
+            raise SaveError(f"{_oneline(name)}: larger than {MAX_SAVE_BYTES >> 20} MiB "
+                            "(not a save this program reads)")
+        yield line
+
+
 def _scan_file(path: Path, name: str) -> _Scan:
     try:
         with path.open("rb") as f:
-            scan = _parse(f, name)
+            scan = _parse(bounded_lines(f, name), name)
     except OSError as exc:
         raise SaveError(f"{_oneline(name)}: cannot read the save ({_os_reason(exc)})") from exc
     except MemoryError:

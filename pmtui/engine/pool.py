@@ -12,9 +12,13 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import asdict
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from . import bounded
 from .ruleset import CardDef
+from .tomlfile import toml_text
 
 
 class CardDefinition(CardDef, Protocol):
@@ -30,9 +34,73 @@ class CardDefinition(CardDef, Protocol):
 _CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
+# The largest number a card's field may hold (a cost, a stat): a card file's number is a
+# game's number, never 99999999999999999999 (the largest printed today is 160)
+MAX_CARD_NUMBER = 9999
+
+
 def has_control(text: str) -> bool:
     """Whether `text` holds a character a card file may not (see _CONTROL)."""
     return _CONTROL.search(text) is not None
+
+
+def check_texts(label: str, doc: Mapping[str, Any], error: type[Exception]) -> None:
+    """Refuse a card file any of whose words (a key or a string, at any depth) holds a
+    control character, as a one-line `error` naming the file, the card and the field.
+    Every ruleset's card files come through here (`read_card_file`), whatever fields
+    its cards have."""
+    stack: list[tuple[str, str, object]] = [("", "", doc)]
+    while stack:
+        who, field, value = stack.pop()
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                if has_control(str(k)):
+                    raise error(f"{label}: {who}field {_join(field, '?')}: control "
+                                "characters are not allowed in a field's name")
+                stack.append((who, _join(field, str(k)), v))
+        elif isinstance(value, list):
+            for i, v in enumerate(value, start=1):
+                if field == "card" and not who and isinstance(v, Mapping):  # [[card]]
+                    cid = v.get("id")
+                    named = f"card {cid}" if isinstance(cid, str) and not has_control(cid) \
+                        else f"card #{i}"
+                    stack.append((f"{named}: ", "", v))
+                else:
+                    stack.append((who, field, v))
+        elif isinstance(value, str) and has_control(value):
+            raise error(f"{label}: {who}field {field}: control characters are not allowed")
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def read_card_file(
+    label: str, src: Traversable | Path, error: type[Exception], *, column: bool = True
+) -> dict[str, Any]:
+    """One card file read within the bounds and checked for control characters: how
+    every ruleset reads its card files. Any problem is a one-line `error`."""
+    return card_doc(label, read_card_bytes(label, src, error), error, column=column)
+
+
+def read_card_bytes(label: str, src: Traversable | Path, error: type[Exception]) -> bytes:
+    """The bytes of a card file, within the bounds (for a ruleset whose pool digest is
+    taken over its files' bytes; `card_doc` parses them)."""
+    try:
+        data, problem = bounded.read_bytes(src)
+    except OSError as exc:
+        raise error(f"{label}: cannot read ({exc.strerror or exc})") from None
+    if problem:
+        raise error(f"{label}: {problem}")
+    return data
+
+
+def card_doc(label: str, data: bytes, error: type[Exception], *, column: bool = True
+             ) -> dict[str, Any]:
+    """The parsed card file of `read_card_bytes`, its words checked (`check_texts`)."""
+    doc = toml_text(label, bounded.decode_text(data, label, error), error, column=column)
+    check_texts(label, doc, error)
+    return doc
 
 
 C = TypeVar("C", bound=CardDefinition)
@@ -123,4 +191,5 @@ def matching(cards: Iterable[T], query: str, haystack: Callable[[T], Iterable[st
     return found
 
 
-__all__ = ["CardDefinition", "CardPool", "gather", "matching"]
+__all__ = ["MAX_CARD_NUMBER", "CardDefinition", "CardPool", "check_texts", "gather", "matching",
+           "read_card_file"]

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .hashes import HASH_KEYS, chain_link
+from .journal import line_of
 from .state import FoldError, State, apply_event, state_hash
 
 Record = dict[str, Any]
@@ -48,7 +49,7 @@ def effective_decisions(records: Iterable[Mapping[str, Any]]) -> list[int]:
             to = rec.get("to")
             if type(to) is not int or not 0 <= to < len(stack):
                 raise FoldError(
-                    f"record {rec.get('seq')}: undo to {to!r} with {len(stack)} decisions made"
+                    f"{line_of(rec.get('seq'))}: undo to {to!r} with {len(stack)} decisions made"
                 )
             del stack[to:]
     return stack
@@ -115,7 +116,7 @@ class ReplayCursor:
                 to = rec.get("to")
                 if type(to) is not int or not 0 <= to < len(asked):
                     raise FoldError(
-                        f"record {rec.get('seq')}: undo to {to!r} "
+                        f"{line_of(rec.get('seq'))}: undo to {to!r} "
                         f"with {len(asked)} decisions made"
                     )
                 target = asked[to]
@@ -141,7 +142,7 @@ class ReplayCursor:
         try:
             apply_event(self.state, rec["event"])
         except (FoldError, KeyError, TypeError) as exc:
-            raise FoldError(f"record {rec.get('seq')}: {exc}") from None
+            raise FoldError(f"{line_of(rec.get('seq'))}: {exc}") from None
 
     def _fold_to(self, step: int) -> State:
         """A fresh state at `step`: the nearest snapshot at or before it, folded forward."""
@@ -227,7 +228,8 @@ class ReplayCursor:
             for key in HASH_KEYS:
                 if key in rec:
                     if rec[key] != found[key]:
-                        raise FoldError(f"record {rec.get('seq')}: the {key} differs from the fold")
+                        raise FoldError(
+                            f"{line_of(rec.get('seq'))}: the {key} differs from the fold")
                     checked += 1
         self.seek(len(self.records))
         return checked

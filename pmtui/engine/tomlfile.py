@@ -11,6 +11,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from pmtui.engine import bounded
+
 # tomllib (3.11) puts the position only into the message text
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -60,18 +62,33 @@ def syntax_error(exc: tomllib.TOMLDecodeError) -> tuple[str, int | None, int | N
     return msg[: m.start()].strip(), int(m.group(1)), int(m.group(2))
 
 
+def parse_toml(text: str, label: str, error: type[Exception]) -> dict[str, Any]:
+    """tomllib.loads, values nested past bounded.MAX_DEPTH refused as a one-line `error`
+    naming `label` (tomllib recurses: a deep list would end in RecursionError). A syntax
+    error stays a TOMLDecodeError, for the caller to place in its own words."""
+    try:
+        doc = tomllib.loads(text)
+    except RecursionError:
+        raise error(f"{label}: {bounded.DEPTH_PROBLEM}") from None
+    if bounded.too_deep(doc):
+        raise error(f"{label}: {bounded.DEPTH_PROBLEM}")
+    return doc
+
+
 def read_toml(
     label: str, src: Traversable | Path, error: type[Exception], *, column: bool = True
 ) -> dict[str, Any]:
-    """Read and parse one TOML file; every failure is a one-line `error` naming `label`."""
+    """Read and parse one TOML file within the bounds of `pmtui.engine.bounded`; every
+    failure is a one-line `error` naming `label`."""
+    return toml_text(label, bounded.read_text(src, label, error), error, column=column)
+
+
+def toml_text(label: str, text: str, error: type[Exception], *, column: bool = True
+              ) -> dict[str, Any]:
+    """Parse the text of a TOML file (read within the bounds: `bounded.read_text`);
+    every failure is a one-line `error` naming `label` and the line."""
     try:
-        text = src.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise error(f"{label}: not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise error(f"{label}: cannot read ({exc.strerror or exc})") from None
-    try:
-        return tomllib.loads(text)
+        return parse_toml(text, label, error)
     except tomllib.TOMLDecodeError as exc:
         what, line, col = syntax_error(exc)
         if line is None:

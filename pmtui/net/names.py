@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pmtui.engine import bounded
 from pmtui.table.files import write_atomically
 
 log = logging.getLogger("pmtui.net")
@@ -47,7 +48,9 @@ class NameBook:
     def _reload(self, strict: bool = False) -> None:
         """Read the file again if it changed (an admin freed a name)."""
         try:
-            data = self.path.read_bytes()
+            data, problem = bounded.read_bytes(self.path)
+            if problem:
+                raise OSError(problem)
         except FileNotFoundError:
             data = b""
         except OSError as exc:
@@ -65,6 +68,11 @@ class NameBook:
             log.warning("%s: %s (keeping the names read before)", self.path, exc)
             return
         self._text = data
+
+    def held_by_others(self, key: str) -> list[str]:
+        """The names bound to keys other than `key`."""
+        self._reload()
+        return [n for n, e in self._names.items() if e.get("key") != key]
 
     def owner(self, name: str) -> str | None:
         """The fingerprint of the key `name` belongs to (None: nobody's yet)."""
@@ -102,7 +110,9 @@ class NameBook:
 def _parse(data: bytes) -> dict[str, dict[str, str]]:
     if not data.strip():
         return {}
-    doc = json.loads(data.decode("utf-8"))
+    doc, problem = bounded.parse_json(data)
+    if problem:
+        raise ValueError(problem)
     if not isinstance(doc, dict) or doc.get("format") != NAMES_FORMAT:
         raise ValueError(f"not a names file of this server (format {NAMES_FORMAT!r})")
     names = doc.get("names")

@@ -24,6 +24,8 @@ import socket
 import sys
 from pathlib import Path
 
+from pmtui.engine import bounded
+
 log = logging.getLogger("pmtui.net")
 
 RESTART_ABOVE = 64.0  # MiB above the start's RSS at which an empty `pmtui serve` starts afresh
@@ -70,7 +72,7 @@ def take_over(data_dir: Path) -> bytes | None:
     """What the previous image handed over (and removes it); None when there is none."""
     path = data_dir / HANDOVER
     try:
-        blob = path.read_bytes()
+        blob, _ = bounded.read_bytes(path)  # one byte past the bound: refused when parsed
     except OSError:
         return None
     with contextlib.suppress(OSError):

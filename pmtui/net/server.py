@@ -31,7 +31,8 @@ from typing import Any
 
 import asyncssh
 
-from pmtui.net import memory, recycle
+from pmtui.engine import bounded
+from pmtui.net import lookalike, memory, recycle
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
 from pmtui.net.names import NameBook, NameLimit, NamesError, named_in_options
 from pmtui.net.settings import PlayerSettings
@@ -127,6 +128,10 @@ class KeyAuth:
     def reserved(self, name: str) -> set[str]:
         """Fingerprints of the keys the file names `name` for (empty: the name is free)."""
         return self._reserved.get(name, set())
+
+    def reserved_for_others(self, key: str) -> list[str]:
+        """The names the file gives to keys other than `key`."""
+        return [n for n, keys in self._reserved.items() if key not in keys]
 
 
 def _reserved_names(keys: asyncssh.SSHAuthorizedKeys | None) -> dict[str, set[str]]:
@@ -554,6 +559,11 @@ class PmServer:
         if reserved:
             return None if user.key in reserved else (
                 f"the name {user.name} belongs to another key; sign in under another name")
+        alike = lookalike.refusal(user.name, [*self.auth.reserved_for_others(user.key),
+                                              *self.names.held_by_others(user.key)])
+        if alike:
+            log.warning("name %s refused to key %s: %s", user.name, user.key, alike)
+            return alike
         try:
             mine = self.names.claim(user.name, user.key)
         except NameLimit as exc:
@@ -572,7 +582,7 @@ class PmServer:
         handed = recycle.take_over(self.data_dir)
         if handed is not None:
             try:
-                packed = json.loads(handed)
+                packed = bounded.load_json(handed, recycle.HANDOVER, ValueError)
                 self.settings.unpack(packed.pop("settings", []))
                 self.registry.unpack_results(json.dumps(packed).encode())
             except (ValueError, KeyError, TypeError, AttributeError) as exc:

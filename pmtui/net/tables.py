@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pmtui.engine import bounded
 from pmtui.engine.context import KEYED_RNG, LEGACY_RNG, new_secret_seed
 from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.journal import JournalWriter, SaveError, read_journal
@@ -805,7 +806,7 @@ class Registry:
 
     def _restore_waiting(self, path: Path) -> ServerTable:
         """A waiting table from its file (ValueError/OSError/TableError: one line why not)."""
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = bounded.read_json(path, path.name, ValueError)
         if not isinstance(record, dict) or record.get("format") != WAITING_FORMAT:
             raise ValueError("not a waiting table of this server")
         tid, player = int(record["id"]), record["player"]

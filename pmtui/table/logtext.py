@@ -39,21 +39,39 @@ class LogLine:
 
 # Characters a terminal acts on instead of showing: C0 controls (ESC starts OSC 52
 # clipboard writes, title changes, ...), DEL, C1 controls (0x9b is a one-byte CSI) and
-# the bidirectional overrides that can make text read other than it is.
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# the bidirectional overrides that can make text read other than it is; and the lone
+# surrogates a JSON file may hold ("\ud800"), which no output encoding can write.
+_UNSHOWN = "\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+_CONTROLS = re.compile(f"[\x00-\x1f{_UNSHOWN}]")
+# the same in a command's output, where a line's own LF and a tab are the command's
+_IN_OUTPUT = re.compile(f"[\x00-\x08\x0b-\x1f{_UNSHOWN}]")
 
 
 def printable(text: object) -> str:
     """`text` with every control character written out (ESC as \\x1b): for any text
     that comes from a save, a card or deck file, a scenario or a player name, on
     its way to a screen or a terminal."""
-    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256
-                         else f"\\u{ord(m.group()):04x}", str(text))
+    return _CONTROLS.sub(_written_out, str(text))
 
 
 def json_printable(text: str) -> str:
     """A JSON text (from json.dumps) with the controls JSON leaves raw escaped as \\uXXXX."""
-    return _CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _CONTROLS.sub(_json_escape, text)
+
+
+def output_printable(text: str, json: bool = False) -> str:
+    """What a command prints, its lines kept: every other control written out as
+    `printable` does, or (`json`: the output is JSON) as JSON's \\uXXXX."""
+    return _IN_OUTPUT.sub(_json_escape if json else _written_out, text)
+
+
+def _written_out(m: re.Match[str]) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 256 else f"\\u{c:04x}"
+
+
+def _json_escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
 
 
 _INNER, _FOLD = re.compile(r" \(([^()]*)\)"), r", \1"  # a bracketed part of a move's reason

@@ -89,6 +89,7 @@ class ReplayModel:
             for i in (0, 1)
         ]
         self.warnings = list(warnings)
+        self.unverified = ""  # why the save does not verify, when it was opened anyway
         if self.header.get("pool_digest") not in (None, ruleset.pool_digest):
             self.warnings.append("the card pool has changed since this game was played: "
                                  "some cards may show differently")
@@ -100,20 +101,41 @@ class ReplayModel:
         self._unseen: dict[Perspective, frozenset[int]] = {}
 
     @classmethod
-    def from_file(cls, path: str | Path) -> ReplayModel:
-        """Read a save (SaveError, FoldError, SetupError: all one line), checking every
-        hash it carries against the fold: a hand-edited event is refused naming its
-        record ("record 41: the chain differs from the fold"), not shown wrongly."""
-        from pmtui.engine.game import header_problem
-        from pmtui.engine.journal import read_journal
-        from pmtui.engine.state import FoldError
+    def from_file(cls, path: str | Path, *, unverified: bool = False) -> ReplayModel:
+        """Read a save (SaveError, FoldError: one line naming the file), checking every
+        hash it carries against the fold (a hand-edited event is refused naming its
+        record: "record 41: the chain differs from the fold") and re-executing it as
+        `pmtui verify` does (a forged decision is refused too). With `unverified` a
+        save that does not verify opens, `unverified` saying why (the viewer keeps it
+        on screen)."""
+        import os
 
+        from pmtui.engine.game import header_problem
+        from pmtui.engine.journal import _oneline, in_file, read_journal
+        from pmtui.engine.state import FoldError
+        from pmtui.table.games import SetupError
+        from pmtui.table.saves import NOT_SHOWN, check_shown
+
+        name = _oneline(os.fspath(path))
         loaded = read_journal(path)
-        problem = header_problem(loaded.header)
-        if problem:
-            raise FoldError(f"line 1: {problem}")
-        model = cls(loaded.header, loaded.records, warnings=loaded.warnings)
-        model.cursor.check_hashes()
+        try:
+            problem = header_problem(loaded.header)
+            if problem:
+                raise FoldError(f"line 1: {problem}")
+            try:
+                model = cls(loaded.header, loaded.records, warnings=loaded.warnings)
+            except SetupError as exc:  # a ruleset that is not installed
+                raise FoldError(f"line 1: header: {exc}") from None
+            try:
+                model.cursor.check_hashes()
+            except FoldError as exc:
+                if not unverified:
+                    raise FoldError(f"{exc} ({NOT_SHOWN})") from None
+                model.unverified = f"NOT VERIFIED: {in_file(name, str(exc))}"
+                return model
+        except FoldError as exc:  # every error names the file, as a SaveError does
+            raise FoldError(in_file(name, str(exc))) from None
+        _, model.unverified = check_shown(loaded, name, unverified=unverified)
         return model
 
     @property

@@ -28,13 +28,25 @@ import platformdirs
 
 from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.decision import MARKS
-from pmtui.engine.game import Game, Record, differs, ends_game, same
+from pmtui.engine.game import (
+    Game,
+    Record,
+    differs,
+    ends_game,
+    header_problem,
+    in_words,
+    same,
+    setup_problem,
+)
 from pmtui.engine.hashes import HASH_KEYS
 from pmtui.engine.journal import (
     JournalWriter,
     LoadedJournal,
     SaveError,
     _oneline,
+    bounded_lines,
+    in_file,
+    line_of,
     parse_journal,
     read_journal,
 )
@@ -49,6 +61,7 @@ __all__ = [
     "latest_unfinished",
     "new_save_path",
     "open_game",
+    "check_shown",
     "reexecute",
     "saves_dir",
     "start_game",
@@ -106,7 +119,7 @@ def is_finished(path: str | Path) -> bool | None:
     path = Path(path)
     try:
         with path.open("rb") as f:
-            first = f.readline()
+            first = next(bounded_lines(f, os.fspath(path)), b"")
         parse_journal([first], os.fspath(path))
         if not first.endswith(b"\n"):
             return False  # a header alone is a game that has not started
@@ -146,10 +159,13 @@ def _ruleset_for(header: Mapping[str, Any], name: str) -> Ruleset:
     from pmtui.table.games import SetupError, ruleset
     from pmtui.table.registry import header_ruleset
 
+    problem = header_problem(header)  # a ruleset that is not a string: said as such
+    if problem:
+        raise SaveError(f"{name} line 1: {problem}")
     try:
         return ruleset(header_ruleset(header))
     except SetupError as exc:
-        raise SaveError(f"{name}: {exc}") from None
+        raise SaveError(f"{name} line 1: header: {exc}") from None
 
 
 def _describe(rec: Record | None) -> str:
@@ -199,7 +215,7 @@ def _show(value: Any) -> str:
 def _mismatch(name: str, want: Record, got: Record | None) -> str:
     """One line: the record, what was logged and re-executed, and where they differ
     (so two texts that read the same, like 1 and true, still show their difference)."""
-    text = (f"{name}: record {want.get('seq')}: logged {_describe(want)}, "
+    text = (f"{name} {line_of(want.get('seq'))}: logged {_describe(want)}, "
             f"re-executed {_describe(got)}")
     found = None
     if got is not None and want.get("type") == got.get("type"):
@@ -248,7 +264,7 @@ def reexecute(
             raise SaveError(_mismatch(name, want, got))
     if len(made) < len(rules):
         raise SaveError(
-            f"{name}: record {rules[len(made)].get('seq')}: logged "
+            f"{name} {line_of(rules[len(made)].get('seq'))}: logged "
             f"{_describe(rules[len(made)])}, re-executed nothing "
             f"(the game had already ended)"
         )
@@ -267,14 +283,16 @@ def _run(rs: Ruleset, header: Mapping[str, Any], records: Sequence[Record], hash
          name: str) -> Game:
     from pmtui.engine.game import ReplayMismatch
 
+    problem = header_problem(header) or setup_problem(rs, header)
+    if problem:
+        raise SaveError(f"{name} line 1: {problem}")
     try:
         return Game.from_records(rs, header, records, hashing=hashes)
     except ReplayMismatch as exc:
-        raise SaveError(_oneline(f"{name}: {exc}")) from None
-    except Exception as exc:  # noqa: BLE001 - a bad header or rules refusing the log
-        raise SaveError(
-            _oneline(f"{name}: cannot re-execute the game ({type(exc).__name__}: {exc})"[:300])
-        ) from None
+        raise SaveError(_oneline(in_file(name, str(exc)))) from None
+    except Exception as exc:  # noqa: BLE001 - the last net: the rules refusing the log
+        raise SaveError(_oneline(f"{name}: cannot re-execute the game ({in_words(exc)})"))\
+            from None
 
 
 def _torn_warning(name: str, records: Sequence[Record], kept: int) -> str:
@@ -302,6 +320,24 @@ def check_log(loaded: LoadedJournal, name: str = "<save>") -> tuple[Game, list[s
     if kept < len(loaded.records):
         warnings.append(_torn_warning(name, loaded.records, kept))
     return game, warnings
+
+
+NOT_SHOWN = "it does not verify, so it is not shown; --unverified shows it anyway"
+
+
+def check_shown(loaded: LoadedJournal, name: str, *, unverified: bool = False
+                ) -> tuple[list[str], str]:
+    """A save read to be shown (`pmtui export`, `pmtui replay`), re-executed and compared
+    as `pmtui verify` does, so a forged decision or player is not shown as the game
+    played: (its warnings, ""). One that does not verify is a SaveError saying so, or
+    with `unverified` ([], "NOT VERIFIED: " and why), for the caller to keep in view."""
+    try:
+        _, warnings = check_log(loaded, name)
+    except SaveError as exc:
+        if not unverified:
+            raise SaveError(f"{exc} ({NOT_SHOWN})") from None
+        return [], f"NOT VERIFIED: {exc}"
+    return warnings, ""
 
 
 def check_save(path: str | Path) -> tuple[Game, LoadedJournal, list[str]]:

@@ -18,7 +18,6 @@ The settings screen (key o) changes the options and writes the file back atomica
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any
 from textual.binding import Binding, BindingsMap
 
 from pmtui.engine.screen import ScreenSpec, Verb
-from pmtui.engine.tomlfile import toml_key, toml_value
+from pmtui.engine.tomlfile import read_toml, toml_key, toml_value
 from pmtui.table.files import write_atomically
 
 CONFIG_NAME = "tui.toml"
@@ -201,9 +200,9 @@ def load_config(path: Path | None) -> TuiConfig:
     if path is None or not path.exists():
         return cfg
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        cfg.problems.append(f"{path}: ignored ({str(exc).splitlines()[0]})")
+        data = read_toml(str(path), path, ValueError)
+    except ValueError as exc:
+        cfg.problems.append(f"{str(exc).splitlines()[0]} (ignored)")
         cfg.file = None  # never overwrite a file we could not read
         return cfg
     return read_config(cfg, data)

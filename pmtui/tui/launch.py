@@ -114,20 +114,19 @@ def resume(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     """The step-by-step replay viewer on a save (read only; the file is not locked)."""
-    return _replay_file(Path(args.save), [])
+    return _replay_file(Path(args.save), [], unverified=args.unverified)
 
 
-def _replay_file(path: Path, notices: list[str]) -> int:
+def _replay_file(path: Path, notices: list[str], *, unverified: bool = False) -> int:
     from pmtui.engine.journal import SaveError
     from pmtui.engine.state import FoldError
-    from pmtui.table.games import SetupError
     from pmtui.table.replay import ReplayModel
     from pmtui.tui.replay import ReplayApp
 
     try:
-        model = ReplayModel.from_file(path)
-    except (SaveError, FoldError, SetupError) as exc:
-        return _fail(exc if isinstance(exc, SaveError) else f"{path}: {exc}")
+        model = ReplayModel.from_file(path, unverified=unverified)
+    except (SaveError, FoldError) as exc:  # each names the file
+        return _fail(exc)
     app = ReplayApp(model, notices=[*notices, *model.warnings], catch_errors=True)
     return int(app.run() or 0)
 

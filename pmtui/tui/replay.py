@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from pmtui.engine.screen import ScreenSpec
-from pmtui.table.logtext import LogLine
+from pmtui.table.logtext import LogLine, printable
 from pmtui.table.replay import Perspective, Replay, ReplayModel, Shown
 from pmtui.table.words import in_words
 from pmtui.tui.display import detail_text
@@ -106,6 +106,7 @@ class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
     ReplayScreen #r-line { height: 1; background: $panel; }
+    ReplayScreen #unverified { height: 1; background: $error; color: $text; }
     ReplayScreen #detail { height: 1fr; max-height: 12; }
     ReplayScreen #log { height: 1fr; border-top: solid $primary 50%; }
     /* notices at the top right, over the turn flow and no wider than the side panel:
@@ -146,6 +147,8 @@ class ReplayScreen(Screen[None]):
     # -- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.model.unverified:  # a save opened with --unverified: said all along
+            yield Static(Text(printable(self.model.unverified), style="bold"), id="unverified")
         yield Static(id="status")
         with Horizontal(id="body"):
             yield Board(self.spec)

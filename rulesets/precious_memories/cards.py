@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.cardquery import CardField
+from pmtui.engine.pool import MAX_CARD_NUMBER, gather, read_card_file
 from pmtui.engine.pool import CardPool as EnginePool
-from pmtui.engine.pool import gather, has_control
 from pmtui.engine.tomlfile import read_toml, toml_files
 
 RULESET_DIR = "precious_memories"
@@ -174,7 +174,7 @@ def parse_toml(label: str, src: Traversable | Path) -> dict[str, Any]:
 
 
 def _load_file(label: str, src: Traversable | Path) -> list[CardDef]:
-    data = parse_toml(label, src)
+    data = read_card_file(label, src, CardError)
     set_name = data.get("set")
     if not isinstance(set_name, str) or not set_name.strip():
         raise CardError(f"{label}: field set: missing or not a non-empty string")
@@ -215,25 +215,21 @@ def _card(label: str, index: int, raw: Any, series: str, rules: dict[str, Any]) 
             raise fail(field, f"must be a string, got {_kind(value)}")
         if not empty and not value.strip():
             raise fail(field, "must not be empty")
-        if has_control(value):
-            raise fail(field, "control characters are not allowed")
         return value
 
-    def integer(field: str, lo: int, hi: int | None = None, default: int | None = None) -> int:
+    def integer(field: str, lo: int, hi: int = MAX_CARD_NUMBER, default: int | None = None
+                ) -> int:
         value = raw.get(field, default)
         if isinstance(value, bool) or not isinstance(value, int):
             raise fail(field, f"must be an integer, got {_kind(value)}")
-        if value < lo or (hi is not None and value > hi):
-            span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
-            raise fail(field, f"must be {span}, got {value}")
+        if not lo <= value <= hi:
+            raise fail(field, f"must be {lo}..{hi}, got {str(value)[:24]}")
         return value
 
     def strings(field: str) -> tuple[str, ...]:
         value = raw.get(field, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise fail(field, "must be a list of strings")
-        if any(has_control(v) for v in value):
-            raise fail(field, "control characters are not allowed")
         return tuple(value)
 
     card_id = string("id", empty=False)

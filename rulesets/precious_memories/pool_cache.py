@@ -26,8 +26,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pmtui.engine import bounded, tomlfile
 from pmtui.engine import pool as engine_pool
-from pmtui.engine import tomlfile
 
 from . import cards
 
@@ -59,7 +59,7 @@ def key() -> str:
     for name in SOURCES:
         _feed(h, name, (here / name).read_bytes())
     # the pool class's fields and slots and the file reading come from the engine
-    for module in (engine_pool, tomlfile):
+    for module in (engine_pool, tomlfile, bounded):
         _feed(h, module.__name__, Path(str(module.__file__)).read_bytes())
     _feed(h, "ruleset.toml", files(__package__).joinpath("ruleset.toml").read_bytes())
     for label, src in cards.builtin_sources():

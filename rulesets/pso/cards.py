@@ -17,7 +17,7 @@ from typing import Any
 
 from pmtui.engine.cardquery import CardField
 from pmtui.engine.pool import CardPool as EnginePool
-from pmtui.engine.pool import gather, has_control
+from pmtui.engine.pool import gather, read_card_file
 from pmtui.engine.tomlfile import read_toml, toml_files
 
 RULESET_DIR = "pso"
@@ -190,7 +190,7 @@ def load_pool(paths: Iterable[Path] | None = None, extra: Iterable[Path] = ()) -
 
 
 def _load_file(label: str, src: Traversable | Path) -> Iterator[CardDef]:
-    data = parse_toml(label, src)
+    data = read_card_file(label, src, CardError, column=False)
     unknown = set(data) - {"set", "card"}
     if unknown:
         raise CardError(f"{label}: field {sorted(unknown)[0]}: unknown top-level field")
@@ -234,8 +234,6 @@ class _Reader:
             raise self.fail(name, "must be a string")
         if choices and v not in choices:
             raise self.fail(name, f"must be one of {', '.join(choices)}")
-        if has_control(v):
-            raise self.fail(name, "control characters are not allowed")
         return v
 
     def integer(self, name: str, lo: int = 0, hi: int = 999, default: int | None = 0) -> int | None:

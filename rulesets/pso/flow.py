@@ -26,6 +26,7 @@ SEARCH_SIZE = 10  # "Draw the top 10 cards" (Setup)
 OPENING_HAND = 5  # "your starting hand of 5 cards" (Setup)
 POISON = 10  # "loses 10 HP every turn" (Battle effects)
 TURN_LIMIT = 200  # ours, not the source's: a stalled game ends in a draw (D-27)
+MAX_TURN_LIMIT = 10_000  # the most an option may ask for (D-27): past it a game never ends
 COIN_WHY = "who goes first"  # the coin of the setup (heads: player 1)
 
 
@@ -66,9 +67,9 @@ def turn_limit(raw: object) -> int:
         limit = int(str(raw))
     except ValueError:
         limit = 0
-    if limit < 1:
-        raise ValueError(f"turn_limit {raw!r}: give a whole number of turns, 1 or more "
-                         f"(default {TURN_LIMIT})")
+    if not 1 <= limit <= MAX_TURN_LIMIT:
+        raise ValueError(f"turn_limit {str(raw)[:24]!r}: give a whole number of turns from 1 "
+                         f"to {MAX_TURN_LIMIT} (default {TURN_LIMIT})")
     return limit
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.engine.cardquery import CardField
+from pmtui.engine.pool import MAX_CARD_NUMBER, card_doc, read_card_bytes
 
 from .board import GEMS
 
@@ -222,8 +222,8 @@ CARD_FIELDS: tuple[CardField[CardDef], ...] = (
 
 def _int(raw: Mapping[str, Any], key: str, where: str, default: int | None = None) -> int:
     value = raw.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise CardError(f"{where}: {key} must be a whole number >= 0")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARD_NUMBER:
+        raise CardError(f"{where}: {key} must be a whole number from 0 to {MAX_CARD_NUMBER}")
     return value
 
 
@@ -238,7 +238,8 @@ def _choice(raw: Mapping[str, Any], key: str, allowed: tuple[str, ...], where: s
 def _ints(raw: Mapping[str, Any], key: str, where: str) -> tuple[int, ...]:
     value = raw.get(key, [])
     if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value
+        isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_CARD_NUMBER
+        for v in value
     ):
         raise CardError(f"{where}: {key} must be a list of whole numbers")
     return tuple(value)
@@ -446,18 +447,12 @@ def load_pool(folder: Path | None = None, extra: Sequence[Path] = ()) -> Pool:
     digest = hashlib.blake2b(digest_size=8)
     files = [(path.name, path) for path in sorted(folder.glob("*.toml"))]
     for label, path in [*files, *((str(p), Path(p)) for p in extra)]:
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise CardError(f"{label}: cannot read ({exc.strerror or exc})") from None
+        data = read_card_bytes(label, path, CardError)
         digest.update(data)
-        try:
-            raw = tomllib.loads(data.decode("utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise CardError(f"{label}: not TOML: {exc}") from None
+        raw = card_doc(label, data, CardError)
         entries = raw.get("card", [])
-        if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
-            raise CardError(f"{label}: card: write each card as a [[card]] table")
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise CardError(f"{label}: card: must be an array of tables ([[card]])")
         for entry in entries:
             card = parse_card(entry, label)
             if card.id in cards:

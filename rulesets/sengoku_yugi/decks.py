@@ -6,11 +6,12 @@ and a [main] table of card id = copies (docs/cards-sengoku_yugi.md).
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pmtui.engine.tomlfile import read_toml
 
 from .cards import CardError, Pool, default_folder
 
@@ -60,7 +61,10 @@ def parse_deck(raw: dict[str, Any], where: str) -> Deck:
     mode = raw.get("mode", "standard")
     if mode not in ("standard", "ultimate"):
         raise DeckError(f"{where}: mode must be standard or ultimate")
-    return Deck(str(raw.get("name", where)), mode, tuple(main), tuple(raw.get("nameless", [])),
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():  # as every game's deck files
+        raise DeckError(f"{where}: name must be a non-empty string")
+    return Deck(name, mode, tuple(main), tuple(raw.get("nameless", [])),
                 tuple(raw.get("familiar", [])))
 
 
@@ -69,13 +73,9 @@ def load_deck(spec: str) -> Deck:
     path = decks_folder() / f"{spec}.toml"
     if not path.is_file():
         path = Path(spec)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DeckError(f"no deck {spec!r} (built in: {', '.join(builtin_decks())})") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DeckError(f"{path.name}: cannot read the deck: {exc}") from None
-    return parse_deck(raw, path.name)
+    if not path.exists():
+        raise DeckError(f"no deck {spec!r} (built in: {', '.join(builtin_decks())})")
+    return parse_deck(read_toml(path.name, path, DeckError), path.name)
 
 
 def validate_deck(deck: Deck, pool: Pool, mode: str | None = None) -> list[str]:

@@ -106,15 +106,15 @@ def test_the_end_line_reads_with_names():
     raise AssertionError("every seed evaded")
 
 
-@pytest.mark.parametrize("value", ["abc", "0", "-2", "1.5"])
+@pytest.mark.parametrize("value", ["abc", "0", "-2", "1.5", "10001", "1" + "0" * 18])
 def test_a_bad_turn_limit_is_one_line_naming_the_option(
         value: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """D-27: the turn limit is a whole number of turns, 1 or more."""
+    """D-27: the turn limit is a whole number of turns, 1 to 10,000."""
     assert main(["simulate", "--game", "pso", "--games", "1", "--jobs", "1",
                  "--option", f"turn_limit={value}"]) != 0
     err = capsys.readouterr().err.strip()
-    assert err == (f"pmtui: turn_limit '{value}': give a whole number of turns, 1 or more "
-                   "(default 200)")
+    assert err == (f"pmtui: turn_limit '{value}': give a whole number of turns from 1 to "
+                   "10000 (default 200)")
 
 
 def test_a_roll_line_keeps_a_die_that_looks_like_a_card_id():

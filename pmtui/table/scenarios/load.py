@@ -14,13 +14,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pmtui.engine import bounded
 from pmtui.engine.decision import CHANCE
 from pmtui.engine.fixed import FixError, syntax_problem
 from pmtui.engine.game import Game
 from pmtui.engine.notation import NotationError
 from pmtui.engine.ruleset import DeckList, Doc, PositionError, Ruleset
 from pmtui.engine.state import zkey
-from pmtui.engine.tomlfile import syntax_error
+from pmtui.engine.tomlfile import parse_toml, syntax_error
 from pmtui.table.games import make_header
 from pmtui.table.registry import DEFAULT_RULESET, UnknownRuleset, ruleset
 
@@ -127,18 +128,12 @@ def where(path: str, line: int | None) -> str:
 def load(path: Path | str) -> Scenario:
     """Read and check a scenario file; ScenarioError (one line) on any problem."""
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"{name}: not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise ScenarioError(f"{name}: cannot read ({exc.strerror or exc})") from None
-    return loads(text, name)
+    return loads(bounded.read_text(Path(path), name, ScenarioError), name)
 
 
 def loads(text: str, name: str = "<scenario>") -> Scenario:
     try:
-        doc = tomllib.loads(text)
+        doc = parse_toml(text, name, ScenarioError)
     except tomllib.TOMLDecodeError as exc:
         what, line, col = syntax_error(exc)
         if line is None:
