@@ -151,7 +151,7 @@ def test_errors_quoting_a_file_write_controls_out(tmp_path: Path,
     assert code != 0 and err
 
 
-GAMES = ("precious_memories", "pso", "sengoku_yugi")
+GAMES = ("precious_memories", "pso", "sengoku_yugi", "clockwork_memorion")
 
 
 def card_file(game: str, folder: Path, field: str = "", bad: str = "") -> None:
@@ -159,7 +159,10 @@ def card_file(game: str, folder: Path, field: str = "", bad: str = "") -> None:
     first card's `field` (a string field every game's cards have)."""
     src = sorted((ROOT / "cards" / game).glob("*.toml"))[0].read_text(encoding="utf-8")
     if field:
-        src = src.replace(f'\n{field} = "', f'\n{field} = "{bad}', 1)
+        # a field on a line of its own, or inside an inline table (an ability's text)
+        at = f'\n{field} = "' if f'\n{field} = "' in src else f', {field} = "'
+        assert at in src, (game, field)
+        src = src.replace(at, f'{at}{bad}', 1)
     (folder / "c.toml").write_text(src, encoding="utf-8")
 
 
@@ -170,6 +173,9 @@ def load(game: str, folder: Path) -> object:
     if game == "pso":
         from rulesets.pso.cards import load_pool as pso_pool
         return pso_pool([folder / "c.toml"])
+    if game == "clockwork_memorion":
+        from rulesets.clockwork_memorion.cards import load_pool as cm_pool
+        return cm_pool(folder)
     from rulesets.sengoku_yugi.cards import load_pool as sy_pool
     return sy_pool(folder)
 

@@ -10,14 +10,13 @@ by number (S:53) and a recall names one (S:67).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pmtui.engine.cardquery import CardField
-from pmtui.engine.pool import CardPool, gather, has_control
+from pmtui.engine.pool import CardPool, gather, has_control, read_card_file
 
 CARD_ID = re.compile(r"CWM-\d{3}[a-z]?")
 KINDS = ("ruler", "limit", "successor", "memorion", "king")
@@ -235,12 +234,8 @@ def default_folder() -> Path:
 
 
 def read_cards(path: Path) -> list[CardDef]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CardError(f"{path}: not TOML ({str(exc).splitlines()[0]})") from None
+    # bounded, and no control character in any word: how every ruleset reads its cards
+    data = read_card_file(path.name, path, CardError)
     return [card_from_toml(c, path.name) for c in data.get("card", ())]
 
 
