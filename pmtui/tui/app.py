@@ -354,7 +354,8 @@ class PmApp(PlainNotices, App[int]):
     def _auto_pass(self, d: Decision) -> bool:
         """Pass for a player in a window the ruleset lets the table pass in: when passing
         is their only choice (unless "always ask"), when they took the window out of their
-        stops, or until the end of the turn when they asked for it; and a question whose
+        stops, or until the end of the turn when they asked for it; when they are asked
+        again what they passed on and nothing was played since; and a question whose
         only answer is its secret pass, where nobody else sees the seat wait."""
         verdict = self._pass_verdict(d)
         if verdict == "new turn":  # passing to the end of a turn that has ended: stop
@@ -396,7 +397,16 @@ class PmApp(PlainNotices, App[int]):
         window = self.spec.window(d, view) if pass_text in d.texts else None
         if window is None:
             return "no window" if wanted else "ask"
-        return "pass" if wanted or self._stop_passes(d, view) else "ask"
+        if wanted or self._stop_passes(d, view):
+            return "pass"
+        return "pass" if self._pass_stands(d) else "ask"
+
+    def _pass_stands(self, d: Decision) -> bool:
+        """Whether `d` asks again what its player passed on with nothing played since
+        (a game whose window closes only when both pass in a fixed order asks the first
+        passer twice); their pass stands.
+        Read from the local game's moves; a network seat is asked."""
+        return isinstance(self.table, LocalTable) and self.table.pass_stands(d)
 
     def _stop_passes(self, d: Decision, view: View) -> bool:
         """Whether the stop settings now pass for `d`'s player (the table also reads the
