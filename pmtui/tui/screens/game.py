@@ -197,9 +197,14 @@ class GameScreen(Screen[None]):
     # -- drawing -------------------------------------------------------------------------
 
     def _marks(self) -> dict[int, str]:
-        """▸ on each card a verb with a key can use now."""
+        """▸ on each card an option of a board decision names first ("summon X main",
+        "backup X"): what can be used now, by its verb's key or by enter, whether or
+        not the verb has a key (a card with no mark hid a Backup card in the hand)."""
         marks: dict[int, str] = {}
-        on_card = {v.verb for v in self.spec.verbs if v.on_card}
+        d = self.decision
+        if d is None or d.kind not in self.spec.board:
+            return marks
+        off_card = {v.verb for v in self.spec.verbs if not v.on_card}
         # a piece on a grid is also named by its cell ("move c2 c3")
         cells = {int(c["uid"]): str(c.get(g.cell)) for g in self.spec.layout.middle
                  if isinstance(g, Grid) for c in self.board.zone(None, g.zone)
@@ -208,7 +213,7 @@ class GameScreen(Screen[None]):
         for c in self.cards_by_uid.values():
             uid = int(c["uid"])
             names = {ref(c), cells[uid]} if uid in cells else {ref(c)}
-            if any(verb in on_card and name in names for verb, name in firsts):
+            if any(verb not in off_card and name in names for verb, name in firsts):
                 marks[uid] = "▸"
         return marks
 
@@ -334,8 +339,7 @@ class GameScreen(Screen[None]):
         t.append(self.pm.asked(d), style="bold")
         if d.kind not in self.spec.board:
             t.append("  (enter: open the prompt)", style="dim")
-        elif any(t.split()[0] in self.verbs and self.verbs[t.split()[0]].on_card
-                 for t in d.texts):
+        elif self._marks():
             t.append("  ▸ marks what you can play", style="dim")
         return t
 
