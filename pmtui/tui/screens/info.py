@@ -128,6 +128,28 @@ class ScrollingModal(Kept[None]):
     def action_scroll(self, delta: int) -> None:
         scroll_by(self.query_one(f"#{self.SCROLL}", VerticalScroll), delta)
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        super().on_screen_resume(event)
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """The scrolling part may take the rows the box has left under its other parts
+        (the box may take 90% of the screen above the footer): a fixed limit cut the part off at 80x24,
+        where the box could not hold it and its last lines were out of reach, and left
+        a tall terminal's rows unused."""
+        box = self.query_one("#box")
+        scroll = self.query_one(f"#{self.SCROLL}", VerticalScroll)
+        others = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+                     for w in box.children if w is not scroll and w.display)
+        footer = sum(f.outer_size.height for f in self.query(Footer))  # docked under it
+        room = max(3, int((self.size.height - footer) * 0.9) - box.styles.gutter.height
+                   - others)
+        if scroll.styles.max_height is None or scroll.styles.max_height.value != room:
+            scroll.styles.max_height = room
+
     def action_close(self) -> None:
         self.dismiss(None)
 
