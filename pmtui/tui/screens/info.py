@@ -137,9 +137,9 @@ class ScrollingModal(Kept[None]):
 
     def fit(self) -> None:
         """The scrolling part may take the rows the box has left under its other parts
-        (the box may take 90% of the screen above the footer): a fixed limit cut the part off at 80x24,
-        where the box could not hold it and its last lines were out of reach, and left
-        a tall terminal's rows unused."""
+        (the box may take 90% of the screen above the footer, `.prompt #box`): a fixed
+        limit cut the part off at 80x24, where the box could not hold it and its last
+        lines were out of reach, and left a tall terminal's rows unused."""
         box = self.query_one("#box")
         scroll = self.query_one(f"#{self.SCROLL}", VerticalScroll)
         others = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
