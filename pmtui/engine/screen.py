@@ -283,6 +283,9 @@ class Words:
     legend: str = ""  # what the words on a card face mean, for the help screen
     stage_empty: str = "stage empty"
     pass_text: str = "pass"  # the option that passes (auto-pass, pass to the end of turn)
+    # how to play, for the help's first page: (heading, paragraph) in reading order,
+    # in the game's own words: the goal, a turn, winning and losing, the zones
+    how_to_play: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,7 @@ class HelpScreen(ScrollingModal):
         Binding("q", "close", "Close", show=False, id="help_close3"),
         Binding("down", "scroll(1)", "Down", show=False, id="help_down"),
         Binding("up", "scroll(-1)", "Up", show=False, id="help_up"),
+        Binding("tab", "page", "Keys / How to play", id="help_page"),
     ]
     SCROLL = "help-scroll"
 
@@ -201,19 +202,60 @@ class HelpScreen(ScrollingModal):
         for key, text in PROMPT_HELP:
             table.add_row(key, text)
         with Vertical(id="box"):
-            yield Static(Text("Keys", style="bold"))
+            yield Static(self._heading(), id="help-heading")
             if self.config_file is not None:  # a line the player can act on, here
                 yield Static(Text('To change a key, add  id = "key"  under [keys] in '
                                   f"{printable(str(self.config_file))} (each key's id is "
-                                  "in the last column)", style="dim"))
+                                  "in the last column)", style="dim"), classes="keys-page")
             with VerticalScroll(id="help-scroll"):
-                yield Static(table)
+                yield Static(table, classes="keys-page")
                 legend = " ".join(x for x in (self.spec.words.legend,
                                               self.spec.words.role_legend) if x)
                 yield Static(Text(f"\nCards: ▸ marks a card you can use now; values in "
                                   f"cyan differ from the printed card. {legend}",
-                                  style="dim"))
+                                  style="dim"), classes="keys-page")
+                yield Static(how_to_play(self.spec), id="how-to-play")
         yield Footer()
+
+    keys_page = True  # which page shows: the keys, or how to play
+
+    def _heading(self) -> Text:
+        other = f"how to play {self.spec.title}" if self.keys_page else "the keys"
+        t = Text("Keys" if self.keys_page else f"How to play {self.spec.title}",
+                 style="bold")
+        t.append(f"   tab: {other}", style="dim")
+        return t
+
+    def on_mount(self) -> None:
+        self._show_page()
+
+    def action_page(self) -> None:
+        self.keys_page = not self.keys_page
+        self._show_page()
+
+    def _show_page(self) -> None:
+        for w in self.query(".keys-page"):
+            w.display = self.keys_page
+        self.query_one("#how-to-play").display = not self.keys_page
+        self.query_one("#help-heading", Static).update(self._heading())
+        self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)
+        self.call_after_refresh(self.fit)
+
+
+def how_to_play(spec: ScreenSpec) -> Text:
+    """The game's how-to-play page (`Words.how_to_play`): a bold heading and a paragraph
+    for each part; a game that gives none says so."""
+    parts = spec.words.how_to_play
+    if not parts:
+        return Text(f"{spec.title} gives no how-to-play page: its rules are in its "
+                    "rulebook, and the keys page names what each key does.", style="dim")
+    t = Text()
+    for i, (heading, text) in enumerate(parts):
+        if i:
+            t.append("\n\n")
+        t.append(printable(heading), style="bold")
+        t.append("\n" + printable(text))
+    return t
 
 
 
