@@ -365,6 +365,18 @@ def stop_passes(spec: ScreenSpec, decision: Decision, view: View, stops: Collect
     return window.stop not in stops or only
 
 
+FIGHT_MARK = "»"  # before the name of a card in the fight now: a character, not a colour
+
+
+def spotlight(spec: ScreenSpec, view: View) -> Mapping[int, str]:
+    """The cards in the fight now, by number, each with the words for its part
+    ("approaching", "the target"), from the game's optional `spotlight(view)`; {} for a
+    game without one or with no fight going on. The board marks them, the card panel
+    and the card sheet name their part."""
+    of_game = getattr(spec, "spotlight", None)
+    return of_game(view) if callable(of_game) else {}
+
+
 def whose(name: str, start: bool = False) -> str:
     """A seat's name as a possessive: "You" -> "your" ("Your" at the `start` of a line),
     "CPU" -> "CPU's"; a player's name keeps its own case ("ann's")."""

@@ -30,7 +30,7 @@ from pmtui.table.logtext import (
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
-from pmtui.tui.display import append_lines, card_brief, detail_text, set_depth
+from pmtui.tui.display import append_lines, card_brief, detail_text, fight_line, set_depth
 from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.game import GameScreen
@@ -735,7 +735,8 @@ class PmApp(PlainNotices, App[int]):
             self.notify("no card there to look at", timeout=3)
             return
         pview = self.game_screen.pview
-        body = detail_text(self.spec.detail(c, where(pview, uid), pview), self.spec.colours)
+        body = fight_line(self.spec, pview, c) + detail_text(
+            self.spec.detail(c, where(pview, uid), pview), self.spec.colours)
         if c.get("cid") is not None:
             ref = f"{c.get('cid')}@{uid}"
             d = self.table.decision_for(self.viewer)

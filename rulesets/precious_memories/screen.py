@@ -434,6 +434,17 @@ class PreciousMemoriesScreen:
             return ""
         return self.words.roles[0] if v["ap"] == seat else self.words.roles[1]
 
+    def spotlight(self, view: View) -> dict[int, str]:
+        """The charas of the approach under way: the approaching one (and its
+        Reinforcement partner) and the one interfering (p.13-14)."""
+        appr = view["vars"].get("appr") or {}
+        out: dict[int, str] = {}
+        for key, words in (("a", "approaching"), ("b", "approaching (Reinforcement)"),
+                           ("i", "interfering")):
+            if isinstance(appr.get(key), int):
+                out[appr[key]] = words
+        return out
+
     def heading(self, view: View) -> str:
         return ""  # one game, one way to play it: the top line needs no more
 

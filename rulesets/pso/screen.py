@@ -276,6 +276,18 @@ class PsoScreen:
     def role(self, view: View, seat: int) -> str:
         return self.words.roles[0] if view["vars"].get("ap") == seat else ""
 
+    def spotlight(self, view: View) -> dict[int, str]:
+        """While an action waits for its targets: the card acting and the targets
+        chosen so far ("Game play": combat)."""
+        act = view["vars"].get("act") or {}
+        out: dict[int, str] = {}
+        if isinstance(act.get("card"), int):
+            out[act["card"]] = f"acting ({act.get('how')})"
+        for uid in act.get("picked") or ():
+            if isinstance(uid, int):
+                out[uid] = "a target"
+        return out
+
     def heading(self, view: View) -> str:
         return ""  # one game, one way to play it: the top line needs no more
 

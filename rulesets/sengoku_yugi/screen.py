@@ -331,6 +331,17 @@ class Screen:
         ap, sh = v.get("action_points"), v.get("sh_hp")
         return f"AP {ap[seat]} SH {sh[seat]}" if ap and sh else ""
 
+    def spotlight(self, view: View) -> dict[int, str]:
+        """The fight under way: the attacker, the unit attacked, the Commander who
+        joined a Last Guard (G1 (12), (13))."""
+        c = view["vars"].get("combat") or {}
+        out: dict[int, str] = {}
+        for key, words in (("a", "attacking"), ("t", "attacked"),
+                           ("cmd", "joining the Last Guard")):
+            if isinstance(c.get(key), int):
+                out[c[key]] = words
+        return out
+
     def heading(self, view: View) -> str:
         """The game and its mode (Guide I (2): Standard or Ultimate)."""
         mode = str(view["vars"].get("mode") or "")

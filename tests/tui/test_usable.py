@@ -1,4 +1,5 @@
-"""At a stop, every card that can be used is marked (▸) and its key is in the footer."""
+"""At a stop, every card that can be used is marked (▸) and its key is in the footer;
+the cards in the fight now are marked (») and their panel says their part."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pmtui.table.scenarios import loads, new_game
 from pmtui.table.session import HUMAN, LocalTable
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import TuiConfig
+from pmtui.tui.screens.info import CardScreen
 from pmtui.tui.widgets.footer import Footer
 
 from .helpers import Scripted, focus, settle
@@ -42,7 +44,8 @@ async def test_a_backup_card_is_marked_and_its_key_shown() -> None:
         d = table.decision_for(0)
         assert d is not None and "backup TWC-019@0" in d.texts
         screen = app.game_screen
-        assert screen._marks() == {0: "▸"}  # the Backup card; not the chara with no use now
+        # the Backup card; not the chara with no use now (» marks it: it approaches)
+        assert {u for u, m in screen._marks().items() if "▸" in m} == {0}
         assert "▸" in screen_text(app)
         assert "▸ marks what you can play" in str(screen.query_one("#prompt").render())
         await focus(pilot, app, "my-hand", lambda c: c.get("cid") == "TWC-019")
@@ -52,3 +55,26 @@ async def test_a_backup_card_is_marked_and_its_key_shown() -> None:
         await pilot.press("b")  # the key plays it: its target comes next
         await settle(pilot, app)
         assert table.game.moves[-1] == (0, "backup TWC-019@0")
+
+
+async def test_the_approaching_chara_is_marked_and_its_sheet_says_so() -> None:
+    """p.13: the chara sent to approach. With the window open it carries » on the
+    board (a character, so 16 colours show it), and its panel and sheet say its part;
+    the chara of the other side, not in the fight, has none."""
+    table = LocalTable(new_game(loads(BACKUP)), [HUMAN, Scripted()])
+    app = PmApp(table, config=TuiConfig(watch=frozenset()), threaded=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.game_screen
+        appr = table.game.state.vars["appr"]["a"]
+        other = next(c.uid for c in table.game.state.cards if c.zone == "1/main")
+        marks = screen._marks()
+        assert marks[appr] == "»" and other not in marks
+        await focus(pilot, app, "my-main", lambda c: c.get("uid") == appr)
+        await settle(pilot, app)
+        assert "» approaching now" in str(screen.query_one("#detail").render())
+        assert "»" in screen_text(app)
+        await pilot.press("D")
+        await settle(pilot, app)
+        assert isinstance(app.screen, CardScreen)
+        assert "» approaching now" in screen_text(app)

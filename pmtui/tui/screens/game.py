@@ -21,8 +21,8 @@ from textual.widgets import Static
 
 from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.decision import Decision
-from pmtui.engine.screen import Grid, ScreenSpec, Verb
-from pmtui.tui.display import detail_text, ref
+from pmtui.engine.screen import FIGHT_MARK, Grid, ScreenSpec, Verb, spotlight
+from pmtui.tui.display import detail_text, fight_line, ref
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, verb_bindings, verb_id, with_verbs
 from pmtui.tui.widgets.board import Board, Spot
@@ -200,7 +200,7 @@ class GameScreen(Screen[None]):
         """▸ on each card an option of a board decision names first ("summon X main",
         "backup X"): what can be used now, by its verb's key or by enter, whether or
         not the verb has a key (a card with no mark hid a Backup card in the hand)."""
-        marks: dict[int, str] = {}
+        marks: dict[int, str] = {uid: FIGHT_MARK for uid in spotlight(self.spec, self.pview)}
         d = self.decision
         if d is None or d.kind not in self.spec.board:
             return marks
@@ -214,7 +214,7 @@ class GameScreen(Screen[None]):
             uid = int(c["uid"])
             names = {ref(c), cells[uid]} if uid in cells else {ref(c)}
             if any(verb not in off_card and name in names for verb, name in firsts):
-                marks[uid] = "▸"
+                marks[uid] = "▸" + marks.get(uid, "")
         return marks
 
     def _reach(self) -> set[str]:
@@ -293,7 +293,8 @@ class GameScreen(Screen[None]):
         if spot.card is None:
             what = f"cell {spot.cell}" if spot.kind == "cell" else spot.label
             return Text(f"{what}: empty", style="dim")
-        return detail_text(self.spec.detail(spot.card, spot.zone, self.pview), self.spec.colours)
+        return fight_line(self.spec, self.pview, spot.card) + detail_text(
+            self.spec.detail(spot.card, spot.zone, self.pview), self.spec.colours)
 
     def _status_text(self) -> Text:
         pm = self.pm
@@ -339,7 +340,7 @@ class GameScreen(Screen[None]):
         t.append(self.pm.asked(d), style="bold")
         if d.kind not in self.spec.board:
             t.append("  (enter: open the prompt)", style="dim")
-        elif self._marks():
+        elif any("▸" in m for m in self._marks().values()):
             t.append("  ▸ marks what you can play", style="dim")
         return t
 

@@ -211,7 +211,8 @@ class HelpScreen(ScrollingModal):
                 yield Static(table, classes="keys-page")
                 legend = " ".join(x for x in (self.spec.words.legend,
                                               self.spec.words.role_legend) if x)
-                yield Static(Text(f"\nCards: ▸ marks a card you can use now; values in "
+                yield Static(Text(f"\nCards: ▸ marks a card you can use now, » one in "
+                                  "the fight now (its panel says its part); values in "
                                   f"cyan differ from the printed card. {legend}",
                                   style="dim"), classes="keys-page")
                 yield Static(how_to_play(self.spec), id="how-to-play")
