@@ -52,9 +52,10 @@ class LocalTable:
         self.lock = threading.RLock()
         self._plain: ScreenSpec | None = None
         self.auto: set[int] = set()  # indexes in game.moves of passes made for a person
-        # what each pass of a person answered (index in game.moves -> kind and options),
+        # what each pass of a person answered (index in game.moves -> kind, options and
+        # prompt),
         # so a question asked again unchanged is known without re-running the game
-        self._passed: dict[int, tuple[str, tuple[str, ...]]] = {}
+        self._passed: dict[int, tuple[str, tuple[str, ...], str]] = {}
         # The save does not say which passes were made for a person: the front end's
         # rule for passing (its stop settings) reads the ones logged before this table
         # opened again, when undo reaches them (`_made_before`).
@@ -206,14 +207,16 @@ class LocalTable:
             if auto:
                 self.auto.add(k)
             if d is not None and text == self.screen.words.pass_text:
-                self._passed[k] = (d.kind, tuple(d.texts))
+                self._passed[k] = (d.kind, tuple(d.texts), d.prompt)
 
     def pass_stands(self, decision: Decision, upto: int | None = None) -> bool:
         """Whether `decision` asks its player again what they just passed on: their last
-        move (among the first `upto` moves) was a pass on the same question, with the
-        same options, and every move since is another player's pass. Nothing changed,
-        so their pass stands (a rule where a window closes only after both pass in a
-        fixed order asks the first passer twice: the table answers the second time)."""
+        move (among the first `upto` moves) was a pass on the same question (the same
+        kind and options, its prompt the same or with a note added: "…? (both
+        passed …)", not the next window's), and every move since is another player's
+        pass. Nothing changed, so their pass stands (a rule where a window closes only
+        after both pass in a fixed order asks the first passer twice: the table answers
+        the second time)."""
         pass_text = self.screen.words.pass_text
         if pass_text not in decision.texts:
             return False
@@ -231,8 +234,10 @@ class LocalTable:
                 before = self.game.ruleset.decision(self.game.state_after(k))
                 if before is None:
                     return False
-                asked = self._passed[k] = (before.kind, tuple(before.texts))
-            return asked == (decision.kind, tuple(decision.texts))
+                asked = self._passed[k] = (before.kind, tuple(before.texts), before.prompt)
+            kind, texts, prompt = asked
+            return (kind, texts) == (decision.kind, tuple(decision.texts)) \
+                and bool(prompt) and decision.prompt.startswith(prompt)
 
     def preview(self, player: int, texts: Sequence[str]) -> Decision | None:
         """The decision that would follow `texts` (applied in order), on a scratch copy.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pmtui.table.scenarios import loads, new_game
+from pmtui.table.session import HUMAN, LocalTable
 from pmtui.tui.app import PmApp
 from pmtui.tui.screens.prompts import ChoiceScreen, RespondScreen
 
@@ -101,3 +103,33 @@ async def test_a_pass_stands_when_asked_again_unchanged() -> None:
         assert any(t.startswith("P2 summon") for t in log)
         # undo takes back the player's own pass, not the one the table made
         assert app.table.undo_target(0) == asked_at
+
+
+def test_a_pass_does_not_stand_for_the_next_window() -> None:
+    """p.13-14: both pass in window ②, nobody can interfere, a point is taken, and
+    window ⑥ asks the Approacher with the same options as ② did: a new question, so
+    it is asked, not answered with the pass made in ②."""
+    doc = """
+name = "window 2 passed, then window 6"
+actions = []
+[position]
+turn = 3
+phase = "approach"
+step = "w2"
+approach = "TWC-001"
+[p1]
+main = ["TWC-001"]
+deck = 20
+[p2]
+main = [{ card = "STA-002", rest = true }]
+deck = 20
+"""
+    table = LocalTable(new_game(loads(doc)), [HUMAN, HUMAN])
+    table.act(0, "pass")
+    d = table.pending()
+    assert d is not None and d.player == 1 and not table.pass_stands(d)
+    table.act(1, "pass")
+    d = table.pending()
+    assert table.game.state.vars["step"] == "w6"
+    assert d is not None and d.player == 0 and d.texts == ["pass"]
+    assert not table.pass_stands(d)
