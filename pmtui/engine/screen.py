@@ -299,6 +299,9 @@ class Words:
     legend: str = ""  # what the words on a card face mean, for the help screen
     stage_empty: str = "stage empty"
     pass_text: str = "pass"  # the option that passes (auto-pass, pass to the end of turn)
+    # how to play, for the help's first page: (heading, paragraph) in reading order,
+    # in the game's own words: the goal, a turn, winning and losing, the zones
+    how_to_play: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -403,6 +406,18 @@ def answer_line(view: View, names: Sequence[str], only: Mapping[str, str]) -> Li
         return Line(f"{who} may answer: ", "warn", more=f"{only.get(mode, mode)} only",
                     more_tone="warn")
     return Line(f"{who} may answer", "bold")
+
+
+FIGHT_MARK = "»"  # before the name of a card in the fight now: a character, not a colour
+
+
+def spotlight(spec: ScreenSpec, view: View) -> Mapping[int, str]:
+    """The cards in the fight now, by number, each with the words for its part
+    ("approaching", "the target"), from the game's optional `spotlight(view)`; {} for a
+    game without one or with no fight going on. The board marks them, the card panel
+    and the card sheet name their part."""
+    of_game = getattr(spec, "spotlight", None)
+    return of_game(view) if callable(of_game) else {}
 
 
 def whose(name: str, start: bool = False) -> str:

@@ -52,6 +52,10 @@ class LocalTable:
         self.lock = threading.RLock()
         self._plain: ScreenSpec | None = None
         self.auto: set[int] = set()  # indexes in game.moves of passes made for a person
+        # what each pass of a person answered (index in game.moves -> kind, options and
+        # prompt),
+        # so a question asked again unchanged is known without re-running the game
+        self._passed: dict[int, tuple[str, tuple[str, ...], str]] = {}
         # The save does not say which passes were made for a person: the front end's
         # rule for passing (its stop settings) reads the ones logged before this table
         # opened again, when undo reaches them (`_made_before`).
@@ -197,9 +201,43 @@ class LocalTable:
         which undo skips over.
         """
         with self.lock:
+            d = self.game.pending()
             self.game.act(text, player)
+            k = len(self.game.moves) - 1
             if auto:
-                self.auto.add(len(self.game.moves) - 1)
+                self.auto.add(k)
+            if d is not None and text == self.screen.words.pass_text:
+                self._passed[k] = (d.kind, tuple(d.texts), d.prompt)
+
+    def pass_stands(self, decision: Decision, upto: int | None = None) -> bool:
+        """Whether `decision` asks its player again what they just passed on: their last
+        move (among the first `upto` moves) was a pass on the same question (the same
+        kind and options, its prompt the same or with a note added: "…? (both
+        passed …)", not the next window's), and every move since is another player's
+        pass. Nothing changed, so their pass stands (a rule where a window closes only
+        after both pass in a fixed order asks the first passer twice: the table answers
+        the second time)."""
+        pass_text = self.screen.words.pass_text
+        if pass_text not in decision.texts:
+            return False
+        with self.lock:
+            moves = self.game.moves[:upto] if upto is not None else self.game.moves
+            k = len(moves) - 1
+            while k >= 0 and moves[k][0] != decision.player:
+                if moves[k][1] != pass_text:
+                    return False  # something was played since
+                k -= 1
+            if k < 0 or k == len(moves) - 1 or moves[k][1] != pass_text:
+                return False
+            asked = self._passed.get(k)
+            if asked is None:  # a pass logged before this table opened (a resume)
+                before = self.game.ruleset.decision(self.game.state_after(k))
+                if before is None:
+                    return False
+                asked = self._passed[k] = (before.kind, tuple(before.texts), before.prompt)
+            kind, texts, prompt = asked
+            return (kind, texts) == (decision.kind, tuple(decision.texts)) \
+                and bool(prompt) and decision.prompt.startswith(prompt)
 
     def preview(self, player: int, texts: Sequence[str]) -> Decision | None:
         """The decision that would follow `texts` (applied in order), on a scratch copy.
@@ -279,7 +317,8 @@ class LocalTable:
             return False
         if text not in (self.screen.words.pass_text, decision.secret_pass):
             return False
-        if self.passes_for(decision, view(self.game.ruleset, state, player)):
+        if (self.passes_for(decision, view(self.game.ruleset, state, player))
+                or self.pass_stands(decision, upto=k)):
             self.auto.add(k)
             return True
         return False
@@ -327,6 +366,7 @@ class LocalTable:
             undo_to(self.game, player, self.mode, i, consent)
             self.auto = {j for j in self.auto if j < i}
             self._read = {j for j in self._read if j < i}
+            self._passed = {j: q for j, q in self._passed.items() if j < i}
             self._loaded = min(self._loaded, i)
             return text
 

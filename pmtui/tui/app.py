@@ -33,7 +33,7 @@ from pmtui.table.logtext import (
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions
-from pmtui.tui.display import append_lines, card_brief, detail_text, set_depth
+from pmtui.tui.display import append_lines, card_brief, detail_text, fight_line, set_depth
 from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.cover import Cover
@@ -397,7 +397,8 @@ class PmApp(PlainNotices, App[int]):
     def _auto_pass(self, d: Decision) -> bool:
         """Pass for a player in a window the ruleset lets the table pass in: when passing
         is their only choice (unless "always ask"), when they took the window out of their
-        stops, or until the end of the turn when they asked for it; and a question whose
+        stops, or until the end of the turn when they asked for it; when they are asked
+        again what they passed on and nothing was played since; and a question whose
         only answer is its secret pass, where nobody else sees the seat wait."""
         verdict = self._pass_verdict(d)
         if verdict == "new turn":  # passing to the end of a turn that has ended: stop
@@ -439,7 +440,16 @@ class PmApp(PlainNotices, App[int]):
         window = self.spec.window(d, view) if pass_text in d.texts else None
         if window is None:
             return "no window" if wanted else "ask"
-        return "pass" if wanted or self._stop_passes(d, view) else "ask"
+        if wanted or self._stop_passes(d, view):
+            return "pass"
+        return "pass" if self._pass_stands(d) else "ask"
+
+    def _pass_stands(self, d: Decision) -> bool:
+        """Whether `d` asks again what its player passed on with nothing played since
+        (a game whose window closes only when both pass in a fixed order asks the first
+        passer twice); their pass stands.
+        Read from the local game's moves; a network seat is asked."""
+        return isinstance(self.table, LocalTable) and self.table.pass_stands(d)
 
     def _stop_passes(self, d: Decision, view: View) -> bool:
         """Whether the stop settings now pass for `d`'s player (the table also reads the
@@ -791,7 +801,8 @@ class PmApp(PlainNotices, App[int]):
             self.notify("no card there to look at", timeout=3)
             return
         pview = self.game_screen.pview
-        body = detail_text(self.spec.detail(c, where(pview, uid), pview), self.spec.colours)
+        body = fight_line(self.spec, pview, c) + detail_text(
+            self.spec.detail(c, where(pview, uid), pview), self.spec.colours)
         if c.get("cid") is not None:
             ref = f"{c.get('cid')}@{uid}"
             d = self.table.decision_for(self.viewer)

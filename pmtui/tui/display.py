@@ -12,7 +12,19 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from rich.console import COLOR_SYSTEMS, Console
 from rich.text import Text
 
-from pmtui.engine.screen import Card, Colour, Detail, Face, Line, ScreenSpec, Tone
+from pmtui.engine.screen import (
+    FIGHT_MARK,
+    Card,
+    Colour,
+    Detail,
+    Face,
+    Line,
+    ScreenSpec,
+    Tone,
+    View,
+    spotlight,
+)
+from pmtui.table.logtext import printable
 from pmtui.table.words import where
 
 TONE_STYLE: dict[str, str] = {
@@ -210,6 +222,16 @@ def _wrap(text: str, width: int, lines: int) -> list[str]:
     if len(out) < lines and cur:
         out.append(cur)
     return out[:lines]
+
+
+def fight_line(spec: ScreenSpec, view: View, card: Card) -> Text:
+    """The card's part in the fight now, a line above its panel and its sheet
+    ("» approaching now"), or nothing: the board marks the card with the same »."""
+    part = spotlight(spec, view).get(card.get("uid")) if card.get("uid") is not None \
+        else None
+    if part is None:
+        return Text()
+    return Text(f"{FIGHT_MARK} {printable(part)} now\n", style="bold reverse")
 
 
 def detail_text(detail: Detail | None, colours: Mapping[str, Colour]) -> Text:

@@ -57,6 +57,12 @@ VERBS = (
     Verb("event", "e", "Event", "play the focused event card", ask="Play {name}"),
     Verb("support", "t", "Set support", "set the focused support card on a chara (choose which)",
          ask="Set {name} on which chara?"),
+    Verb("levelup", "l", "Level Up", "put the focused hand chara on its namesake in your Area",
+         ask="Level Up {name} onto?"),
+    Verb("use", "f", "Effect", "use an effect of the focused card (choose which)",
+         ask="Use which effect of {name}?"),
+    Verb("backup", "b", "Backup", "discard the focused hand card for its [Backup] effect",
+         ask="Backup {name}"),
     Verb("approach", "a", "Approach", "approach with the focused chara in your Main Area",
          ask="Approach"),
     Verb("interfere", "i", "Interfere", "interfere with the focused chara in your Main Area",
@@ -66,6 +72,43 @@ VERBS = (
     Verb("stop", "x", "Stop approaching", "end your approaches (go to Turn End)",
          on_card=False),
     Verb("pass", "p", "Pass", "pass priority", on_card=False),
+)
+
+# The help's first page, in our own words (rulebook pages in brackets for the reader
+# who wants the whole rule; docs/rules-interpretations.md has our readings).
+HOW_TO_PLAY = (
+    ("The goal",
+     "Make the other player take points. Whoever has seven cards in their Point Zone "
+     "loses. The turns alternate: the player whose turn it is is the Approacher (A), "
+     "the other the Interferer (I). (p.05-07)"),
+    ("A turn",
+     "Start: your charas stand up Active and you draw two cards (one on the very first "
+     "turn of the game). Main Phase: summon charas to your Main Area (five at most, "
+     "one copy of each) or your Support Area, play events and set supports on your "
+     "charas. A card's usage cost is paid with cards from your hand or face-up points; "
+     "each gives its provided cost and goes to the Discard Zone. Approach Phase: send "
+     "an Active chara that was not summoned this turn; it turns to Rest. The "
+     "Interferer blocks with one of their Active charas, or lets it through and takes "
+     "a point: the top card of their own deck. In a block each side's AP meets the "
+     "other's DP: a chara whose DP is not above the AP against it is eliminated, and "
+     "both can be. Between the steps both players may play cards and effects, the "
+     "Approacher first; a pass hands the turn to act over. Approach again with "
+     "another chara, or stop. Turn End: keep seven cards in hand at most, then the "
+     "other player's turn begins. (p.08-15)"),
+    ("Winning and losing",
+     "You lose with seven cards in your Point Zone, or when your deck runs out; both "
+     "players at once is a draw. A point face up (▲) can pay costs; face down (▼) it "
+     "cannot. (p.07, p.14)"),
+    ("Answers",
+     "A [Decline] card or effect answers a play just made and disables it: the "
+     "answered card goes to the Discard Zone, its cost stays paid. Either player may "
+     "answer, and an answer can be answered in turn. (p.17, p.22)"),
+    ("The zones",
+     "Hand: yours alone to see. Deck: face down, drawn from the top. Main Area: the "
+     "charas that approach and block. Support Area: charas that do not fight, any "
+     "number. Discard Zone: used and eliminated cards, open to both. Point Zone: the "
+     "points you took. EX deck: cards set aside for effects that call on them, never "
+     "drawn. Removed: cards out of the game. (p.06)"),
 )
 
 STOPS = (
@@ -166,6 +209,7 @@ class PreciousMemoriesScreen:
     stops = STOPS
     watches = WATCHES
     words = Words(
+        how_to_play=HOW_TO_PLAY,
         roles=("(A)", "(I)"),
         role_legend="(A) the Approacher, whose turn it is; (I) the Interferer.",
         legend="Act/Rest, 'new' = summoned this turn, LvN = level, cN = coins, +NS = "
@@ -389,6 +433,17 @@ class PreciousMemoriesScreen:
         if v.get("ap") is None or v.get("phase") in (None, "setup"):
             return ""
         return self.words.roles[0] if v["ap"] == seat else self.words.roles[1]
+
+    def spotlight(self, view: View) -> dict[int, str]:
+        """The charas of the approach under way: the approaching one (and its
+        Reinforcement partner) and the one interfering (p.13-14)."""
+        appr = view["vars"].get("appr") or {}
+        out: dict[int, str] = {}
+        for key, words in (("a", "approaching"), ("b", "approaching (Reinforcement)"),
+                           ("i", "interfering")):
+            if isinstance(appr.get(key), int):
+                out[appr[key]] = words
+        return out
 
     def heading(self, view: View) -> str:
         return ""  # one game, one way to play it: the top line needs no more

@@ -87,6 +87,39 @@ LABEL_VERBS = {
 }
 
 
+# The help's first page, in our own words (the source's section names in brackets;
+# docs/rules-interpretations-pso.md has our readings).
+HOW_TO_PLAY = (
+    ("The goal",
+     "Defeat every Monster the other player has. A player with no Monster left in play "
+     "loses at once; both sides losing their last Monster together is a draw. "
+     "(\"Winning\")"),
+    ("Setting up",
+     "Each player has a main character beside the deck. A coin decides who starts. "
+     "Every Monster among the top ten cards of your deck comes into play; the rest "
+     "goes back and is shuffled. (\"Setup\")"),
+    ("A turn",
+     "Draw a card. Then play cards in any order: one more character a turn, any "
+     "Monsters, events and items, one Area a turn, and traps face down. Then start "
+     "combat (c): each of your characters and Monsters may act once, with an attack, "
+     "an ability or a spell, aimed at a card of the other side. Damage is the attack "
+     "less the target's DFP; the target's EVP gives it a chance to dodge. A card whose "
+     "damage reaches its HP is discarded. End the turn with n: poison deals 10 to your "
+     "poisoned cards and paralysis wears off. (\"Game play\", \"Battle effects\")"),
+    ("Winning and losing",
+     "Only the last Monster counts: characters may fall (when your main character "
+     "falls you choose the next) and play goes on. An empty deck only stops your "
+     "draws. Our own rule: a game still going at turn 200 is a draw. (\"Winning\", "
+     "\"Running out of cards\")"),
+    ("The zones",
+     "Main character and Characters: your fighters with items. Monsters: your "
+     "creatures; lose them all and you lose. Area: one shared card that changes the "
+     "stats of both sides; a new Area fires every trap set. Traps: yours face down, "
+     "the other side sees how many. Deck, hand (yours alone) and discard pile (open "
+     "to both). (\"The Cards\", \"Area Cards\", \"Event cards\")"),
+)
+
+
 def _layout() -> Layout:
     def bar() -> Bar:
         return Bar((
@@ -122,6 +155,7 @@ class PsoScreen:
     watches = (Watch("leaves", "a character or monster leaves play",
                      out_of=("lead", "chars", "monsters")),)
     words = Words(
+        how_to_play=HOW_TO_PLAY,
         roles=("(turn)", ""),
         role_legend="(turn): the player whose turn it is.",
         legend="HP left/HP, then ATP MST DFP EVP (EVP out of 5). par = paralysed, "
@@ -241,6 +275,18 @@ class PsoScreen:
 
     def role(self, view: View, seat: int) -> str:
         return self.words.roles[0] if view["vars"].get("ap") == seat else ""
+
+    def spotlight(self, view: View) -> dict[int, str]:
+        """While an action waits for its targets: the card acting and the targets
+        chosen so far ("Game play": combat)."""
+        act = view["vars"].get("act") or {}
+        out: dict[int, str] = {}
+        if isinstance(act.get("card"), int):
+            out[act["card"]] = f"acting ({act.get('how')})"
+        for uid in act.get("picked") or ():
+            if isinstance(uid, int):
+                out[uid] = "a target"
+        return out
 
     def heading(self, view: View) -> str:
         return ""  # one game, one way to play it: the top line needs no more

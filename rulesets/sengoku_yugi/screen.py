@@ -174,6 +174,38 @@ def _bar() -> Bar:
     ))
 
 
+# The help's first page, in our own words (the Quick Start Guides' sections in
+# brackets; docs/rules-interpretations-sengoku_yugi.md has our readings).
+HOW_TO_PLAY = (
+    ("The goal",
+     "Break the other player's Stronghold. It stands in the middle of their back row "
+     "with 6 HP (8 in Ultimate); each attack that gets through takes one. An attack "
+     "that gets through while it is at 0 wins the game. (G1 (2), (9), (10))"),
+    ("A turn",
+     "Charge: gain 10 action points (AP), which keep from turn to turn; with more than "
+     "five cards in hand, send the extra to your Standby Zone for their Charge Values. "
+     "Draw up to five cards from your Stronghold. Then act while your AP lasts: "
+     "deploy a card from your hand onto the board (your Commander into the Command Zone), grow a "
+     "unit with a higher Level of the same name, focus a card onto an ally, move a "
+     "unit one cell, attack, use abilities. End your turn with x. (G1 (11))"),
+    ("Fights",
+     "A unit attacks a cell in its range, a unit in Defense Stance or the Stronghold. "
+     "Attack (ATK, or MAT for magic) meets the defence (DEF or MDF): the higher value "
+     "deals damage. A Stronghold under attack turns its top card into a Last Guard "
+     "with 1 HP, which the Commander may join; beat it and the Stronghold loses 1 HP. "
+     "(G1 (12), (13))"),
+    ("Winning and losing",
+     "You lose when your Stronghold, already at 0, is struck again. An empty deck is "
+     "no loss: the Standby Zone is shuffled into the Stronghold. Our own rule: a game "
+     "still going at turn 200 is a draw. (G1 (10), (11))"),
+    ("The zones",
+     "Battlefield: the grid; rows 1 and 2 are one half, 3 and 4 the other. Command "
+     "Zone: your Commander. SH: your Stronghold, which is also your deck. Hand and "
+     "familiars in hand: yours alone. Standby Zone: cards waiting to return. Banish "
+     "Zone: cards gone for good. Summoning Zone: familiars used up. (G1 (8), (9))"),
+)
+
+
 class Screen:
     title = "SENGOKU YUGI"
     layout = Layout(
@@ -189,6 +221,7 @@ class Screen:
     watches: Sequence[Watch] = (Watch("leaves", "a unit leaves the battlefield",
                                       out_of=("bf",)),)
     words = Words(
+        how_to_play=HOW_TO_PLAY,
         legend=("A piece: ATK/MAT, HP of its maximum, 'def' in Defense Stance, its "
                 "ailments; in its owner's colour (yours as your bar, theirs as theirs; "
                 "the card panel shows its attribute); ▒ a face-down card."),
@@ -297,6 +330,17 @@ class Screen:
         v = view["vars"]
         ap, sh = v.get("action_points"), v.get("sh_hp")
         return f"AP {ap[seat]} SH {sh[seat]}" if ap and sh else ""
+
+    def spotlight(self, view: View) -> dict[int, str]:
+        """The fight under way: the attacker, the unit attacked, the Commander who
+        joined a Last Guard (G1 (12), (13))."""
+        c = view["vars"].get("combat") or {}
+        out: dict[int, str] = {}
+        for key, words in (("a", "attacking"), ("t", "attacked"),
+                           ("cmd", "joining the Last Guard")):
+            if isinstance(c.get(key), int):
+                out[c[key]] = words
+        return out
 
     def heading(self, view: View) -> str:
         """The game and its mode (Guide I (2): Standard or Ultimate)."""

@@ -81,7 +81,13 @@ class ToyScreen:
                                             "answer (T5d)"),)
     watches: Sequence[Watch] = ()
     words = Words(legend="Pieces: power, 'tired' after attacking; ▒ a face-down card. "
-                         "Camp posts 1-3, * the lantern's.", pass_text="pass")
+                         "Camp posts 1-3, * the lantern's.", pass_text="pass", how_to_play=(
+                      ("The goal", "Bring the other player from 6 HP to 0. (T2, T4)"),
+                      ("A turn", "Draw a card, then place creatures, set traps, attack, "
+                       "spring a trap or open the relic on b2; end with x. (T3)"),
+                      ("Winning and losing", "At 0 HP you lose; both at once, or turn "
+                       "30 passed, is a draw. (T4)"),
+                  ))
     board = frozenset({"main"})
     prompts: Mapping[str, PromptKind] = {"respond": Choose(responds=True)}
 

@@ -158,10 +158,11 @@ async def summon_and_answer(p1_answer: str) -> tuple[LocalTable, Covers, list[in
 async def test_the_owner_of_a_play_with_no_answer_is_not_asked() -> None:
     """P2, holding Sorry, We're Closed, is asked after a hand-over and passes; P1 holds
     no answer they can play, so the table passes for them without a cover (the rules
-    would let them answer their own summon, p.17); P2 keeps the last word without a
-    new cover; then the keyboard goes back to P1: two covers in all for the play."""
+    would let them answer their own summon, p.17); P2 keeps the last word (p.07), but
+    nothing changed since their pass, so it stands, unasked; then the keyboard goes
+    back to P1: two covers in all for the play."""
     table, covers, asked, _ = await summon_and_answer("TWC-007")
-    assert asked == [1, 1]  # P2 twice (the last word), P1 never
+    assert asked == [1]  # P2 once (their pass stands for the last word), P1 never
     assert covers.seats == [1, 0]
     own = [r for r in table.game.records if r.get("type") == "decision"
            and r.get("kind") == "respond" and r.get("player") == 0]
@@ -171,9 +172,10 @@ async def test_the_owner_of_a_play_with_no_answer_is_not_asked() -> None:
 async def test_the_owner_of_a_play_holding_an_answer_is_asked() -> None:
     """p.17 ("another card" than the Decline itself, in either turn), p.22 (the
     Approacher and the Interferer may decline): P1, still holding Sorry, We're Closed
-    after paying, is asked about their own summon between P2's two questions, each
-    question behind its own cover."""
+    after paying, is asked about their own summon after P2's question, behind its own
+    cover; P1 passes too, so nothing changed since P2 passed: P2's pass stands for
+    the last word (p.07) and the keyboard stays with P1."""
     _, covers, asked, choices = await summon_and_answer("TWC-016")
-    assert asked == [1, 0, 1]
+    assert asked == [1, 0]
     assert any(t.startswith("event TWC-016") for t in choices[1])
-    assert covers.seats == [1, 0, 1, 0]
+    assert covers.seats == [1, 0]

@@ -438,3 +438,33 @@ async def test_palette_add_with_a_filter_in_another_game() -> None:
         await settle(pilot)
         hand = [app.model.defs[c] for c in cids(app.model, 0, "hand")]
         assert len(hand) == 1 and hand[0].type == "monster" and hand[0].hp >= 70
+
+
+async def test_the_sandbox_asks_a_question_again_with_always_ask() -> None:
+    """The sandbox checks the rules' own order of passes (p.07): the Interferer, who
+    passed on a summon, is asked again after the Approacher's pass; the table answers
+    for them only with "always ask" off."""
+    import tomllib
+
+    from .test_hotseat import DECLINE
+
+    doc = tomllib.loads(DECLINE.replace("P1_ANSWER", "TWC-007"))
+    app = SandboxApp(Sandbox.from_doc(doc))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.table
+        summon = next(t for t in table.pending().texts if t.startswith("summon TWC-005")
+                      and t.endswith(" main"))
+        table.act(0, summon)
+        while table.pending().kind == "pay":
+            d = table.pending()
+            table.act(0, "done" if "done" in d.texts else
+                      next(t for t in d.texts if t.startswith("pay")))
+        table.act(1, "pass")  # P2 passes on the summon
+        table.act(0, "pass")  # P1 on their own play
+        d = table.pending()
+        assert d.player == 1 and d.kind == "respond"
+        assert table.pass_stands(d)  # the same question, nothing played since
+        assert not app._pass_stands(d)  # but here it is asked
+        app.always_ask = False
+        assert app._pass_stands(d)

@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from pmtui.engine.decision import Decision
 from pmtui.engine.ruleset import Moment, Pick, Place, Ruleset
 from pmtui.table.sandbox import PLAYERS, EditError, Sandbox, who
 from pmtui.tui.app import PmApp
@@ -127,6 +128,11 @@ class SandboxApp(PmApp):
 
     def table_commands(self) -> list[tuple[str, str, Callable[[], None]]]:
         return [("undo", "Undo: the last edit or play", self.undo)] if self.can_undo() else []
+
+    def _pass_stands(self, d: Decision) -> bool:
+        """Here the rules' own order of passes is what is being checked: a question asked
+        again is asked, unless "always ask" is turned off (shift+a)."""
+        return not self.always_ask and super()._pass_stands(d)
 
     def advance(self) -> None:
         """Redraw and open the prompt the pending decision needs, whoever's it is."""

@@ -21,8 +21,8 @@ from textual.widgets import Static
 
 from pmtui.engine.context import LEGACY_RNG
 from pmtui.engine.decision import Decision
-from pmtui.engine.screen import Grid, ScreenSpec, Verb
-from pmtui.tui.display import detail_text, ref
+from pmtui.engine.screen import FIGHT_MARK, Grid, ScreenSpec, Verb, spotlight
+from pmtui.tui.display import detail_text, fight_line, ref
 from pmtui.tui.guard import guarded
 from pmtui.tui.keys import GAME_BINDINGS, verb_bindings, verb_id, with_verbs
 from pmtui.tui.widgets.board import Board, Spot
@@ -197,9 +197,14 @@ class GameScreen(Screen[None]):
     # -- drawing -------------------------------------------------------------------------
 
     def _marks(self) -> dict[int, str]:
-        """▸ on each card a verb with a key can use now."""
-        marks: dict[int, str] = {}
-        on_card = {v.verb for v in self.spec.verbs if v.on_card}
+        """▸ on each card an option of a board decision names first ("summon X main",
+        "backup X"): what can be used now, by its verb's key or by enter, whether or
+        not the verb has a key (a card with no mark hid a Backup card in the hand)."""
+        marks: dict[int, str] = {uid: FIGHT_MARK for uid in spotlight(self.spec, self.pview)}
+        d = self.decision
+        if d is None or d.kind not in self.spec.board:
+            return marks
+        off_card = {v.verb for v in self.spec.verbs if not v.on_card}
         # a piece on a grid is also named by its cell ("move c2 c3")
         cells = {int(c["uid"]): str(c.get(g.cell)) for g in self.spec.layout.middle
                  if isinstance(g, Grid) for c in self.board.zone(None, g.zone)
@@ -208,8 +213,8 @@ class GameScreen(Screen[None]):
         for c in self.cards_by_uid.values():
             uid = int(c["uid"])
             names = {ref(c), cells[uid]} if uid in cells else {ref(c)}
-            if any(verb in on_card and name in names for verb, name in firsts):
-                marks[uid] = "▸"
+            if any(verb not in off_card and name in names for verb, name in firsts):
+                marks[uid] = "▸" + marks.get(uid, "")
         return marks
 
     def _reach(self) -> set[str]:
@@ -288,7 +293,8 @@ class GameScreen(Screen[None]):
         if spot.card is None:
             what = f"cell {spot.cell}" if spot.kind == "cell" else spot.label
             return Text(f"{what}: empty", style="dim")
-        return detail_text(self.spec.detail(spot.card, spot.zone, self.pview), self.spec.colours)
+        return fight_line(self.spec, self.pview, spot.card) + detail_text(
+            self.spec.detail(spot.card, spot.zone, self.pview), self.spec.colours)
 
     def _status_text(self) -> Text:
         pm = self.pm
@@ -334,8 +340,7 @@ class GameScreen(Screen[None]):
         t.append(self.pm.asked(d), style="bold")
         if d.kind not in self.spec.board:
             t.append("  (enter: open the prompt)", style="dim")
-        elif any(t.split()[0] in self.verbs and self.verbs[t.split()[0]].on_card
-                 for t in d.texts):
+        elif any("▸" in m for m in self._marks().values()):
             t.append("  ▸ marks what you can play", style="dim")
         return t
 

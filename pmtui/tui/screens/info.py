@@ -129,6 +129,28 @@ class ScrollingModal(Kept[None]):
     def action_scroll(self, delta: int) -> None:
         scroll_by(self.query_one(f"#{self.SCROLL}", VerticalScroll), delta)
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        super().on_screen_resume(event)
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """The scrolling part may take the rows the box has left under its other parts
+        (the box may take 90% of the screen above the footer, `.prompt #box`): a fixed
+        limit cut the part off at 80x24, where the box could not hold it and its last
+        lines were out of reach, and left a tall terminal's rows unused."""
+        box = self.query_one("#box")
+        scroll = self.query_one(f"#{self.SCROLL}", VerticalScroll)
+        others = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+                     for w in box.children if w is not scroll and w.display)
+        footer = sum(f.outer_size.height for f in self.query(Footer))  # docked under it
+        room = max(3, int((self.size.height - footer) * 0.9) - box.styles.gutter.height
+                   - others)
+        if scroll.styles.max_height is None or scroll.styles.max_height.value != room:
+            scroll.styles.max_height = room
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -154,6 +176,7 @@ class HelpScreen(ScrollingModal):
         Binding("q", "close", "Close", show=False, id="help_close3"),
         Binding("down", "scroll(1)", "Down", show=False, id="help_down"),
         Binding("up", "scroll(-1)", "Up", show=False, id="help_up"),
+        Binding("tab", "page", "Keys / How to play", id="help_page"),
     ]
     SCROLL = "help-scroll"
 
@@ -180,19 +203,61 @@ class HelpScreen(ScrollingModal):
         for key, text in PROMPT_HELP:
             table.add_row(key, text)
         with Vertical(id="box"):
-            yield Static(Text("Keys", style="bold"))
+            yield Static(self._heading(), id="help-heading")
             if self.config_file is not None:  # a line the player can act on, here
                 yield Static(Text('To change a key, add  id = "key"  under [keys] in '
                                   f"{printable(str(self.config_file))} (each key's id is "
-                                  "in the last column)", style="dim"))
+                                  "in the last column)", style="dim"), classes="keys-page")
             with VerticalScroll(id="help-scroll"):
-                yield Static(table)
+                yield Static(table, classes="keys-page")
                 legend = " ".join(x for x in (self.spec.words.legend,
                                               self.spec.words.role_legend) if x)
-                yield Static(Text(f"\nCards: ▸ marks a card you can use now; values in "
+                yield Static(Text(f"\nCards: ▸ marks a card you can use now, » one in "
+                                  "the fight now (its panel says its part); values in "
                                   f"cyan differ from the printed card. {legend}",
-                                  style="dim"))
+                                  style="dim"), classes="keys-page")
+                yield Static(how_to_play(self.spec), id="how-to-play")
         yield Footer()
+
+    keys_page = True  # which page shows: the keys, or how to play
+
+    def _heading(self) -> Text:
+        other = f"how to play {self.spec.title}" if self.keys_page else "the keys"
+        t = Text("Keys" if self.keys_page else f"How to play {self.spec.title}",
+                 style="bold")
+        t.append(f"   tab: {other}", style="dim")
+        return t
+
+    def on_mount(self) -> None:
+        self._show_page()
+
+    def action_page(self) -> None:
+        self.keys_page = not self.keys_page
+        self._show_page()
+
+    def _show_page(self) -> None:
+        for w in self.query(".keys-page"):
+            w.display = self.keys_page
+        self.query_one("#how-to-play").display = not self.keys_page
+        self.query_one("#help-heading", Static).update(self._heading())
+        self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)
+        self.call_after_refresh(self.fit)
+
+
+def how_to_play(spec: ScreenSpec) -> Text:
+    """The game's how-to-play page (`Words.how_to_play`): a bold heading and a paragraph
+    for each part; a game that gives none says so."""
+    parts = spec.words.how_to_play
+    if not parts:
+        return Text(f"{spec.title} gives no how-to-play page: its rules are in its "
+                    "rulebook, and the keys page names what each key does.", style="dim")
+    t = Text()
+    for i, (heading, text) in enumerate(parts):
+        if i:
+            t.append("\n\n")
+        t.append(printable(heading), style="bold")
+        t.append("\n" + printable(text))
+    return t
 
 
 
