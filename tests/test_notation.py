@@ -247,3 +247,16 @@ def test_a_ruleset_brings_its_own_verbs() -> None:
         with pytest.raises(NotationError, match=re.escape(says)):
             TOY.parse(text)
     assert TOY.resolve(["move T1@3 to c3", "roll"], "move T1 to c3").text == "move T1@3 to c3"
+
+
+def test_a_verb_written_out_to_ask_about() -> None:
+    """`Notation.written_out`: the cards in order (the last again), a choice's first
+    word, no optional part, nothing for "*"; None for a card verb without cards."""
+    assert NOTATION.written_out("summon", ["STA-004@3"]) == "summon STA-004@3 main"
+    assert NOTATION.written_out("support", ["STA-016@2", "STA-002@3"]) == \
+        "support STA-016@2 on STA-002@3"
+    assert NOTATION.written_out("levelup", ["STA-004@3"]) == "levelup STA-004@3 on STA-004@3"
+    assert NOTATION.written_out("approach", ["STA-004@3"]) == "approach STA-004@3"
+    assert NOTATION.written_out("use", ["STA-004@3"]) == "use STA-004@3"
+    assert NOTATION.written_out("pass", []) == "pass"
+    assert NOTATION.written_out("event", []) is None

@@ -3,6 +3,7 @@ perspective, and what a step shows, with no screen at all."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,7 @@ def test_the_decision_stride_lands_just_after_a_decision(model: ReplayModel) -> 
     rec = model.cursor.record_at(r.position - 1)
     assert rec is not None and rec["type"] == "decision"
     shown = r.shown()
-    assert shown.decision and str(rec["action"]).split()[0] in shown.line
+    assert shown.decision and model.rs.screen.label(str(rec["action"]), shown.view) in shown.line
     r.edge(True)
     assert r.stride("decision", 1) == "no later decision"
     assert r.position == len(model)
@@ -109,3 +110,82 @@ def test_a_change_of_the_turn_is_worded_as_the_turn_flow_panel_words_it(
     assert {"· Game setup · hand redraw", f"· Main · {p1} to act", "· End",
             "· Appr · ① the Approacher picks a chara", f"· Appr · {p2} to act · {p1} passed",
             f"· Appr · ② events, effects · {p1} to act"} <= said
+
+
+WHOLE_GAMES = [GAME, SAVES / "pso" / "standard-heuristic.jsonl",
+               SAVES / "sengoku_yugi" / "standard-heuristic.jsonl"]
+
+
+@pytest.mark.parametrize("path", WHOLE_GAMES, ids=lambda p: p.parent.name + "/" + p.stem)
+def test_every_step_line_is_in_words(path: Path) -> None:
+    """The current-step line reads as the table's log does, in every game: no
+    "· the table changes" for a change of the rules' own variables, no card ids
+    ("P2 pay LBK-017@84"), the seats by the header's names, and the end in one voice
+    (the reason names the seats too, never "player 1 has")."""
+    model = ReplayModel.from_file(path)
+    replay = Replay(model, perspective=0, start=0)
+    names = model.names
+    lines = []
+    for step in range(1, len(model) + 1):
+        replay.seek(step)
+        lines.append(replay.shown().line)
+    assert not any("the table changes" in x for x in lines)
+    assert not any(re.search(r"\S@\d", x) for x in lines), [x for x in lines if "@" in x][:3]
+    assert not any(re.match(r"P[12]\b", x) for x in lines)
+    end = lines[-1]
+    assert end.startswith("== ") and "player" not in end.lower()
+    assert any(n in end for n in names)
+    decided = [x for x in lines if x.startswith((f"{names[0]}: ", f"{names[1]}: "))]
+    assert len(decided) > 20
+
+
+def test_a_fight_in_the_step_line_says_what_the_log_says() -> None:
+    """PSO: a damage dealt reads on its step as the log words it (the game's own
+    line, pso/screen.py `event_line`: who takes how much from whom, HP left), not as
+    the flag it sets ("Briar Lurker: dmg 65")."""
+    model = ReplayModel.from_file(WHOLE_GAMES[1])
+    replay = Replay(model, perspective=0, start=0)
+    logged = {step: ln.text.strip() for step, ln in model.log(0, model.names)
+              if "damage" in ln.text}
+    assert len(logged) > 5
+    for step, text in logged.items():
+        replay.seek(step)
+        assert replay.shown().line == text
+
+
+@pytest.mark.parametrize("path", WHOLE_GAMES, ids=lambda p: p.parent.name + "/" + p.stem)
+def test_a_turn_in_words_strides_a_whole_turn_from_the_seats_view(path: Path) -> None:
+    """A stride by turn with what happened in it: one stride per turn to the end (a
+    17-turn game is 18 presses, not 1,435 steps), each landing on the next turn's
+    start; the lines are the viewer's log (no passes), so P2's hidden cards stay
+    hidden from P1 while "both" names them."""
+    model = ReplayModel.from_file(path)
+    pass_text = model.rs.screen.words.pass_text
+    seen: dict[object, list[str]] = {}
+    for who in (0, None):
+        replay = Replay(model, perspective=who)
+        log = {ln.text for ln in Replay(model, perspective=who, start="end").shown().log}
+        boxes = []
+        while replay.position < len(model):
+            title, lines = replay.turn_in_words()
+            boxes.append(title)
+            assert replay.position in (model.turn_stops() + [len(model)])
+            for ln in lines:
+                assert ln.text in log  # the seat's own log, worded as the table's
+                assert not (ln.kind == "decision" and ln.action == pass_text)
+                seen.setdefault(who, []).append(ln.text)
+        # from the start of play (before turn 1 in Precious Memories: the hand redraw)
+        played = [b for b in boxes if b != "Before the first turn"]
+        assert len(boxes) - len(played) == (model.start_step() < model.turn_stops()[0])
+        assert [int(b.split()[1].rstrip(":")) for b in played] == model.turns
+        assert all(" (from here)" not in b for b in played[1:])
+    assert "a card" in " ".join(seen[0]) and seen[0] != seen[None]
+
+
+def test_the_end_reads_in_the_viewers_voice(model: ReplayModel) -> None:
+    """Inside a game the seats are "You" and "CPU": the end's line says "You have 7
+    point cards", never "player 1 has" (nor "You has")."""
+    replay = Replay(model, perspective=0, start="end", labels=["You", "CPU"])
+    line = replay.shown().line
+    assert line == "== CPU wins: You have 7 point cards =="
+    assert "player" not in line and "has" not in line

@@ -153,6 +153,25 @@ class Notation:
                 words.append({"REF": "CARD", "*": "..."}.get(slot, slot))
         return " ".join([verb, *words])
 
+    def written_out(self, verb: str, cards: Sequence[str]) -> str | None:
+        """Verb `verb` written out once, to ask about: its cards from `cards` in order
+        (the last again when fewer), each choice's first word, no optional part and
+        nothing for "*". None when it takes a card and `cards` is empty."""
+        words, depth, n = [verb], 0, 0
+        for slot in self.verbs.get(verb, ()):
+            if slot in ("[", "]"):
+                depth += 1 if slot == "[" else -1
+            elif depth or slot == "*":
+                continue
+            elif slot == "REF":
+                if not cards:
+                    return None
+                words.append(cards[min(n, len(cards) - 1)])
+                n += 1
+            else:
+                words.append(slot.words[0] if isinstance(slot, Choice) else slot)
+        return " ".join(words)
+
     def _ref(self, token: str, lenient: bool, verb: str) -> Ref:
         m = self.ref_pattern.fullmatch(token)
         if m is None:

@@ -20,7 +20,7 @@ perspective) and `Replay.shown()` what that step shows. The screen
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from typing import Any
 from pmtui.engine.chance import roll_text
 from pmtui.engine.replay import ReplayCursor
 from pmtui.engine.ruleset import CardDef, Ruleset
-from pmtui.engine.screen import View
+from pmtui.engine.screen import View, acts
 from pmtui.engine.state import FoldError
 from pmtui.engine.views import (
     SecretDecisions,
@@ -47,13 +47,26 @@ from pmtui.table.logtext import (
     pick_kinds,
     printable,
     seat,
+    turn_change,
+    turn_text,
     unshown_pick,
     worded,
     zone_word,
 )
-from pmtui.table.words import REF
+from pmtui.table.words import REF, in_words
 
 Perspective = int | None  # 0, 1, or None: both sides, every card shown
+# a change of the rules' own variables that nothing on the screen shows (a payment's
+# progress, an effect's place in its steps): said so, not as the variables
+QUIET = "· the rules keep track (nothing you see changes)"
+
+
+def _namer_by_number(pview: View, card_name: Callable[[object], str]) -> Callable[[object], str]:
+    """A card's name from its number in this game, as the view shows it ("a card" when
+    the reader may not see it)."""
+    seen = {c.get("uid"): c.get("cid") for z in pview["zones"].values()
+            if isinstance(z, list) for c in z if isinstance(c, Mapping)}
+    return lambda uid: card_name(seen.get(uid))
 
 
 class ReplayModel:
@@ -235,23 +248,97 @@ class ReplayModel:
             return self._table_words(index, perspective, ev.get("set") or {})
         return self.event_text(ev)
 
-    def _table_words(self, index: int, perspective: Perspective,
-                     changed: Mapping[str, Any]) -> str:
-        """A change of the turn's variables in the game's words: the ruleset's turn-flow
-        panel (`ScreenSpec.flow`, as the game screen draws it) just after the record,
-        never the variables' own names and values ("prio 0")."""
-        keys = set(changed) & {"phase", "step", "prio", "passes"}
-        if not keys:
-            return "· the table changes"
+    def step_text(self, index: int, perspective: Perspective,
+                  names: Sequence[str] = SEATS) -> str:
+        """One record in the table's words, as `perspective` may read it, the seats
+        named `names`: a decision as the log panel words it ("Ann: Summon Umi
+        Takatsuki to the Main Area"), an event in the game's own words where it has
+        them (`ScreenSpec.event_line`: a damage dealt, a play disabled), a change of
+        the turn's variables as the turn-flow panel then reads; "" for a question
+        this reader may not know was asked. Control characters from the save are
+        written out."""
+        rec = self.cursor.record_at(index)
+        if rec is None:
+            return ""
         here = self.cursor.position
         try:
             self.cursor.seek(index + 1)
-            flow = self.rs.screen.flow(self.view(perspective), self.names)
+            pview = self.view(perspective)
+            return printable(self._step_text(index, rec, perspective, names, pview))
+        finally:
+            self.cursor.seek(here)
+
+    def _step_text(self, index: int, rec: Mapping[str, Any], perspective: Perspective,
+                   names: Sequence[str], pview: View) -> str:
+        screen = self.rs.screen
+        kind = rec.get("type")
+        if kind == "decision":
+            r = self._decision(rec, perspective)
+            if r.get("secret") and "action" not in r:
+                return ""
+            what = screen.label(str(r.get("action") or ""), pview)
+            return f"{seat(r.get('player'), names)}: {in_words(what, self.card_name, names)}"
+        if kind != "event":
+            return self._record_text(index, perspective)
+        ev = self._event(rec.get("event") or {}, perspective)
+        by_number = _namer_by_number(pview, self.card_name)
+        said = screen.event_line(ev, by_number, names)
+        if said:
+            return said
+        t = ev.get("t")
+        if t == "flag":  # the cards by name, a flag set as its word, one cleared as "no"
+            uids = ev.get("cards") or [ev.get("card")]
+            flags = ", ".join(k if v is True else f"no {k}" if v in (None, False) else f"{k} {v}"
+                              for k, v in (ev.get("f") or {}).items())
+            why = f" ({ev['why']})" if ev.get("why") else ""
+            return f"{', '.join(by_number(u) for u in uids)}: {flags}{why}"
+        if t == "say" and ev.get("what"):  # a game's announcement it has no words for
+            who = f"{seat(ev['by'], names)}: " if isinstance(ev.get("by"), int) else ""
+            name = f" {ev['name']}" if isinstance(ev.get("name"), str) else ""
+            numbers = "" if who else ", ".join(  # a result: the numbers compared
+                f"{k} {v}" for k, v in ev.items() if isinstance(v, int) and k != "card")
+            return f"{who}{ev['what']}{name}{': ' + numbers if numbers else ''}"
+        if t == "var":
+            changes = turn_change(ev)
+            if changes is not None:
+                return turn_text(changes, names)
+            return self._table_words(index, perspective, ev.get("set") or {}, names)
+        if t == "move":
+            return moves_text([ev], self.card_name, names, screen.layout.title)
+        if t == "shuffle":
+            owner = str(ev.get("zone", "?/")).partition("/")[0]
+            who = seat(int(owner), names) if owner.isdigit() else "?"
+            return f"{acts(who, 'shuffle')} the {screen.layout.title(zone_word(ev.get('zone')))}"
+        if t in ("roll", "end"):  # their reasons name seats as "player 1", cards by ref
+            reason = in_words(str(ev.get("reason", "")), self.card_name, names)
+            return in_words(roll_text(ev), self.card_name, names) if t == "roll" \
+                else end_text({**ev, "reason": reason}, names)
+        return in_words(self.event_text(ev), self.card_name, names)
+
+    def _table_words(self, index: int, perspective: Perspective,
+                     changed: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """A change of the turn's variables in the game's words: the ruleset's turn-flow
+        panel (`ScreenSpec.flow`, as the game screen draws it) just after the record,
+        never the variables' own names and values ("prio 0"): the phase, step and who
+        acts when those change, else the panel's lines the change brought (a chain
+        opened, "Ann may respond"); a change the panel does not show says so. The
+        seats are `names` (the header's by default)."""
+        names = self.names if names is None else names
+        here = self.cursor.position
+        try:
+            self.cursor.seek(index)
+            before = self.rs.screen.flow(self.view(perspective), names)
+            self.cursor.seek(index + 1)
+            flow = self.rs.screen.flow(self.view(perspective), names)
         finally:
             self.cursor.seek(here)
         lines = [f"{ln.text.strip()}{ln.more}" for ln in flow.lines if ln.text.strip()]
         loud = [f"{ln.text.strip()}{ln.more}" for ln in flow.lines
                 if ln.text.strip() and ln.tone != "dim"]
+        if not set(changed) & {"phase", "step", "prio", "passes"}:
+            was = {f"{ln.text.strip()}{ln.more}" for ln in before.lines}
+            new = [ln for ln in lines if ln not in was]
+            return "· " + " · ".join(new) if new else QUIET
         # the phase (a game being set up has none: the panel's headline names it)
         parts = [next((label for label, now in flow.phases if now),
                       "" if flow.phases else flow.headline)]
@@ -261,7 +348,7 @@ class ReplayModel:
         if any(changed.get(k) is not None for k in ("prio", "passes")):
             parts.append(next((ln for ln in loud if ln not in parts), ""))  # who acts now
         words = [p for p in dict.fromkeys(parts) if p]
-        return "· " + " · ".join(words) if words else "· the table changes"
+        return "· " + " · ".join(words) if words else QUIET
 
     def event_text(self, ev: Mapping[str, Any]) -> str:
         t = ev.get("t")
@@ -383,15 +470,14 @@ class ReplayModel:
 @dataclass(frozen=True, slots=True)
 class Shown:
     """What one step shows one perspective: the view to draw, the card the step is
-    about, the log so far, and the record just applied in words."""
+    about, the log so far, and the record just applied in the table's words."""
 
     position: int
     length: int
     view: dict[str, Any]
     focus: int | None  # the card the record just applied is about
     log: list[LogLine]
-    line: str  # the record just applied ("" before the first)
-    label: str  # a decision's option as the ruleset's screen words it ("" if the same)
+    line: str  # the record just applied, in words ("" before the first)
     decision: bool  # the record just applied is a decision
     at_start: bool = False  # the start of play (`home`: the cards are dealt)
 
@@ -457,6 +543,34 @@ class Replay:
         self.seek(target)
         return None
 
+    def turn_in_words(self) -> tuple[str, list[LogLine]]:
+        """Over the rest of this turn to the start of the next (or the end), and what
+        happened in it: a title and the log lines of the steps passed over, as this
+        perspective reads them, in the words of the table's summary after the
+        computer's turn ("While you waited": no passes; a decision the reader was
+        told only the kind of, counted when it comes again at once). Both seats'
+        doings are kept: a replay is read to see the whole turn."""
+        model = self.model
+        start = self.position
+        later = [s for s in model.turn_stops() if s > start]
+        end = later[0] if later else len(model)
+        model.cursor.seek(start)
+        turn = model.cursor.turn_at(start) if start else None
+        self.seek(end)
+        pview = model.view(self.perspective)
+        pass_text = model.rs.screen.words.pass_text
+        lines = [self._word(ln, pview) for step, ln in model.log(self.perspective, self.labels)
+                 if start < step <= end and not (ln.kind == "decision" and ln.action == pass_text)]
+        if lines and lines[-1].kind == "turn" and later:
+            lines.pop()  # the next turn's own line: the board stands at its start
+        if not isinstance(turn, int):
+            return "Before the first turn", lines
+        began = model.turn_start(turn)
+        whose = next((ln.player for step, ln in model.log(self.perspective, self.labels)
+                      if step == began and ln.kind == "turn"), None)
+        title = f"Turn {turn}" + (f": {self.labels[whose]}" if whose is not None else "")
+        return title + ("" if start == began else " (from here)"), lines
+
     def edge(self, end: bool) -> None:
         self.seek(len(self.model) if end else self.model.start_step())
 
@@ -517,15 +631,12 @@ class Replay:
         model, p, at = self.model, self.perspective, self.position
         model.cursor.seek(at)
         pview = model.view(p)
-        line, label, decision = "", "", False
+        line, decision = "", False
         if at > 0:
-            line = model.record_text(at - 1, p)
+            line = model.step_text(at - 1, p, self.labels)
             rec = model.cursor.record_at(at - 1) or {}
             decision = rec.get("type") == "decision" and bool(line)
-            if decision:
-                action = line.split(" ", 1)[-1]
-                worded = model.rs.screen.label(action, pview)
-                label = worded if worded.lower() != action.lower() else ""
+        model.cursor.seek(at)
         unseen = model.unseen(p)  # counted as this perspective steps: without them
         return Shown(
             position=at - sum(1 for s in unseen if s <= at),
@@ -534,7 +645,6 @@ class Replay:
             focus=model.focus_uid(at, p),
             log=[self._word(ln, pview) for step, ln in model.log(p, self.labels) if step <= at],
             line=line,
-            label=label,
             decision=decision,
             at_start=at == model.start_step(),
         )

@@ -23,7 +23,6 @@ from pmtui.engine.decision import Decision, IllegalAction
 from pmtui.engine.game import ends_game
 from pmtui.engine.screen import Card, PickSet, ScreenSpec, View, stop_passes, whose
 from pmtui.table.logtext import (
-    counted,
     pick_kinds,
     printable,
     turn_change,
@@ -48,7 +47,7 @@ from pmtui.tui.screens.info import (
     TooSmallScreen,
     size_check,
 )
-from pmtui.tui.widgets.panels import _styled
+from pmtui.tui.widgets.panels import counted_lines
 
 # the depth setting -> Rich's name for it (Console.color_system); "auto": Rich's guess
 DEPTH_SYSTEMS = {"truecolor": "truecolor", "256": "256", "16": "standard"}
@@ -564,13 +563,7 @@ class PmApp(PlainNotices, App[int]):
         the mark moves to now."""
         kept = self._others_doings(self.log_lines(self._turn_began() or self._mark))
         self._mark = self._decided = self._records
-        lines: list[Text] = []
-        for x, n in counted(kept):
-            line = _styled(x)
-            if n > 1:
-                line.append(f" ×{n}", style="dim")
-            lines.append(line)
-        return lines
+        return counted_lines(kept)
 
     def _others_doings(self, lines: list[LogLine]) -> list[LogLine]:
         """What the other side did: no passes, none of the viewer's own decisions (`_mine`),

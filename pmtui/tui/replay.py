@@ -28,9 +28,10 @@ from pmtui.table.words import in_words
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.notices import PlainNotices
+from pmtui.tui.screens.info import SummaryScreen
 from pmtui.tui.widgets.board import Board
 from pmtui.tui.widgets.footer import Footer
-from pmtui.tui.widgets.panels import TurnFlow, _styled
+from pmtui.tui.widgets.panels import TurnFlow, _styled, counted_lines
 
 SPEEDS = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0]  # autoplay, records per second
 DEFAULT_SPEED = 3  # 4 records a second
@@ -47,6 +48,7 @@ REPLAY_BINDINGS: list[Binding] = [
             id="r_prev_decision2"),
     Binding("n", "turn(1)", "turn", key_display="n/p", id="r_next_turn"),
     Binding("p", "turn(-1)", "Previous turn", show=False, id="r_prev_turn"),
+    Binding("t", "turn_in_words", "summary", id="r_turn_words"),
     Binding("g", "goto", "go to", id="r_goto"),
     Binding("space", "autoplay", "play", key_display="␣", id="r_play"),
     Binding("plus", "speed(1)", "Faster", show=False, id="r_faster"),
@@ -67,6 +69,7 @@ REPLAY_HELP = [
     ("] / [  shift+→ / ←", "next / previous decision"),
     ("n / p", "next / previous turn"),
     ("home / end", "the start of play (the first decision once the cards are dealt) / the end"),
+    ("t", "over the rest of this turn, and what happened in it in words"),
     ("g", "go to a turn (type its number)"),
     ("space", "autoplay on / off"),
     ("+ / -", "autoplay faster / slower"),
@@ -188,6 +191,16 @@ class ReplayScreen(Screen[None]):
         if refused:
             self.app.notify(refused, timeout=2)
         self.draw()
+
+    def action_turn_in_words(self) -> None:
+        """Over a whole turn, with its summary in words in a box (enter goes on)."""
+        if self.position >= len(self.model):
+            self.app.notify("no later turn", timeout=2)
+            return
+        self._stop()
+        title, lines = self.replay.turn_in_words()
+        self.draw()
+        self.app.push_screen(SummaryScreen(title, counted_lines(lines)))
 
     def action_edge(self, end: int) -> None:
         self.replay.edge(bool(end))
@@ -337,8 +350,6 @@ class ReplayScreen(Screen[None]):
             return t
         t.append("▶ ", style="bold")
         t.append(shown.line, style="bold" if shown.decision else "")
-        if shown.label:
-            t.append(f"  {shown.label}", style="dim")
         if shown.at_start:
             t.append("  (start of play: cards dealt; ← the set-up)",
                      style="dim")

@@ -359,7 +359,7 @@ class Screen:
         if verb == "attack" and len(args) == 3:
             return f"Attack {args[1]} from {args[0]} ({args[2].upper()})"
         if verb == "move" and len(args) == 2:
-            return f"Move {args[0]} → {args[1]}"
+            return f"Move {names[0]} → {args[1]}"
         if verb in ("deploy", "grow", "focus", "contract", "evolve") and len(args) == 2:
             return f"{verb.title()} {names[0]} → {_PLACE.get(args[1], args[1])}"
         if verb == "show":

@@ -61,11 +61,13 @@ async def test_stepping_changes_the_step_the_line_and_the_turn() -> None:
         assert f"turn {first + 2}" in text(app, "status")
         await pilot.press("p")
         assert model.cursor.turn_at(screen.position) == first + 1
-        # by decision: lands just after a decision record, and the line names it
+        # by decision: lands just after a decision record, and the line names it in
+        # the game's words (the notation's card ids never show)
         await pilot.press("right_square_bracket")
         rec = model.cursor.record_at(screen.position - 1)
         assert rec is not None and rec["type"] == "decision"
-        assert str(rec["action"]).split()[0] in text(app, "r-line")
+        label = model.rs.screen.label(str(rec["action"]), screen.pview)
+        assert label in text(app, "r-line") and "@" not in text(app, "r-line")
         at = screen.position
         await pilot.press("shift+right")
         assert screen.position > at
@@ -352,3 +354,36 @@ async def test_the_log_reads_like_the_tables_with_the_headers_names() -> None:
                 assert len(rows) == log.content_size.height, rows
             assert rows[-1].strip()  # the newest line ends the panel
         assert seen_decision
+
+
+@pytest.mark.parametrize("path", [GAME, SAVES / "pso" / "standard-heuristic.jsonl", SENGOKU],
+                         ids=["precious_memories", "pso", "sengoku_yugi"])
+async def test_t_strides_a_turn_and_says_what_happened_in_it(path: Path) -> None:
+    """`t` goes over the rest of the turn and opens its summary in words (the box the
+    table shows after the computer's turn); enter closes it with the board at the next
+    turn's start. One press a turn takes the whole game to its end at 80x24."""
+    from pmtui.tui.screens.info import SummaryScreen
+
+    app = viewer(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        model = screen.model
+        presses = 0
+        while screen.position < len(model) and presses < 60:
+            await pilot.press("t")
+            presses += 1
+            box = app.screen
+            assert isinstance(box, SummaryScreen)
+            turn = model.cursor.turn_at(screen.position - 1)
+            assert box.title_text.startswith((f"Turn {turn}", "Before the first turn"))
+            assert box.lines and not any("@" in line.plain for line in box.lines)
+            await pilot.press("enter")
+            assert app.screen is screen
+            if screen.position < len(model):
+                assert screen.position in model.turn_stops()
+                assert f"turn {turn + 1}" in text(app, "status") if turn else True
+        assert presses <= len(model.turns) + 1 < len(model) // 10
+        await pilot.press("t")  # at the end: a notice, no box
+        assert app.screen is screen
+        assert any("no later turn" in n.message for n in app._notifications)

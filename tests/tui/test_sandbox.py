@@ -468,3 +468,72 @@ async def test_the_sandbox_asks_a_question_again_with_always_ask() -> None:
         assert not app._pass_stands(d)  # but here it is asked
         app.always_ask = False
         assert app._pass_stands(d)
+
+
+# -- why not from the focused card, every verb, a pass that moves the game on ------------
+
+
+async def test_why_not_starts_from_the_focused_cards_verbs_and_offers_every_verb() -> None:
+    """w on a chara in the Main Area opens with its own verbs (approach, then interfere:
+    p.13, p.14), not with another card's play that names it (a support set on it);
+    on a hand card the list still holds every verb of the game, approach among them
+    (it was missing: only the hand card's plays and the answers were offered)."""
+    app = SandboxApp(Sandbox.from_doc(POSITION))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen, sb = app.sandbox_screen, app.model
+        chara = sb.state.zones[zkey(0, "main")][0]
+        await go(pilot, screen, "my-main")
+        assert screen._uid() == chara
+        await pilot.press("w")
+        why = app.screen
+        assert isinstance(why, WhyScreen)
+        own = f"STA-002@{chara}"
+        assert why.query_one("#why-input").value == f"approach {own}"
+        assert [t for t, _ in why.suggestions[:2]] == [f"approach {own}", f"interfere {own}"]
+        assert "(p.13)" in why.answer
+        await pilot.press("escape")
+        await go(pilot, screen, "my-hand")
+        await pilot.press("w")
+        why = app.screen
+        assert isinstance(why, WhyScreen)
+        verbs = {t.split()[0] for t, _ in why.suggestions}
+        assert set(sb.rs.notation.verbs) <= verbs
+        reason = dict(why.suggestions)[f"approach {own}"]
+        assert reason is not None and "(p.13)" in reason
+
+
+@pytest.mark.parametrize("game", ["precious_memories", "pso", "sengoku_yugi"])
+def test_the_suggestions_hold_every_verb_of_the_game(game: str) -> None:
+    """In every game, about any card on the table: each verb of the game's notation
+    is offered once at least, so "why not?" can be asked about it without typing."""
+    from pmtui.table.games import ruleset
+    from pmtui.tui.sandbox.app import suggestions
+
+    # Precious Memories starts from an empty table: the position with cards out
+    sb = Sandbox.from_doc(POSITION) if game == "precious_memories" else \
+        Sandbox.from_doc(rs=ruleset(game))
+    st = sb.state
+    shown = [u for key, uids in st.zones.items() if not key.endswith("/deck") for u in uids]
+    assert shown
+    for uid in (shown[0], shown[-1]):
+        asked = suggestions(sb, uid)
+        assert set(sb.rs.notation.verbs) <= {t.split()[0] for t in asked}
+        assert len(asked) == len(set(asked))
+
+
+async def test_a_pass_that_moves_the_game_past_the_moment_set_up_says_so() -> None:
+    """Both pass in P1's Main Phase with nothing that may approach: the game goes on
+    through the Approach Phase and Turn End to turn 4 (p.13, p.15) in one key. The
+    notice says where it is now and where it was."""
+    app = SandboxApp(Sandbox.from_doc())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        assert "moved on" not in app.last_report  # P2 may still answer: same moment
+        await pilot.press("p")
+        await settle(pilot)
+        assert app.model.state.vars["turn"] == 4
+        assert app.last_report.startswith("the game moved on: now turn 4, ")
+        assert "(was turn 3, P1 is the Approacher, Main Phase)" in app.last_report

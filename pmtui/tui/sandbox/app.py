@@ -19,6 +19,7 @@ from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from pmtui.engine.decision import Decision
+from pmtui.engine.notation import ref
 from pmtui.engine.ruleset import Moment, Pick, Place, Ruleset
 from pmtui.table.sandbox import PLAYERS, EditError, Sandbox, who
 from pmtui.tui.app import PmApp
@@ -156,10 +157,22 @@ class SandboxApp(PmApp):
 
     def submit_many(self, texts: Sequence[str]) -> None:
         before = self.model.mark()
+        positions = self.model.positions
+        was = self._moment()
+        line = positions.moment_line(self.model.state)
         super().submit_many(texts)
         if self.model.played(before):
             self._quit_armed = False
             self.game_screen.refresh_board()
+            if self._moment() != was:  # a pass may carry the game past the moment set up
+                self.say(f"the game moved on: now {positions.moment_line(self.model.state)} "
+                         f"(was {line})")
+
+    def _moment(self) -> tuple[object, ...]:
+        """The turn, phase and step now (the ruleset's `moment`): what a play moving
+        the game on changes."""
+        m = self.model.positions.moment(self.model.state)
+        return tuple(m.get(k) for k in ("turn", "phase", "step"))
 
     def _show_game_over(self) -> None:
         if self._over_shown:
@@ -436,22 +449,47 @@ class SandboxApp(PmApp):
 
 
 def suggestions(model: Sandbox, uid: int | None) -> list[str]:
-    """Actions worth asking about for a card (or in general): the legal options naming
-    the card, the ruleset's suggestions, then the other legal options."""
+    """Actions worth asking about for a card (or in general): first the card's own
+    verbs (the ruleset's suggestions that start with the card), then the legal
+    options naming it, the ruleset's other suggestions, the other legal options, and
+    last every verb of the game not asked about yet (`_every_verb`)."""
     st = model.state
     d = model.game.pending()
     legal = list(d.texts) if d is not None else []
     out: list[str] = []
-    if uid is not None and 0 <= uid < len(st.cards):
-        r = f"{st.cards[uid].cid}@{uid}"
-        out += [t for t in legal if r in t.split()]
     suggested = model.positions.suggestions(st, uid)
+    if uid is not None and 0 <= uid < len(st.cards):
+        r = ref(st, uid)
+        out += [t for t in suggested if t.split()[1:2] == [r]]  # its own verbs
+        out += [t for t in legal if r in t.split()]
     general = [t for t in suggested if "@" not in t]
     out += [t for t in suggested if "@" in t]
     out += [t for t in legal if t not in out]
     out += general
+    out += _every_verb(model, uid, {t.split()[0] for t in out if t})
     seen: set[str] = set()
     return [t for t in out if not (t in seen or seen.add(t))]
+
+
+def _every_verb(model: Sandbox, uid: int | None, asked: set[str]) -> list[str]:
+    """One line for each verb of the game's notation not in `asked`: as the ruleset
+    suggests it for some card on the table (an approach by a chara in an Area), else
+    written out with the focused card or the first card outside the decks."""
+    st, notation = model.state, model.rs.notation
+    missing = [v for v in notation.verbs if v not in asked]
+    if not missing:
+        return []
+    out: list[str] = []
+    shown = [u for key, uids in st.zones.items() if not key.endswith("/deck") for u in uids]
+    for u in shown:
+        for text in model.positions.suggestions(st, u):
+            verb = text.split()[0] if text else ""
+            if verb in missing and text.split()[1:2] == [ref(st, u)]:
+                out.append(text)
+                missing.remove(verb)
+    cards = [ref(st, u) for u in ([uid] if uid is not None else []) + shown[:1]]
+    out += [t for v in missing if (t := notation.written_out(v, cards)) is not None]
+    return out
 
 
 def _game(args: argparse.Namespace) -> Ruleset:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -11,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from pmtui.engine.screen import Flow
+from pmtui.table.logtext import counted
 from pmtui.table.session import LogLine
 from pmtui.tui.display import tone
 
@@ -148,3 +150,15 @@ def _styled(line: LogLine) -> Text:
     if line.kind == "decision" and line.player is not None:
         style = "cyan" if line.player == 0 else "green"
     return Text(line.text, style=style)
+
+
+def counted_lines(lines: Sequence[LogLine]) -> list[Text]:
+    """Log lines as a summary box draws them: styled, a line that comes again at
+    once (one the reader was told only the kind of) once with "×N" (`counted`)."""
+    out: list[Text] = []
+    for line, n in counted(lines):
+        styled = _styled(line)
+        if n > 1:
+            styled.append(f" ×{n}", style="dim")
+        out.append(styled)
+    return out
