@@ -74,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="step-by-step replay viewer")
     replay.add_argument("save", type=Path, help="the save file to watch")
+    replay.add_argument("--analyse", action="store_true",
+                        help="work out the analysis at once (the a key starts it "
+                             "otherwise): the win-chance line and the turning points")
 
     sandbox = sub.add_parser("sandbox", help="set up positions and ask what is legal and why")
     _game_option(sandbox, "(a scenario file names its own)")

@@ -239,7 +239,7 @@ def _batch(args: tuple[dict[str, Any], list[dict[str, Any]], list[int], Settings
 class Plan:
     """An analysis to work out: the save read and checked, its positions counted."""
 
-    path: Path
+    path: Path | None  # where to keep the result (None: a game in memory, not kept)
     settings: Settings
     key: str  # the save's digest
     header: dict[str, Any]
@@ -252,7 +252,8 @@ class Plan:
         results = _run(self.header, self.body, self.steps, self.settings, jobs, done)
         points = [p for p in results if p is not None]
         result = Analysis(self.settings, self.key, points, sum(1 for p in results if p is None))
-        keep(self.path, result)
+        if self.path is not None:
+            keep(self.path, result)
         return result
 
 
@@ -272,12 +273,17 @@ def plan(path: Path, settings: Settings, use_cache: bool = True) -> Plan | Analy
     if kept is not None:
         return kept
     loaded = read_journal(path)
-    header, body = dict(loaded.header), [dict(r) for r in loaded.records
-                                         if r.get("type") != "header"]
+    return plan_records(loaded.header, loaded.records, settings, path, key)
+
+
+def plan_records(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+                 settings: Settings, path: Path | None = None, key: str = "") -> Plan:
+    """The Plan for a game's records (a game in memory: `path` None, nothing kept)."""
+    body = [dict(r) for r in records if r.get("type") != "header"]
     over = ReplayCursor(header, body).state_at(len(body)).vars.get("over")
     if settings.seat is None and not over:
         raise AnalysisError("--seat both reads every hidden card: only for a finished game")
-    return Plan(path, settings, key, header, body, positions(body, settings.seat))
+    return Plan(path, settings, key, dict(header), body, positions(body, settings.seat))
 
 
 def analyse(path: Path, settings: Settings, *, jobs: int = 1,

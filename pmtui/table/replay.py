@@ -89,6 +89,7 @@ class ReplayModel:
             for i in (0, 1)
         ]
         self.warnings = list(warnings)
+        self.path: Path | None = None  # the save file read (None: a game in memory)
         if self.header.get("pool_digest") not in (None, ruleset.pool_digest):
             self.warnings.append("the card pool has changed since this game was played: "
                                  "some cards may show differently")
@@ -114,6 +115,7 @@ class ReplayModel:
             raise FoldError(f"line 1: {problem}")
         model = cls(loaded.header, loaded.records, warnings=loaded.warnings)
         model.cursor.check_hashes()
+        model.path = Path(path)
         return model
 
     @property

@@ -114,10 +114,10 @@ def resume(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     """The step-by-step replay viewer on a save (read only; the file is not locked)."""
-    return _replay_file(Path(args.save), [])
+    return _replay_file(Path(args.save), [], analyse=bool(getattr(args, "analyse", False)))
 
 
-def _replay_file(path: Path, notices: list[str]) -> int:
+def _replay_file(path: Path, notices: list[str], analyse: bool = False) -> int:
     from pmtui.engine.journal import SaveError
     from pmtui.engine.state import FoldError
     from pmtui.table.games import SetupError
@@ -128,7 +128,8 @@ def _replay_file(path: Path, notices: list[str]) -> int:
         model = ReplayModel.from_file(path)
     except (SaveError, FoldError, SetupError) as exc:
         return _fail(exc if isinstance(exc, SaveError) else f"{path}: {exc}")
-    app = ReplayApp(model, notices=[*notices, *model.warnings], catch_errors=True)
+    app = ReplayApp(model, notices=[*notices, *model.warnings], catch_errors=True,
+                    analyse=analyse)
     return int(app.run() or 0)
 
 
