@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from textual.widgets import Static
+
 from pmtui.table import analysis as headless
 from pmtui.table.analysis import Analysis, Point, Settings
 from pmtui.table.replay import ReplayModel
@@ -105,3 +107,43 @@ def test_a_save_folder_copy_is_analysed_afresh(tmp_path: Path) -> None:
     other = _short(tmp_path, 60, "other.jsonl")
     shutil.copy(headless.beside(save), headless.beside(other))
     assert isinstance(headless.plan(other, Settings(0, "easy")), headless.Plan)
+
+
+async def test_the_game_over_box_offers_the_review_of_the_players_seat() -> None:
+    from pmtui.tui.replay import ReplayScreen
+    from pmtui.tui.screens.info import GameOverScreen
+
+    from .helpers import make_app, settle
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app._show_game_over()
+        await settle(pilot, app)
+        box = app.screen
+        assert isinstance(box, GameOverScreen)
+        assert "r reviews the game" in " ".join(str(s.render()) for s in box.query(Static))
+        await pilot.press("r")
+        await settle(pilot, app)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.progress is not None and replay.analysed == app.viewer
+        assert replay.position == replay.model.start_step()
+        await pilot.press("q")  # the review closes (its analysis is dropped), the table is back
+        await settle(pilot, app)
+        assert not isinstance(app.screen, ReplayScreen) and replay.progress.cancelled
+
+
+async def test_a_game_over_box_without_the_review_ignores_r() -> None:
+    from pmtui.tui.screens.info import GameOverScreen
+
+    from .helpers import make_app, settle
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        app.push_screen(GameOverScreen("Draw.", "no reason"))
+        await settle(pilot, app)
+        await pilot.press("r")
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
