@@ -119,9 +119,11 @@ def panel_text(analysis: Analysis | None, progress: Progress | None, seat: int, 
     if p.loss >= 0.005:
         t.append(f" (−{p.loss * 100:.0f} points)", style="red" if p.loss >= 0.15 else "")
     t.append("\n")
-    if p.best != p.played:
+    if p.best != p.played and p.loss >= 0.005:
         t.append(f"The computer would have played {printable(label(p.best))} "
                  f"(chance {p.best_chance:.0%}).")
+    elif p.best != p.played:  # better by less than half a point: a tie, said as one
+        t.append(f"The computer rates {printable(label(p.best))} as good.")
     else:
         t.append("The computer would have played the same.")
     if p.step in {q.step for q in analysis.turning_points(seat)}:

@@ -58,7 +58,7 @@ async def test_the_line_and_the_panel_show_the_analysis_and_keys_never_wait(
         assert isinstance(app.screen, AnalysisPanel)
         words = str(app.screen.query_one("#analysis-text").render())
         assert f"before: {first.before:.0%} · after: {first.after:.0%}" in words
-        assert "The computer would have played" in words
+        assert "The computer would have played" in words or "The computer rates" in words
         await pilot.press("escape")
         assert not isinstance(app.screen, AnalysisPanel)
     # kept beside the save: the next viewer reads it without working it out
@@ -147,3 +147,19 @@ async def test_a_game_over_box_without_the_review_ignores_r() -> None:
         await pilot.press("r")
         await settle(pilot, app)
         assert isinstance(app.screen, GameOverScreen)
+
+
+def test_the_panel_names_a_better_option_and_calls_a_near_tie_one() -> None:
+    from pmtui.tui.analysis import panel_text
+
+    def said(before: float, after: float) -> str:
+        a = Analysis(Settings(0), "d", [Point(4, 0, 2, "main", "pass", before, after,
+                                              "summon \x1b[2J", before, 3)])
+        return panel_text(a, None, 0, 5, lambda action: action.upper()).plain
+
+    worse = said(0.7, 0.5)
+    assert "before: 70% · after: 50% (−20 points)" in worse
+    assert "would have played SUMMON \\x1b[2J (chance 70%)" in worse  # escaped, worded
+    assert "turning point" in worse
+    near = said(0.502, 0.5)
+    assert "rates SUMMON \\x1b[2J as good" in near and "would have played" not in near
