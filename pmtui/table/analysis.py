@@ -190,9 +190,11 @@ def analyse_steps(
     steps: Sequence[int],
     settings: Settings,
     rs: Ruleset | None = None,
+    done: Callable[[int], None] | None = None,
 ) -> list[Point | None]:
     """The points of the decisions at `steps` with more than one option (None: one the
-    rules no longer ask there, a save of older rules)."""
+    rules no longer ask there, a save of older rules, or whose view the strategy could
+    not sample). `done(1)` after each position."""
     if rs is None:
         from pmtui.table.games import ruleset as load
         from pmtui.table.registry import header_ruleset
@@ -204,26 +206,38 @@ def analyse_steps(
     lists = SearchPlayer(ruleset=rs).public_lists
     out: list[Point | None] = []
     for step in steps:
-        rec = cursor.record_at(step) or {}
-        state = cursor.state_at(step).copy()
-        try:
-            decision = rs.decision(state)
-        except (KeyError, IndexError, ValueError, AssertionError, RuntimeError):
-            decision = None
-        seat, played = rec.get("player"), str(rec.get("action", ""))
-        if decision is None or decision.player != seat or decision.find(played) is None:
-            out.append(None)
-            continue
-        if len(decision.options) < 2:
-            continue  # no choice was made
-        played = decision.find(played).text  # type: ignore[union-attr]
-        deck = decks[seat] if seat < len(decks) and isinstance(decks[seat], Mapping) else {}
+        out.append(_point(rs, cursor, step, settings, decks, main, lists))
+        if done is not None:
+            done(1)
+    return [p for p in out if p is not NO_CHOICE]
+
+
+NO_CHOICE = Point(-1, -1, None, "", "", 0.0, 0.0, "", 0.0, 1)  # a decision with one option
+
+
+def _point(rs: Ruleset, cursor: ReplayCursor, step: int, settings: Settings,
+           decks: Sequence[Any], main: str, lists: Sequence[Sequence[str]]) -> Point | None:
+    rec = cursor.record_at(step) or {}
+    state = cursor.state_at(step).copy()
+    try:
+        decision = rs.decision(state)
+    except (KeyError, IndexError, ValueError, AssertionError, RuntimeError):
+        decision = None
+    seat, played = rec.get("player"), str(rec.get("action", ""))
+    if decision is None or decision.player != seat or decision.find(played) is None:
+        return None
+    if len(decision.options) < 2:
+        return NO_CHOICE
+    played = decision.find(played).text  # type: ignore[union-attr]
+    deck = decks[seat] if seat < len(decks) and isinstance(decks[seat], Mapping) else {}
+    try:
         by, prior = chances(rs, state, decision, played, settings,
                             list(deck.get(main) or []), lists, salt=step)
-        best = max(by, key=lambda t: (by[t], t == played, t == prior))  # ties: no better
-        out.append(Point(step, seat, state.vars.get("turn"), decision.kind, played,
-                         by[best], by[played], best, by[best], len(by)))
-    return out
+    except (KeyError, IndexError, ValueError, AssertionError, RuntimeError):
+        return None  # a view the strategy could not sample (a hand-edited save)
+    best = max(by, key=lambda t: (by[t], t == played, t == prior))  # ties: no better
+    return Point(step, seat, state.vars.get("turn"), decision.kind, played,
+                 by[best], by[played], best, by[best], len(by))
 
 
 def _batch(args: tuple[dict[str, Any], list[dict[str, Any]], list[int], Settings]
@@ -317,13 +331,8 @@ def _run(header: dict[str, Any], body: list[dict[str, Any]], steps: list[int],
     # position's numbers come from the seed and its step, so the cut changes nothing
     size = max(1, min(8, len(steps) // max(1, jobs * 4)))
     batches = [steps[i:i + size] for i in range(0, len(steps), size)]
-    if jobs <= 1 or len(batches) <= 1:
-        out: list[Point | None] = []
-        for batch in batches:
-            out += analyse_steps(header, body, batch, settings)
-            if done is not None:
-                done(len(batch))
-        return out
+    if jobs <= 1 or len(batches) <= 1:  # one position at a time: a viewer may stop it
+        return analyse_steps(header, body, steps, settings, done=done)
     from pmtui.table.simulate import _worker_start
 
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(batches)), initializer=_worker_start)

@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from pmtui.table.analysis import Analysis, AnalysisError, Plan, Point
+from pmtui.table.analysis import Analysis, Plan, Point
 from pmtui.table.logtext import printable
 from pmtui.tui.guard import guarded
 from pmtui.tui.widgets.footer import Footer
@@ -173,6 +173,6 @@ def work(plan: Plan, progress: Progress, tick: Callable[[], None]) -> Analysis |
         return plan.run(1, done)
     except Cancelled:
         return None
-    except (AnalysisError, ValueError, OSError) as exc:
+    except Exception as exc:  # noqa: BLE001 - a line of words on the line, never a crash
         progress.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return None

@@ -295,7 +295,8 @@ class ReplayScreen(Screen[None]):
             return
         self.progress = Progress()
         self.query_one(ChanceLine).display = True
-        self.run_worker(self._analysis_thread, thread=True, group="analysis")
+        self.run_worker(self._analysis_thread, thread=True, group="analysis",
+                        exit_on_error=False)
         self.draw()
 
     def _analysis_thread(self) -> None:
@@ -308,7 +309,7 @@ class ReplayScreen(Screen[None]):
             path = self.model.path
             got = plan(path, settings) if path is not None else \
                 plan_records(self.model.header, self.model.cursor.records, settings)
-        except (ValueError, OSError) as exc:  # a one-line refusal: the line shows it
+        except Exception as exc:  # noqa: BLE001 - a one-line refusal: the line shows it
             progress.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             got = None
         if isinstance(got, Plan):
