@@ -324,13 +324,13 @@ class ReplayScreen(Screen[None]):
     def action_analysis(self) -> None:
         if self.progress is None:
             self.start_analysis()
-        label = lambda action: self.spec.label(action, self.pview)  # noqa: E731
         self.app.push_screen(AnalysisPanel(panel_text(
-            self.analysis, self.progress, self.analysed, self.position, label)))
+            self.analysis, self.progress, self.analysed, self.position,
+            lambda action: self.spec.label(action, self.pview))))
 
     def action_turning(self, delta: int) -> None:
         if self.analysis is None:
-            self.app.notify("the turning points come with the analysis (a starts it)"
+            self.app.notify("the turning points come with the analysis: it starts now"
                             if self.progress is None else
                             "the analysis is still being worked out", timeout=3)
             if self.progress is None:
