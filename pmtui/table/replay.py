@@ -103,6 +103,7 @@ class ReplayModel:
         ]
         self.warnings = list(warnings)
         self.unverified = ""  # why the save does not verify, when it was opened anyway
+        self.path: Path | None = None  # the save file read (None: a game in memory)
         if self.header.get("pool_digest") not in (None, ruleset.pool_digest):
             self.warnings.append("the card pool has changed since this game was played: "
                                  "some cards may show differently")
@@ -139,6 +140,7 @@ class ReplayModel:
                 model = cls(loaded.header, loaded.records, warnings=loaded.warnings)
             except SetupError as exc:  # a ruleset that is not installed
                 raise FoldError(f"line 1: header: {exc}") from None
+            model.path = Path(path)
             try:
                 model.cursor.check_hashes()
             except FoldError as exc:

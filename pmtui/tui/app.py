@@ -976,7 +976,12 @@ class PmApp(PlainNotices, App[int]):
         # the game over screen says what the computer did since the player's last move
         last = self._summary() if self._summary_due(at_stop=True) else []
         self._close_prompts()
-        self.push_screen(GameOverScreen(headline, self.named(str(over.get("reason", ""))), last))
+        self.push_screen(GameOverScreen(headline, self.named(str(over.get("reason", ""))), last,
+                                        review=True), callback=self._over_closed)
+
+    def _over_closed(self, answer: str | None) -> None:
+        if answer == "review":  # the replay from the start, with the viewer's analysis
+            self.open_replay(review=True)
 
     # -- undo and the palette --------------------------------------------------------------------
 
@@ -1041,9 +1046,10 @@ class PmApp(PlainNotices, App[int]):
         if advance:
             self.advance()
 
-    def open_replay(self) -> None:
+    def open_replay(self, review: bool = False) -> None:
         """The replay viewer on this game's records so far (from the viewer's side;
-        both sides' hidden cards only once the game is over)."""
+        both sides' hidden cards only once the game is over). `review`: from the start
+        of play, the analysis of the viewer's seat worked out as it opens."""
         from pmtui.table.replay import ReplayModel
         from pmtui.tui.replay import ReplayScreen
 
@@ -1057,7 +1063,8 @@ class PmApp(PlainNotices, App[int]):
         self._close_prompts()
         self.push_screen(
             ReplayScreen(model, perspective=self.viewer, allow_both=bool(self.table.over),
-                         closable=True, start="end", labels=self.seat_names),
+                         closable=True, start="start" if review else "end",
+                         labels=self.seat_names, analyse=review),
             callback=lambda _: self._replay_closed(),
         )
 

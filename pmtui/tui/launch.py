@@ -114,10 +114,12 @@ def resume(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     """The step-by-step replay viewer on a save (read only; the file is not locked)."""
-    return _replay_file(Path(args.save), [], unverified=args.unverified)
+    return _replay_file(Path(args.save), [], unverified=args.unverified,
+                        analyse=bool(getattr(args, "analyse", False)))
 
 
-def _replay_file(path: Path, notices: list[str], *, unverified: bool = False) -> int:
+def _replay_file(path: Path, notices: list[str], *, unverified: bool = False,
+                 analyse: bool = False) -> int:
     from pmtui.engine.journal import SaveError
     from pmtui.engine.state import FoldError
     from pmtui.table.replay import ReplayModel
@@ -127,7 +129,8 @@ def _replay_file(path: Path, notices: list[str], *, unverified: bool = False) ->
         model = ReplayModel.from_file(path, unverified=unverified)
     except (SaveError, FoldError) as exc:  # each names the file
         return _fail(exc)
-    app = ReplayApp(model, notices=[*notices, *model.warnings], catch_errors=True)
+    app = ReplayApp(model, notices=[*notices, *model.warnings], catch_errors=True,
+                    analyse=analyse)
     return int(app.run() or 0)
 
 

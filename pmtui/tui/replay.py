@@ -22,9 +22,11 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from pmtui.engine.screen import ScreenSpec
+from pmtui.table.analysis import Analysis, Plan
 from pmtui.table.logtext import LogLine, printable
 from pmtui.table.replay import Perspective, Replay, ReplayModel, Shown
 from pmtui.table.words import in_words
+from pmtui.tui.analysis import AnalysisPanel, ChanceLine, Progress, panel_text, work
 from pmtui.tui.display import detail_text
 from pmtui.tui.guard import guarded
 from pmtui.tui.notices import PlainNotices
@@ -59,6 +61,10 @@ REPLAY_BINDINGS: list[Binding] = [
     Binding("b", "view_both", "View both sides", show=False, id="r_view_both"),
     Binding("home", "edge(0)", "Start", show=False, id="r_start"),
     Binding("end", "edge(1)", "End", show=False, id="r_end"),
+    Binding("a", "analysis", "analysis", id="r_analysis"),
+    Binding("m", "turning(1)", "turning point", key_display="m/M", show=False,
+            id="r_next_turning"),
+    Binding("M", "turning(-1)", "Previous turning point", show=False, id="r_prev_turning"),
     Binding("q", "close", "quit", id="r_quit"),
     Binding("question_mark", "help", "keys", key_display="?", id="r_help"),
     Binding("escape", "close", "Close", show=False, id="r_close"),
@@ -75,6 +81,9 @@ REPLAY_HELP = [
     ("+ / -", "autoplay faster / slower"),
     ("1 / 2", "view as player 1 / player 2 (the other hand stays hidden)"),
     ("b", "view both sides: every hand card shown (a finished game or a save file)"),
+    ("a", "the analysis of the current decision: the chance to win before and after it, "
+          "what the computer would have played (the first press starts the analysis)"),
+    ("m / M", "next / previous turning point (the chance fell 15 points or more)"),
     ("?", "this screen"),
     ("q / escape", "leave the viewer"),
 ]
@@ -127,6 +136,7 @@ class ReplayScreen(Screen[None]):
         closable: bool = False,
         start: str | int = "start",
         labels: Sequence[str] | None = None,
+        analyse: bool = False,
     ) -> None:
         super().__init__()
         self.model = model
@@ -138,6 +148,12 @@ class ReplayScreen(Screen[None]):
         self.timer: Timer | None = None
         self.pview: dict[str, Any] = {"zones": {}, "vars": {}}
         self.spec: ScreenSpec = model.rs.screen
+        # the analysis is of the seat the viewer opens as (seat 1 when that is "both")
+        self.analysed = 0 if perspective is None else perspective
+        self.analysis: Analysis | None = None
+        self.progress: Progress | None = None
+        self.analyse_at_start = analyse
+        self.analysis_level = "normal"  # `pmtui analyse`'s default: its kept result serves
 
     @property
     def position(self) -> int:
@@ -159,13 +175,17 @@ class ReplayScreen(Screen[None]):
                 yield TurnFlow(id="flow")
                 yield Static(id="detail")
                 yield ReplayLog(id="log")
+        yield ChanceLine(id="chance")
         yield Static(id="r-line")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#detail").border_title = "Card"
         self.query_one("#log").border_title = "Log"
+        self.query_one(ChanceLine).display = False
         self.seek(self.position)
+        if self.analyse_at_start:
+            self.start_analysis()
 
     def on_resize(self, _: Any) -> None:
         self.call_after_refresh(self.draw)
@@ -282,8 +302,69 @@ class ReplayScreen(Screen[None]):
     def action_help(self) -> None:
         self.app.push_screen(ReplayHelpScreen())
 
+    # -- the analysis -------------------------------------------------------------------
+
+    def start_analysis(self) -> None:
+        """Work the analysis out in a thread (a kept one is read at once); the line
+        shows its progress, and no key waits for it."""
+        if self.progress is not None:
+            return
+        self.progress = Progress()
+        self.query_one(ChanceLine).display = True
+        self.run_worker(self._analysis_thread, thread=True, group="analysis",
+                        exit_on_error=False)
+        self.draw()
+
+    def _analysis_thread(self) -> None:
+        from pmtui.table.analysis import Settings, plan, plan_records
+
+        progress = self.progress
+        assert progress is not None
+        settings = Settings(self.analysed, self.analysis_level)
+        try:
+            path = self.model.path
+            got = plan(path, settings) if path is not None else \
+                plan_records(self.model.header, self.model.cursor.records, settings)
+        except Exception as exc:  # noqa: BLE001 - a one-line refusal: the line shows it
+            progress.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            got = None
+        if isinstance(got, Plan):
+            got = work(got, progress, lambda: self.app.call_later(self.draw))
+        # not call_from_thread: the viewer may be closing and never answer it
+        self.app.call_later(self._analysis_ready, got)
+
+    def _analysis_ready(self, result: Analysis | None) -> None:
+        self.analysis = result
+        self.draw()
+
+    def action_analysis(self) -> None:
+        if self.progress is None:
+            self.start_analysis()
+        self.app.push_screen(AnalysisPanel(panel_text(
+            self.analysis, self.progress, self.analysed, self.position,
+            lambda action: self.spec.label(action, self.pview))))
+
+    def action_turning(self, delta: int) -> None:
+        if self.analysis is None:
+            self.app.notify("the turning points come with the analysis: it starts now"
+                            if self.progress is None else
+                            "the analysis is still being worked out", timeout=3)
+            if self.progress is None:
+                self.start_analysis()
+            return
+        # the board just after the decision, as the decision stride shows it
+        stops = [p.step + 1 for p in self.analysis.turning_points(self.analysed)]
+        ahead = [s for s in stops if (s > self.position if delta > 0 else s < self.position)]
+        if not ahead:
+            self.app.notify(f"no {'later' if delta > 0 else 'earlier'} turning point",
+                            timeout=2)
+            return
+        self.seek(ahead[0] if delta > 0 else ahead[-1])
+
     def action_close(self) -> None:
         self._stop()
+        if self.progress is not None:
+            self.progress.cancelled = True
         if self.closable:
             self.dismiss(None)
         else:
@@ -308,6 +389,9 @@ class ReplayScreen(Screen[None]):
         self.query_one("#log", ReplayLog).show_lines(shown.log)
         self.query_one("#status", Static).update(self._status_text(shown))
         self.query_one("#r-line", Static).update(self._line_text(shown))
+        if self.progress is not None:
+            self.query_one(ChanceLine).show(self.analysis, self.progress, self.analysed,
+                                            self.position)
         self.refresh_bindings()
 
     def _detail(self, shown: Shown) -> Text:
@@ -426,13 +510,14 @@ class ReplayApp(PlainNotices, App[int]):
         perspective: Perspective | str = "auto",
         notices: Sequence[str] = (),
         catch_errors: bool = False,
+        analyse: bool = False,
     ) -> None:
         super().__init__()
         self.model = model
         if perspective == "auto":
             perspective = model.humans[0] if model.humans else 0
         self.replay_screen = ReplayScreen(model, perspective=perspective,  # type: ignore[arg-type]
-                                          allow_both=True)
+                                          allow_both=True, analyse=analyse)
         self.notices = list(notices)
         self.catch_errors = catch_errors
         self.too_small = False

@@ -379,22 +379,26 @@ class PassKeyboardScreen(Cover[None]):
 
 
 @guarded
-class GameOverScreen(ModalScreen[None]):
+class GameOverScreen(ModalScreen[str | None]):
     BINDINGS = [
         Binding("escape", "close", "See the table", id="over_close"),
         Binding("enter", "close", "See the table", show=False, id="over_enter"),
+        Binding("r", "review", "Review the game", id="over_review"),
         Binding("q", "quit_app", "Quit", id="over_quit"),
         Binding("down", "scroll(1)", "Down", show=False, id="over_down"),
         Binding("up", "scroll(-1)", "Up", show=False, id="over_up"),
     ]
     DEFAULT_CLASSES = "prompt"
     HINT = "q quits · escape shows the table"
+    REVIEW_HINT = "r reviews the game: the replay with the computer's reading of each move"
 
-    def __init__(self, headline: str, reason: str, last: Sequence[Text] = ()) -> None:
+    def __init__(self, headline: str, reason: str, last: Sequence[Text] = (),
+                 review: bool = False) -> None:
         super().__init__()
         self.headline = headline
         self.reason = reason
         self.last = list(last)  # what the computer did since the player's last move
+        self.review = review  # offer the review (the replay with the analysis): "review"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -404,8 +408,16 @@ class GameOverScreen(ModalScreen[None]):
                 yield Static(Text("\nWhile you waited:", style="bold"))
                 with VerticalScroll(id="summary-scroll"):
                     yield Static(Text("\n").join(self.last))
+            if self.review:
+                yield Static(Text(self.REVIEW_HINT, style="dim"))
             yield Static(Text(self.HINT, style="dim"))
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.review if action == "review" else True
+
+    def action_review(self) -> None:
+        self.dismiss("review")
 
     def on_mount(self) -> None:
         # the move that ended the game is the last line: in sight first, as in the
