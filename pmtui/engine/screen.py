@@ -346,7 +346,7 @@ class ScreenSpec(Protocol):
 
     def heading(self, view: View) -> str:
         """What the screen's top line says of the game being played, its mode for one
-        ("SENGOKU YUGI Standard"), or "" for nothing."""
+        (a game with two modes names the one in play), or "" for nothing."""
 
     def window(self, decision: Decision, view: View) -> Window | None:
         """The window of a decision the table may pass for its player (None: always ask)."""
