@@ -5,9 +5,13 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+
+from pmtui.tui.guard import DismissOnce
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from pmtui.tui.app import PmApp
 
 
@@ -35,3 +39,24 @@ class LegalActions(Provider):
             if score > 0:
                 yield Hit(score, matcher.highlight(text), partial(app.palette_act, text),
                           help=label)
+
+
+class Palette(DismissOnce, CommandPalette):
+    """Textual's command palette, dismissed once: two enters read in one go chose the
+    command and then dismissed the screen under the palette (guard.DismissOnce)."""
+
+    def _action_command_list(self, action: str) -> None:
+        # Textual pages its list by the lines it has laid out, which it does only while
+        # the list has a size: pgup/pgdn while the list is hidden (between a choice and
+        # its running, or before the first search) looked up a line never laid out
+        # (KeyError). With no list on screen there is nothing to page through.
+        shown = self.query_one(CommandList).scrollable_content_region
+        if action.startswith("page") and not shown.area:
+            return
+        super()._action_command_list(action)
+
+
+def open_palette(app: App[object]) -> None:
+    """The app's ctrl+p: the palette, unless one is open already."""
+    if app.use_command_palette and not CommandPalette.is_open(app):
+        app.push_screen(Palette(id="--command-palette"))

@@ -13,12 +13,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from pmtui.tui.guard import guarded
+from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.widgets.footer import Footer
 
 
 @guarded
-class UndoConsentScreen(Screen[bool]):
+class UndoConsentScreen(DismissOnce, Screen[bool]):
     DEFAULT_CSS = """
     UndoConsentScreen { align: center middle; background: $background; }
     UndoConsentScreen #consent-box {
