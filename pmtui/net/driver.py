@@ -342,6 +342,11 @@ class SshDriver(Driver):
             return  # the size comes from SSH window-change messages only
         if isinstance(message, events.MouseEvent):
             return  # no mouse over SSH: keyboard-only
+        if isinstance(message, (events.AppFocus, events.AppBlur)):
+            # the server never asks the terminal to report focus (ESC[?1004h), so these
+            # are stray bytes; each restyled every widget of the app (a flood of them
+            # cost a whole core)
+            return
         self.process_message(message)
 
     def _arm_tick(self) -> None:

@@ -57,6 +57,9 @@ class Palette(DismissOnce, CommandPalette):
 
 
 def open_palette(app: App[object]) -> None:
-    """The app's ctrl+p: the palette, unless one is open already."""
-    if app.use_command_palette and not CommandPalette.is_open(app):
+    """The app's ctrl+p: the palette, unless one is open already. Textual looks only at
+    the screen on top, so with a prompt opened over the palette (the table moved) a
+    second palette of the same id was mounted (DuplicateIds)."""
+    if app.use_command_palette and not any(isinstance(s, CommandPalette)
+                                           for s in app.screen_stack):
         app.push_screen(Palette(id="--command-palette"))

@@ -84,8 +84,13 @@ async def put_back(server: PmServer, s: Session, screen: str) -> None:
         if not isinstance(_top(app), SettingsScreen):
             app.call_later(app.open_settings)
     elif screen == "palette":
-        if not isinstance(_top(app), CommandPalette):
-            app.call_later(app.action_command_palette)
+        def to_palette() -> None:
+            palettes = [x for x in app.screen_stack if isinstance(x, CommandPalette)]
+            while palettes and _top(app) is not palettes[-1]:
+                app.pop_screen()
+            if not palettes:
+                app.action_command_palette()
+        app.call_later(to_palette)
 
 
 async def at_the_table(server: PmServer, s: Session) -> NetApp:

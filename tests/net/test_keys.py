@@ -90,3 +90,44 @@ async def test_textuals_own_commands_are_not_offered_over_ssh(tmp_path: Path) ->
         await c.close()
     finally:
         await server.stop()
+
+
+async def test_ctrl_p_over_a_prompt_on_the_palette_opens_no_second_one(
+        tmp_path: Path, monkeypatch) -> None:
+    """A prompt opened over the palette (the table moved meanwhile), then ctrl+p: the
+    palette is open already (a second one of the same id raised DuplicateIds)."""
+    with recording(monkeypatch) as errors:
+        server, keys = await start_server(tmp_path)
+        try:
+            c = await Client.connect(server.port, "alice", keys.keys["alice"])
+            await app_of(server, "alice", "LobbyApp")
+            app = await to_game(server, session_of(server, "alice"))
+            app.call_later(app._close_prompts)
+            await wait_until(lambda: app.screen is app.game_screen, what="the table")
+            c.send("\x10")
+            await wait_until(lambda: isinstance(app.screen, CommandPalette), what="palette")
+            app.call_later(app.open_prompt, True)
+            await wait_until(lambda: not isinstance(app.screen, CommandPalette), what="prompt")
+            c.send("\x10")
+            await asyncio.sleep(0.5)
+            assert sum(isinstance(x, CommandPalette) for x in app.screen_stack) == 1
+            await c.close()
+        finally:
+            await server.stop()
+    assert not errors, errors.seen
+
+
+async def test_focus_reports_the_server_never_asked_for_are_dropped(tmp_path: Path) -> None:
+    """ESC[O / ESC[I (a terminal's focus reports, which the server never turns on) are
+    stray bytes: each one restyled every widget of the app."""
+    server, keys = await start_server(tmp_path)
+    try:
+        c = await Client.connect(server.port, "alice", keys.keys["alice"])
+        lobby = await app_of(server, "alice", "LobbyApp")
+        assert lobby.app_focus
+        c.send("\x1b[O")
+        await asyncio.sleep(0.5)
+        assert lobby.app_focus
+        await c.close()
+    finally:
+        await server.stop()
