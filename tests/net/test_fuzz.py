@@ -111,18 +111,18 @@ async def at_the_table(server: PmServer, s: Session) -> NetApp:
 Send = Callable[[bytes], Awaitable[None]]
 
 
-async def fuzz_every_screen(server: PmServer, s: Session, send: Send,
-                            mark: Callable[[], int], since: Callable[[int], str],
-                            seed: int, size: int) -> dict[str, float]:
-    """`size` random bytes to each screen (seeded by `seed` and the screen); the session
-    never ends and nothing goes wrong; then ? at the table shows the keys. Returns each
-    screen's seconds (for docs/BENCHMARKS.md)."""
+async def fuzz_screens(server: PmServer, s: Session, send: Send, mark: Callable[[], int],
+                       since: Callable[[int], str], seed: int, size: int,
+                       screens: list[str]) -> dict[str, float]:
+    """`size` random bytes to each of `screens` (seeded by `seed` and the screen); the
+    session never ends and nothing goes wrong; then ? at the table shows the keys.
+    Returns each screen's seconds (for docs/BENCHMARKS.md)."""
     loop = asyncio.get_running_loop()
     took: dict[str, float] = {}
     assert s.terminal is not None
-    for n, screen in enumerate(SCREENS):
+    for screen in screens:
         t = loop.time()
-        data = random_keys(seed * 100 + n, size)
+        data = random_keys(seed * 100 + SCREENS.index(screen), size)
         for at in range(0, len(data), BATCH):
             await put_back(server, s, screen)
             await settled(lambda: s.app, lambda: len(s.terminal._inbuf))
@@ -143,8 +143,9 @@ def fuzz_seed() -> int:
     return int(os.environ.get("PMTUI_FUZZ_SEED", "1"))
 
 
-async def test_random_keys_to_every_screen_in_process(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("screen", SCREENS)
+async def test_random_keys_in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      screen: str) -> None:
     unlimited_input(monkeypatch)
     with recording(monkeypatch) as errors:
         server, keys = await start_server(tmp_path)
@@ -158,8 +159,8 @@ async def test_random_keys_to_every_screen_in_process(
                 s.terminal.data_received(data)  # where the channel's bytes arrive
                 await asyncio.sleep(0)
 
-            took = await fuzz_every_screen(server, s, send, lambda: len(c.out), c.text,
-                                           fuzz_seed(), FUZZ_BYTES)
+            took = await fuzz_screens(server, s, send, lambda: len(c.out), c.text,
+                                      fuzz_seed(), FUZZ_BYTES, [screen])
             print(f"in process, {FUZZ_BYTES} bytes a screen:", took)
             await c.close()
         finally:
@@ -240,10 +241,49 @@ async def test_random_keys_to_every_screen_over_openssh(
                 await wait_until(lambda: received.get(id(s.terminal), 0) >= sent, 20,
                                  "the bytes through ssh")
 
-            took = await fuzz_every_screen(server, s, send, lambda: ssh.total, ssh.since,
-                                           fuzz_seed() + 1, SSH_FUZZ_BYTES)
+            took = await fuzz_screens(server, s, send, lambda: ssh.total, ssh.since,
+                                      fuzz_seed() + 1, SSH_FUZZ_BYTES, SCREENS)
             print(f"over OpenSSH, {SSH_FUZZ_BYTES} bytes a screen:", took)
         finally:
             await ssh.close()
             await server.stop()
+    assert not errors, "\n".join(errors.seen[:5])
+
+
+async def test_random_keys_to_the_replay_viewer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay viewer is not offered over SSH (docs/ssh.md); `pmtui replay` gets the
+    same random keys, parsed by the server's parser, posted as its driver posts them."""
+    from textual import events
+
+    from pmtui.net.driver import InputParser
+    from pmtui.table.replay import ReplayModel
+    from pmtui.tui.replay import ReplayApp, ReplayScreen
+
+    # escape leaves the viewer, as q does: counted, the viewer kept open for more keys
+    closed: list[int] = []
+    monkeypatch.setattr(ReplayScreen, "action_close", lambda self: closed.append(1))
+    save = Path(__file__).resolve().parents[2] / "saves" / "starlit-vs-tidewater.jsonl"
+    with recording(monkeypatch) as errors:
+        app = ReplayApp(ReplayModel.from_file(save), catch_errors=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            parser = InputParser()
+            data = random_keys(fuzz_seed() * 100 + 50, FUZZ_BYTES)
+            for at in range(0, len(data), BATCH):
+                while len(app.screen_stack) > 2:  # back on the viewer
+                    app.pop_screen()
+                await pilot.pause()
+                text = data[at:at + BATCH].decode("utf-8", "replace").replace("\ufffd", "")
+                for message in [*parser.feed(text), *parser.tick()]:
+                    if not isinstance(message, events.MouseEvent | events.Resize
+                                      | events.AppFocus | events.AppBlur):
+                        app.post_message(message)
+                await settled(lambda: app, lambda: 0)
+                assert app.is_running, f"the viewer ended after {at + BATCH} bytes"
+            while len(app.screen_stack) > 2:
+                app.pop_screen()
+            await pilot.press("home")
+            start = app.replay_screen.position
+            await pilot.press("right")
+            assert app.replay_screen.position == start + 1  # it still answers
+            assert closed  # escape was among the keys
     assert not errors, "\n".join(errors.seen[:5])
