@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 
@@ -45,7 +45,20 @@ class Palette(DismissOnce, CommandPalette):
     """Textual's command palette, dismissed once: two enters read in one go chose the
     command and then dismissed the screen under the palette (guard.DismissOnce)."""
 
+    def _live(self) -> bool:
+        """Keys typed before the palette was dismissed (or before its app ended) are
+        still handled after its list was taken apart: a search they start, or a key
+        passed on to the list, would find no list (NoMatches). Only while the palette
+        is on the stack do they do anything."""
+        app = self.app
+        return app.is_running and self in app.screen_stack
+
+    def _gather_commands(self, search_value: str) -> Any:
+        return super()._gather_commands(search_value) if self._live() else None
+
     def _action_command_list(self, action: str) -> None:
+        if not self._live():
+            return
         # Textual pages its list by the lines it has laid out, which it does only while
         # the list has a size: pgup/pgdn while the list is hidden (between a choice and
         # its running, or before the first search) looked up a line never laid out

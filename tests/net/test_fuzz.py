@@ -26,7 +26,7 @@ from pmtui.tui.screens.info import HelpScreen
 from pmtui.tui.screens.prompts import PromptScreen
 from pmtui.tui.screens.settings import SettingsScreen
 
-from .fuzz import random_keys, recording, settled, unlimited_input
+from .fuzz import Errors, random_keys, recording, settled, unlimited_input
 from .helpers import Client, app_of, plain, session_of, start_server, wait_until
 
 FUZZ_BYTES = int(os.environ.get("PMTUI_FUZZ_KB", "8")) * 1024
@@ -113,10 +113,11 @@ Send = Callable[[bytes], Awaitable[None]]
 
 async def fuzz_screens(server: PmServer, s: Session, send: Send, mark: Callable[[], int],
                        since: Callable[[int], str], seed: int, size: int,
-                       screens: list[str]) -> dict[str, float]:
+                       screens: list[str], errors: Errors) -> dict[str, float]:
     """`size` random bytes to each of `screens` (seeded by `seed` and the screen); the
-    session never ends and nothing goes wrong; then ? at the table shows the keys.
-    Returns each screen's seconds (for docs/BENCHMARKS.md)."""
+    session never ends and nothing goes wrong (checked after each batch, so a failure
+    says where); then ? at the table shows the keys. Returns each screen's seconds
+    (for docs/BENCHMARKS.md)."""
     loop = asyncio.get_running_loop()
     took: dict[str, float] = {}
     assert s.terminal is not None
@@ -128,8 +129,10 @@ async def fuzz_screens(server: PmServer, s: Session, send: Send, mark: Callable[
             await settled(lambda: s.app, lambda: len(s.terminal._inbuf))
             await send(data[at:at + BATCH])
             await settled(lambda: s.app, lambda: len(s.terminal._inbuf))
+            where = f"{screen}, {at + BATCH} bytes, seed {seed}"
+            assert not errors, f"{where}: " + "\n".join(errors.seen[:5])
             assert not s.closed and s.task is not None and not s.task.done(), \
-                f"the session ended: {screen}, {at + BATCH} bytes, seed {seed}"
+                f"the session ended: {where}"
         took[screen] = loop.time() - t
     await at_the_table(server, s)
     before = mark()
@@ -160,7 +163,7 @@ async def test_random_keys_in_process(tmp_path: Path, monkeypatch: pytest.Monkey
                 await asyncio.sleep(0)
 
             took = await fuzz_screens(server, s, send, lambda: len(c.out), c.text,
-                                      fuzz_seed(), FUZZ_BYTES, [screen])
+                                      fuzz_seed(), FUZZ_BYTES, [screen], errors)
             print(f"in process, {FUZZ_BYTES} bytes a screen:", took)
             await c.close()
         finally:
@@ -242,7 +245,7 @@ async def test_random_keys_to_every_screen_over_openssh(
                                  "the bytes through ssh")
 
             took = await fuzz_screens(server, s, send, lambda: ssh.total, ssh.since,
-                                      fuzz_seed() + 1, SSH_FUZZ_BYTES, SCREENS)
+                                      fuzz_seed() + 1, SSH_FUZZ_BYTES, SCREENS, errors)
             print(f"over OpenSSH, {SSH_FUZZ_BYTES} bytes a screen:", took)
         finally:
             await ssh.close()
@@ -278,6 +281,7 @@ async def test_random_keys_to_the_replay_viewer(monkeypatch: pytest.MonkeyPatch)
                                       | events.AppFocus | events.AppBlur):
                         app.post_message(message)
                 await settled(lambda: app, lambda: 0)
+                assert not errors, f"{at + BATCH} bytes: " + "\n".join(errors.seen[:5])
                 assert app.is_running, f"the viewer ended after {at + BATCH} bytes"
             while len(app.screen_stack) > 2:
                 app.pop_screen()

@@ -131,3 +131,32 @@ async def test_focus_reports_the_server_never_asked_for_are_dropped(tmp_path: Pa
         await c.close()
     finally:
         await server.stop()
+
+
+async def test_keys_for_a_palette_already_gone_do_nothing(tmp_path: Path, monkeypatch) -> None:
+    """A key typed into the palette and handled after it was taken off the stack (the
+    app ending, or the table's screen closing it): its search found no list
+    (WorkerFailed: NoMatches), as did a page key passed on to the list."""
+    with recording(monkeypatch) as errors:
+        server, keys = await start_server(tmp_path)
+        try:
+            c = await Client.connect(server.port, "alice", keys.keys["alice"])
+            await app_of(server, "alice", "LobbyApp")
+            app = await to_game(server, session_of(server, "alice"))
+            app.call_later(app._close_prompts)
+            await wait_until(lambda: app.screen is app.game_screen, what="the table")
+            c.send("\x10")
+            await wait_until(lambda: isinstance(app.screen, CommandPalette), what="palette")
+            palette = app.screen
+            await asyncio.sleep(0.3)
+            app.call_later(app.pop_screen)
+            await wait_until(lambda: palette not in app.screen_stack, what="palette gone")
+            await asyncio.sleep(0.3)  # its widgets removed
+            app.call_later(palette._gather_commands, "undo")
+            app.call_later(palette._action_command_list, "page_down")
+            await asyncio.sleep(0.5)
+            assert app.is_running
+            await c.close()
+        finally:
+            await server.stop()
+    assert not errors, errors.seen
