@@ -72,7 +72,9 @@ class Palette(DismissOnce, CommandPalette):
 def open_palette(app: App[object]) -> None:
     """The app's ctrl+p: the palette, unless one is open already. Textual looks only at
     the screen on top, so with a prompt opened over the palette (the table moved) a
-    second palette of the same id was mounted (DuplicateIds)."""
+    second palette of the same id was mounted (DuplicateIds). Nor does it have Textual's
+    fixed id: escape and ctrl+p read in one go opened a new palette while the last one,
+    off the stack, was still being taken apart under that id (DuplicateIds again)."""
     if app.use_command_palette and not any(isinstance(s, CommandPalette)
                                            for s in app.screen_stack):
-        app.push_screen(Palette(id="--command-palette"))
+        app.push_screen(Palette())

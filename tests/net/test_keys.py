@@ -160,3 +160,34 @@ async def test_keys_for_a_palette_already_gone_do_nothing(tmp_path: Path, monkey
         finally:
             await server.stop()
     assert not errors, errors.seen
+
+
+async def test_a_palette_opened_as_the_last_one_leaves(tmp_path: Path, monkeypatch) -> None:
+    """ctrl+p handled just after the palette was closed: the new palette was mounted
+    while the old one, off the stack but not yet taken apart, still held Textual's
+    fixed id (DuplicateIds; found by the fuzz over OpenSSH)."""
+    with recording(monkeypatch) as errors:
+        server, keys = await start_server(tmp_path)
+        try:
+            c = await Client.connect(server.port, "alice", keys.keys["alice"])
+            await app_of(server, "alice", "LobbyApp")
+            app = await to_game(server, session_of(server, "alice"))
+            app.call_later(app._close_prompts)
+            await wait_until(lambda: app.screen is app.game_screen, what="the table")
+            c.send("\x10")
+            await wait_until(lambda: isinstance(app.screen, CommandPalette), what="palette")
+            first = app.screen
+
+            def close_and_open() -> None:  # escape, then ctrl+p, before it is gone
+                first.dismiss()
+                app.action_command_palette()
+
+            app.call_later(close_and_open)
+            await wait_until(lambda: isinstance(app.screen, CommandPalette)
+                             and app.screen is not first, what="a new palette")
+            await asyncio.sleep(0.3)
+            assert app.is_running
+            await c.close()
+        finally:
+            await server.stop()
+    assert not errors, errors.seen
