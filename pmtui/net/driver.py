@@ -31,7 +31,7 @@ import asyncio
 import codecs
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -342,6 +342,11 @@ class SshDriver(Driver):
             return  # the size comes from SSH window-change messages only
         if isinstance(message, events.MouseEvent):
             return  # no mouse over SSH: keyboard-only
+        if isinstance(message, (events.AppFocus, events.AppBlur)):
+            # the server never asks the terminal to report focus (ESC[?1004h), so these
+            # are stray bytes; each restyled every widget of the app (a flood of them
+            # cost a whole core)
+            return
         self.process_message(message)
 
     def _arm_tick(self) -> None:
@@ -399,3 +404,23 @@ class CalmNotifications:
         recent.append(now)
         self._notify_times = recent
         super().notify(message, *args, **kwargs)  # type: ignore[misc]
+
+
+class OverSsh:
+    """Mixin for a session's App: none of Textual's own commands, which act on the
+    server's process or machine, not on the player's terminal.
+
+    The palette's system commands would quit the app, save a screenshot in the
+    server's folder, change the theme or open Textual's key panel; suspend (ctrl+z in
+    a local terminal) would stop the server. None is bound here: the palette offers
+    the table's own commands only (the lobby has none, so no palette).
+    """
+
+    def get_system_commands(self, screen: Any) -> Iterator[Any]:
+        return iter(())
+
+    def action_suspend_process(self) -> None:
+        pass
+
+    def action_show_help_panel(self) -> None:
+        pass

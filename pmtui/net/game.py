@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual.app import App
 from textual.binding import Binding
 
 import pmtui.tui.app as tui_app
-from pmtui.net.driver import CalmNotifications
+from pmtui.net.driver import CalmNotifications, OverSsh
 from pmtui.net.tables import SeatTable
 from pmtui.tui.app import PmApp
 from pmtui.tui.keys import GAME_BINDINGS, TuiConfig, config_data
@@ -104,8 +105,10 @@ class NetGameOverScreen(GameOverScreen):
     HINT = "q back to the lobby · escape shows the table"
 
 
-class NetApp(CalmNotifications, PmApp):
+class NetApp(OverSsh, CalmNotifications, PmApp):
     """One session's game screen at a server table."""
+
+    COMMANDS = PmApp.COMMANDS - App.COMMANDS  # the table's commands, no system ones
 
     # Textual reads CSS_PATH relative to the subclass's module: point at the TUI's file.
     CSS_PATH = str(Path(tui_app.__file__).parent / PmApp.CSS_PATH)  # type: ignore[operator]

@@ -25,11 +25,12 @@ from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from pmtui.engine.ruleset import DeckList
-from pmtui.net.driver import CalmNotifications
+from pmtui.net.driver import CalmNotifications, OverSsh
 from pmtui.net.tables import Registry, ServerTable, TableError, User
 from pmtui.table.logtext import printable
 from pmtui.table.registry import DEFAULT_RULESET
 from pmtui.tui import app as tui_app
+from pmtui.tui.guard import DismissOnce
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.widgets.footer import Footer
 
@@ -47,7 +48,7 @@ DeckScreen OptionList { height: auto; max-height: 16; }
 """
 
 
-class DeckScreen(ModalScreen[str | None]):
+class DeckScreen(DismissOnce, ModalScreen[str | None]):
     """Choose one of a list: a game, a value of one of its options, or a deck (the
     starter decks, then the deck files of the data directory)."""
 
@@ -80,10 +81,11 @@ def _shown(label: str) -> Text:
     return Text(head).append(nl + rest, style="dim")
 
 
-class LobbyApp(CalmNotifications, PlainNotices, App[Choice]):
+class LobbyApp(OverSsh, CalmNotifications, PlainNotices, App[Choice]):
     CSS = LOBBY_CSS
     # the deck editor's screens and prompts are styled by the TUI's file
     CSS_PATH = str(Path(tui_app.__file__).parent / "pmtui.tcss")
+    ENABLE_COMMAND_PALETTE = False  # no command of its own: every key is in the footer
     TITLE = "pmtui lobby"
     BINDINGS = [
         Binding("c", "create", "Create"),

@@ -31,7 +31,7 @@ from pmtui.table.logtext import (
 )
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
-from pmtui.tui.commands import LegalActions
+from pmtui.tui.commands import LegalActions, open_palette
 from pmtui.tui.display import append_lines, card_brief, detail_text, fight_line, set_depth
 from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.notices import PlainNotices
@@ -264,6 +264,9 @@ class PmApp(PlainNotices, App[int]):
         return "nothing you may take back now"
 
     # -- lifecycle ---------------------------------------------------------------------------
+
+    def action_command_palette(self) -> None:
+        open_palette(self)
 
     def on_mount(self) -> None:
         self._opened = self._records

@@ -28,7 +28,7 @@ from pmtui.table.replay import Perspective, Replay, ReplayModel, Shown
 from pmtui.table.words import in_words
 from pmtui.tui.analysis import AnalysisPanel, ChanceLine, Progress, panel_text, work
 from pmtui.tui.display import detail_text
-from pmtui.tui.guard import guarded
+from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.info import SummaryScreen
 from pmtui.tui.widgets.board import Board
@@ -111,7 +111,7 @@ class ReplayLog(Static):
 
 
 @guarded
-class ReplayScreen(Screen[None]):
+class ReplayScreen(DismissOnce, Screen[None]):
     """Step through a game; renders the board from a player view (or all of it: "both")."""
 
     BINDINGS = REPLAY_BINDINGS
@@ -443,7 +443,7 @@ class ReplayScreen(Screen[None]):
 
 
 @guarded
-class GotoTurnScreen(ModalScreen[str | None]):
+class GotoTurnScreen(DismissOnce, ModalScreen[str | None]):
     """Ask for a turn number."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto_cancel")]
@@ -472,7 +472,7 @@ class GotoTurnScreen(ModalScreen[str | None]):
 
 
 @guarded
-class ReplayHelpScreen(ModalScreen[None]):
+class ReplayHelpScreen(DismissOnce, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="rhelp_close"),
         Binding("question_mark", "close", "Close", show=False, id="rhelp_close2"),

@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 
 from pmtui.engine.screen import ScreenSpec
 from pmtui.tui.display import colour_chip
-from pmtui.tui.guard import guarded
+from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.keys import verb_id
 from pmtui.tui.screens.info import KEY_NAMES
 from pmtui.tui.widgets.footer import Footer
@@ -42,7 +42,7 @@ def card_label(spec: ScreenSpec, cid: str, width: int = 24) -> Text:
 
 
 @guarded
-class MenuScreen(ModalScreen[str | None]):
+class MenuScreen(DismissOnce, ModalScreen[str | None]):
     """Choose one of (label, value); enter chooses, escape closes."""
 
     DEFAULT_CLASSES = "prompt"
@@ -84,7 +84,7 @@ class MenuScreen(ModalScreen[str | None]):
 
 
 @guarded
-class CardSearchScreen(ModalScreen[str | None]):
+class CardSearchScreen(DismissOnce, ModalScreen[str | None]):
     """The card pool, searched as you type: words and FIELD:VALUE filters (docs/tui.md)."""
 
     DEFAULT_CLASSES = "prompt"
@@ -167,7 +167,7 @@ class CardSearchScreen(ModalScreen[str | None]):
 
 
 @guarded
-class WhyScreen(ModalScreen[None]):
+class WhyScreen(DismissOnce, ModalScreen[None]):
     """Why not? Type an action (notation) or pick one; the rules' answer, one line."""
 
     DEFAULT_CLASSES = "prompt"
@@ -260,7 +260,7 @@ class WhyScreen(ModalScreen[None]):
 
 
 @guarded
-class SaveScreen(ModalScreen[str | None]):
+class SaveScreen(DismissOnce, ModalScreen[str | None]):
     """Save as: a path; `save(path)` returns a one-line report or raises ValueError."""
 
     DEFAULT_CLASSES = "prompt"
@@ -319,7 +319,7 @@ class SaveScreen(ModalScreen[str | None]):
 
 
 @guarded
-class SandboxHelpScreen(ModalScreen[None]):
+class SandboxHelpScreen(DismissOnce, ModalScreen[None]):
     """Every sandbox key with what it does."""
 
     DEFAULT_CLASSES = "prompt"

@@ -21,14 +21,15 @@ from textual.dom import DOMNode, NoScreen
 from textual.screen import Screen
 from textual.widgets import Static
 
-from pmtui.tui.guard import guarded
+from pmtui.tui.guard import DismissOnce, guarded
 
 R = TypeVar("R")
 
 
 @guarded
-class Cover(Screen[R]):
-    """A full screen for the person about to take the keyboard."""
+class Cover(DismissOnce, Screen[R]):
+    """A full screen for the person about to take the keyboard (dismissed only while on
+    top: guard.DismissOnce)."""
 
     APP_ACTIONS: ClassVar[frozenset[str]] = frozenset({"quit"})  # the app's, still offered
 

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from pmtui.engine.screen import ScreenSpec
 from pmtui.table.logtext import printable
-from pmtui.tui.guard import guarded
+from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP, verb_bindings, verb_id
 from pmtui.tui.screens.cover import Cover
 from pmtui.tui.widgets.footer import Footer
@@ -64,7 +64,7 @@ class QuickTint(BackgroundScreen):
             yield Segment(text, new)
 
 
-class Kept(ModalScreen[R]):
+class Kept(DismissOnce, ModalScreen[R]):
     """A modal the app keeps, one of its kind per table, and shows again with new
     contents (`PmApp._open_again`): a new screen costs its styles, its layout and its
     widgets each time, and leaves cyclic garbage behind (many at once over SSH).
@@ -379,7 +379,7 @@ class PassKeyboardScreen(Cover[None]):
 
 
 @guarded
-class GameOverScreen(ModalScreen[str | None]):
+class GameOverScreen(DismissOnce, ModalScreen[str | None]):
     BINDINGS = [
         Binding("escape", "close", "See the table", id="over_close"),
         Binding("enter", "close", "See the table", show=False, id="over_enter"),
