@@ -9,9 +9,11 @@ resolving the chain last in, first out) to the next decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from pmtui.engine.cardquery import search
@@ -19,7 +21,7 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
-from pmtui.engine.ruleset import CardInfo, DeckList, Strategy
+from pmtui.engine.ruleset import CardInfo, DeckList, DeckSlot, DeckSummary, Strategy
 from pmtui.engine.state import State
 
 from . import actions, battle, decks, effects, flow, triggers
@@ -75,6 +77,11 @@ class ClockworkMemorion:
     def pool_digest(self) -> str:
         return self.pool.digest
 
+    def with_card_files(self, paths: Sequence[Path]) -> ClockworkMemorion:
+        """This game with more card files loaded after its own (a scenario's made-up
+        cards); CardError (one line, naming the file) for a bad one."""
+        return ClockworkMemorion(load_pool(extra=paths))
+
     def card_info(self, card_id: str) -> CardInfo:
         c = self.pool.get(card_id)
         if c.kind == "successor":
@@ -101,7 +108,29 @@ class ClockworkMemorion:
         return decks.load_deck(spec)
 
     def validate_deck(self, deck: DeckList) -> list[str]:
-        return decks.validate(deck, self.pool)
+        return decks.validate(deck, self.pool, deck.format or "standard")
+
+    def deck_document(self, deck: DeckList) -> dict[str, object]:
+        """A deck file: its name, its format when it is an EX deck (S:2), card id =
+        copies under [main]."""
+        doc: dict[str, object] = {"name": deck.name}
+        if deck.description:
+            doc["description"] = deck.description
+        if deck.format:
+            doc["format"] = deck.format
+        doc["main"] = dict(Counter(deck.part("main")))
+        return doc
+
+    def deck_slot(self, card_id: str) -> DeckSlot:
+        """Every card goes to the one deck; exactly one Ruler and one Summon Limit card
+        (S:3, S:11, S:43), else three of a name (S:4)."""
+        kind = self.pool.get(card_id).kind
+        return DeckSlot("main", 1 if kind in ("ruler", "limit") else decks.COPIES)
+
+    deck_summary = DeckSummary("type", "emotion", "level")
+
+    def deck_format_name(self, deck: DeckList) -> str:
+        return decks.FORMAT_NAMES[deck.format or "standard"]
 
     # -- setup ----------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ VERBS = (
          on_card=False),
 )
 PHASES = (("main1", "Main I"), ("battle", "Battle"), ("main2", "Main II"), ("end", "End"))
-REF = re.compile(r"\b(CWM-\d{3}[a-z]?)@(\d+)\b")
+REF = re.compile(r"\b(CW[MX]-\d{3}[a-z]?)@(\d+)\b")
 ENTRY = {"summon": "summon", "inherit": "inherit", "move": "move", "mmove": "move",
          "attack": "attack", "act": "ability", "deify": "deification", "recall": "recall",
          "trig": "triggered ability", "rampage": "Rampage", "blockstep": "blocks",
@@ -226,6 +226,9 @@ class Screen:
 
     def role(self, view: View, seat: int) -> str:
         return "(turn)" if view["vars"].get("ap") == seat else ""
+
+    def heading(self, view: View) -> str:
+        return ""  # the EX match changes only the deck size: the top line needs no more
 
     def window(self, decision: Decision, view: View) -> Window | None:
         if decision.kind in ("respond", "recall_time"):
