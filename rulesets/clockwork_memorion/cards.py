@@ -48,6 +48,7 @@ EFFECTS = (
 )
 SLOT = re.compile(r"\[(\w+):\s*([^\]]*)\]")
 BLANK = "___"
+TEXT_SEP = " / "  # between a card's abilities in its one-line text
 
 
 class CardError(ValueError):

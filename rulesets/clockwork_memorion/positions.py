@@ -42,6 +42,8 @@ from pmtui.engine.state import Card, State, zkey
 
 from .board import (
     START_LIFE,
+    ZONE_COUNT,
+    at_zone,
     attached,
     counters,
     current_slots,
@@ -589,9 +591,9 @@ class Positions:
             if got != expect["host"]:
                 out.append(f"expected {name} memorised by {expect['host']}, it is {got}")
         if "text" in expect:
-            texts = self.rs.card_view(state, uid, None).get("texts", [])
-            if not any(str(expect["text"]) in t for t in texts):  # type: ignore[attr-defined]
-                out.append(f"expected {name}'s text to read {expect['text']!r}: {texts}")
+            text = str(self.rs.card_view(state, uid, None).get("text", ""))
+            if str(expect["text"]) not in text:
+                out.append(f"expected {name}'s text to read {expect['text']!r}: {text!r}")
         return out
 
     # -- the sandbox -------------------------------------------------------------------
@@ -600,10 +602,10 @@ class Positions:
         out = zone_places(LISTED, WORDS, state, player, moving)
         kind = self.rs.pool.get(cid).kind
         if kind == "successor":
-            taken = {state.cards[u].f.get("z") for u in zone(state, player, "succ")
-                     if u != moving}
+            free = [z for z in range(1, ZONE_COUNT + 1)
+                    if at_zone(state, player, z) in (None, moving)]
             out += [Place(f"P{player + 1} Successor zone {z}", player, "succ", {"z": z})
-                    for z in range(1, 6) if z not in taken]
+                    for z in free]
         if kind in ("ruler", "limit"):
             out += zone_places((kind,), WORDS, state, player, moving)
         return out

@@ -41,7 +41,7 @@ from .board import (
     where,
     zone,
 )
-from .cards import CARD_FIELDS, CardDef, Pool, load_pool
+from .cards import CARD_FIELDS, TEXT_SEP, CardDef, Pool, load_pool
 from .notation import NOTATION
 from .screen import Screen
 
@@ -90,7 +90,17 @@ class ClockworkMemorion:
             stats = f"{c.genre}: {c.word}"
         else:
             stats = ""
-        return CardInfo(c.id, c.name, f"{c.id}  {c.kind:<9} {stats:<22} {c.name}", asdict(c))
+        faces: tuple[str, ...] = ()
+        if c.kind == "ruler":  # two faces: the deified one is turned up for good (S:10)
+            faces = (f"{c.name}: Summon Level {c.summon_level}: "
+                     + TEXT_SEP.join(a.text for a in c.abilities),
+                     f"{c.deified_name or c.name} (deified): Summon Level "
+                     f"{c.deified_level}: " + TEXT_SEP.join(a.text for a in c.deified))
+        elif c.kind == "limit":  # laid on either face, either end at zone 1 (M5)
+            faces = tuple(f"face {n}: " + " ".join(e.title() for e in row)
+                          for n, row in enumerate(c.faces, 1))
+        return CardInfo(c.id, c.name, f"{c.id}  {c.kind:<9} {stats:<22} {c.name}", asdict(c),
+                        faces)
 
     card_fields = CARD_FIELDS
 
@@ -378,10 +388,11 @@ class ClockworkMemorion:
                 out["power"], out["mind"] = c.power, c.mind
         if c.memory:
             out["memory"] = c.memory
-        if zn in ("ruler", "succ"):
-            out["texts"] = [current_text(ab.text, w) for ab, w in
-                            zip(face(state, pool, uid), ability_slots(state, pool, uid),
-                                strict=True)]
+        if zn in ("ruler", "succ"):  # the words now in each slot (S:53, S:65-67, S:81)
+            up = face(state, pool, uid)
+            out["text"] = TEXT_SEP.join(current_text(ab.text, w) for ab, w in
+                                        zip(up, ability_slots(state, pool, uid), strict=True))
+            out["printed"] = TEXT_SEP.join(ab.text for ab in up)
         return out
 
     def redact_vars(self, vars: Mapping[str, Any], player: int | None,
