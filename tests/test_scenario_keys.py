@@ -23,9 +23,11 @@ MADE_UP = [
     TESTS / "scenarios" / "p17_purple_same_name_other_series.toml",
     TESTS / "scenarios" / "pso" / "spell_cards_base_zero_deals_mst.toml",
     TESTS / "scenarios" / "sengoku_yugi" / "g1_11_deployment_pays_the_cost.toml",
+    TESTS / "scenarios" / "clockwork_memorion" / "m13_made_up_card_summoned.toml",
 ]
 GAMES = {"toy": ("TOY-90", "power = 5"), "precious_memories": ("XTO-009", "ap = 30"),
-         "pso": ("XPS-009", "type = \"spell\""), "sengoku_yugi": ("SGX-009", "kind = \"main\"")}
+         "pso": ("XPS-009", "type = \"spell\""), "sengoku_yugi": ("SGX-009", "kind = \"main\""),
+         "clockwork_memorion": ("CWX-009", "power = 300")}
 
 
 def toy(body: str, tmp_path: Path, name: str = "s.toml") -> Path:
@@ -41,7 +43,7 @@ def toy(body: str, tmp_path: Path, name: str = "s.toml") -> Path:
 def test_every_game_loads_made_up_cards(path: Path) -> None:
     sc = load(path)
     assert sc.card_files and all(p.is_file() for p in sc.card_files)
-    made_up = {cid for cid in sc.rs.cards if cid[:3] in ("TOY", "XTO", "XPS", "SGX")}
+    made_up = {cid for cid in sc.rs.cards if cid[:3] in ("TOY", "XTO", "XPS", "SGX", "CWX")}
     assert made_up - set(load(path).rs.cards) == set()
     result = run(sc)
     assert result.ok, result.failures
@@ -122,12 +124,14 @@ SETUP = [
     TESTS / "scenarios" / "p08_first_player_draws_one.toml",
     TESTS / "scenarios" / "pso" / "setup_monster_search_retries.toml",
     TESTS / "scenarios" / "sengoku_yugi" / "g1_09_setup_runs_on_given_decks.toml",
+    TESTS / "scenarios" / "clockwork_memorion" / "g_setup_runs_on_given_decks.toml",
 ]
 TURN_START = [
     TOY / "t3_turn_start_untires_and_draws.toml",
     TESTS / "scenarios" / "p08_turn_start_position.toml",
     TESTS / "scenarios" / "pso" / "game_play_turn_starts_with_a_draw.toml",
     TESTS / "scenarios" / "sengoku_yugi" / "g1_11_active_phase_at_turn_start.toml",
+    TESTS / "scenarios" / "clockwork_memorion" / "g_turn_start_stands_up_and_draws.toml",
 ]
 TOY_DECKS = (
     '[setup.p1]\nmain = ["TOY-03", "TOY-02", "TOY-01", "TOY-04", "TOY-01", "TOY-01", '
@@ -297,6 +301,7 @@ FIXED = [
     TESTS / "scenarios" / "p16_random_discard_fixed.toml",
     TESTS / "scenarios" / "pso" / "event_cards_trap_damage_evaded_or_hit.toml",
     TESTS / "scenarios" / "sengoku_yugi" / "g1_qa_after_die_fixed.toml",
+    TESTS / "scenarios" / "clockwork_memorion" / "m8_coin_decides_who_goes_first_fixed.toml",
 ]
 # each file's fix list turned around (or changed) gives the other outcome
 SWAPPED = {
@@ -304,6 +309,7 @@ SWAPPED = {
     "p16_random_discard_fixed": ('["pick STA-003"]', '["pick STA-004"]'),
     "event_cards_trap_damage_evaded_or_hit": ('["evade", "hit"]', '["hit", "evade"]'),
     "g1_qa_after_die_fixed": ('["roll 6", "roll 1"]', '["roll 1", "roll 6"]'),
+    "m8_coin_decides_who_goes_first_fixed": ('["tails"]', '["heads"]'),
 }
 
 
@@ -335,6 +341,7 @@ DECKS = [
     TESTS / "scenarios" / "p25_deck_building.toml",
     TESTS / "scenarios" / "pso" / "deck_limits.toml",
     TESTS / "scenarios" / "sengoku_yugi" / "g1_05_deck_building.toml",
+    TESTS / "scenarios" / "clockwork_memorion" / "s004_deck_building.toml",
 ]
 
 
@@ -400,6 +407,7 @@ SHOWN = [
     TESTS / "scenarios" / "pso" / "setup_monster_search_is_shown_to_its_owner.toml",
     TESTS / "scenarios" / "pso" / "event_cards_trap_hidden_until_it_fires.toml",
     TESTS / "scenarios" / "sengoku_yugi" / "g1_09_familiar_eggs_shown_once.toml",
+    TESTS / "scenarios" / "clockwork_memorion" / "s133_searched_memorion_is_shown.toml",
 ]
 
 
@@ -468,6 +476,7 @@ STATE = [
     TESTS / "scenarios" / "p24_named_state_of_a_stack.toml",
     TESTS / "scenarios" / "pso" / "stat_boosters_evp_replaced_card_data_kept.toml",
     TESTS / "scenarios" / "sengoku_yugi" / "g1_11_named_state_after_growth_and_burn.toml",
+    TESTS / "scenarios" / "clockwork_memorion" / "s173_named_state_of_blank_and_filled_slots.toml",
 ]
 
 
@@ -490,8 +499,9 @@ def test_every_game_reads_named_state_and_card_data(path: Path) -> None:
         (STATE[3], "ailments = { burn = 1 }", "ailments = { burn = 2 }", "ailments"),
         (STATE[1], 'stack = ["STA-001"]', "stack = []", "stack"),
         (STATE[2], "card_data = { evp = 1,", "card_data = { evp = 2,", "evp"),
+        (STATE[4], 'slots = [["Endurance"], []]', 'slots = [["Endurance"], ["+100"]]', "slots"),
     ],
-    ids=["toy", "pso-state", "sengoku-ailments", "pm-stack", "pso-card-data"],
+    ids=["toy", "pso-state", "sengoku-ailments", "pm-stack", "pso-card-data", "cwm-slots"],
 )
 def test_a_wrong_named_state_fails_naming_it(path: Path, old: str, new: str, key: str) -> None:
     text = path.read_text(encoding="utf-8")
@@ -522,7 +532,8 @@ def test_bad_state_keys_are_one_line(expect: str, words: str) -> None:
 
 
 ALL = sorted({*TESTS.glob("scenarios/*.toml"), *TESTS.glob("scenarios/pso/*.toml"),
-              *TESTS.glob("scenarios/sengoku_yugi/*.toml"), *TOY.glob("*.toml")})
+              *TESTS.glob("scenarios/sengoku_yugi/*.toml"),
+              *TESTS.glob("scenarios/clockwork_memorion/*.toml"), *TOY.glob("*.toml")})
 
 
 def test_every_game_names_exactly_its_named_state() -> None:
@@ -595,7 +606,7 @@ def test_the_sandbox_saves_a_setup_scenario_as_one(path: Path, tmp_path: Path) -
 
 
 START_MOMENT = {"precious_memories": "start", "pso": "start", "sengoku_yugi": "active",
-                "toy": "start"}
+                "toy": "start", "clockwork_memorion": "start"}
 
 
 @pytest.mark.parametrize("game", sorted(START_MOMENT))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from pmtui.engine import slots
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
@@ -17,7 +18,7 @@ from pmtui.engine.notation import ref
 from pmtui.engine.state import State
 
 from . import effects, moves, triggers
-from .board import at_zone, in_play, keywords, mind, power, successors
+from .board import ZONE_FLAG, in_play, keywords, mind, power, successors
 
 RAMPAGE_DAMAGE = 200  # S:250-254
 
@@ -52,9 +53,7 @@ def rampage(ctx: Context, pool: Any, u: int) -> None:
     state = ctx.state
     if not in_play(state, u):
         return
-    p, z = state.cards[u].owner, int(state.cards[u].f["z"])
-    for n in (z - 1, z + 1):
-        v = at_zone(state, p, n)
+    for v in slots.neighbours(state, u, ZONE_FLAG):
         if v is not None:
             effects.deal(ctx, v, RAMPAGE_DAMAGE, "Rampage")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from pmtui.engine import slots
 from pmtui.engine.state import State, zkey
 
 from .cards import NUMERIC, Ability, CardDef, Pool, number
@@ -18,6 +19,7 @@ from .cards import NUMERIC, Ability, CardDef, Pool, number
 ZONES = ("deck", "hand", "ruler", "limit", "succ", "mem", "storage", "drop")
 VISIBILITY = {z: "public" for z in ZONES} | {"deck": "hidden", "hand": "owner"}
 ZONE_COUNT = 5
+ZONE_FLAG = "z"  # a successor's zone number 1-5, a numbered slot (pmtui.engine.slots)
 START_LIFE = 2000  # S:46
 HAND_LIMIT = 7  # S:155
 OPENING = (6, 7)  # S:157: first player 6, second 7
@@ -46,10 +48,8 @@ def successors(state: State, p: int) -> list[int]:
 
 
 def at_zone(state: State, p: int, z: int) -> int | None:
-    for u in zone(state, p, "succ"):
-        if state.cards[u].f.get("z") == z:
-            return u
-    return None
+    """The successor in `p`'s zone `z` (the row of numbered slots, flag "z")."""
+    return slots.at_slot(state, zkey(p, "succ"), z, ZONE_FLAG)
 
 
 def in_play(state: State, uid: int) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 from pmtui.engine.cardquery import CardField
 from pmtui.engine.pool import CardPool, gather, has_control, read_card_file
 
-CARD_ID = re.compile(r"CWM-\d{3}[a-z]?")
+CARD_ID = re.compile(r"CW[MX]-\d{3}[a-z]?")  # CWX: cards made up for scenarios
 KINDS = ("ruler", "limit", "successor", "memorion", "king")
 # S:12: the four emotions and their printed colours
 EMOTIONS = {"joy": "blue", "anger": "green", "pathos": "purple", "humour": "red"}
@@ -47,6 +47,7 @@ EFFECTS = (
 )
 SLOT = re.compile(r"\[(\w+):\s*([^\]]*)\]")
 BLANK = "___"
+TEXT_SEP = " / "  # between a card's abilities in its one-line text
 
 
 class CardError(ValueError):

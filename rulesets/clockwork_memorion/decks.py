@@ -13,6 +13,7 @@ from .cards import Pool, default_folder
 STANDARD = 30  # S:2 "basically 30"; J "exactly 30"
 EX_RANGE = (30, 40)  # S:2: the EX match (a header option, M1)
 COPIES = 3  # S:4
+FORMAT_NAMES = {"standard": "standard format", "ex": "EX match"}
 
 
 def decks_folder() -> Path:
@@ -36,9 +37,12 @@ def load_deck(spec: str) -> DeckList:
             isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool) and n > 0
             for k, n in main.items()):
         raise DeckError(f"{spec}: [main] must be a table of card id = copies")
+    fmt = raw.get("format", "standard")
+    if fmt not in FORMAT_NAMES:
+        raise DeckError(f"{spec}: format must be standard or ex, not {fmt!r}")
     ids = tuple(cid for cid, n in main.items() for _ in range(n))
     return DeckList(str(raw.get("name", path.stem)), {"main": ids}, str(path),
-                    str(raw.get("description", "")))
+                    str(raw.get("description", "")), "" if fmt == "standard" else fmt)
 
 
 def validate(deck: DeckList, pool: Pool, fmt: str = "standard") -> list[str]:

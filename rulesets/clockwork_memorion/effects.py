@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from pmtui.engine import blind
 from pmtui.engine.context import Context
+from pmtui.engine.notation import hidden_ref
 from pmtui.engine.state import zkey
 
 from . import moves
@@ -77,7 +79,7 @@ def candidates(ctx: Context, pool: Pool, eff: dict[str, Any]) -> list[str]:
         return [f"u{m}" for q in (0, 1) for m in zone(state, q, "mem")
                 if where(state, state.cards[m].f.get("host", -1)) == "succ"]
     if do == "blind_discard":
-        return [f"hand#{i + 1}" for i in range(len(zone(state, 1 - p, "hand")))]
+        return [hidden_ref("hand", i + 1) for i in range(len(zone(state, 1 - p, "hand")))]
     if do == "opp_discard":
         return [f"u{u}" for u in zone(state, 1 - p, "hand")]
     if do == "search_mem":
@@ -103,6 +105,8 @@ def _pick_step(ctx: Context, pool: Pool, eff: dict[str, Any]) -> None:
         if eff["do"] == "search_mem":
             ctx.shuffle(zkey(eff["p"], "deck"), why="search")
         return
+    if eff["do"] == "blind_discard":  # face down, by position: mixed first (S:127)
+        blind.mix(ctx, zkey(1 - eff["p"], "hand"))
     moves.ask(ctx, "choose", what="effect", p=chooser(eff), eff={**eff, "left": left},
               opts=cands)
 
@@ -119,9 +123,8 @@ def answer(ctx: Context, pool: Pool, eff: dict[str, Any], pick: str) -> None:
         if do == "search_mem":
             ctx.shuffle(zkey(p, "deck"), why="search")
         return
-    if pick.startswith("hand#"):
-        hand = zone(state, 1 - p, "hand")
-        u = hand[int(pick[5:]) - 1]
+    if do == "blind_discard":
+        u = blind.picked(state, zkey(1 - p, "hand"), pick)
     else:
         u = int(pick[1:])
     if do in ("damage", "damage_blocker"):

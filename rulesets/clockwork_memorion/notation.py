@@ -25,7 +25,7 @@ NOTATION = Notation(
         "main2": (),
         "end": (),
     },
-    card_id=r"CWM-\d{3}[a-z]?",
+    card_id=r"CW[MX]-\d{3}[a-z]?",
     forms={"inherit": "inherit MEMORION HOLDER [slot N]",
            "recall": "recall CARD TARGET [slot N add|rewrite]",
            "move": "move SUCCESSOR zN | move MEMORION HOLDER [slot N]"},

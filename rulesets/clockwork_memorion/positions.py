@@ -3,7 +3,7 @@
     [position]
     turn = 3                 # turn 1 is the first player's first turn
     first = "p1"             # who went first (default p1); whose turn follows from it
-    phase = "main1"          # main1 | battle | main2
+    phase = "main1"          # start (the turn's very beginning) | main1 | battle | main2
     life = [2000, 2000]
     counters = [0, 0]        # memory counters on each Ruler
     used = ["inherit"]       # the once-a-turn steps already used: inherit, move
@@ -42,6 +42,8 @@ from pmtui.engine.state import Card, State, zkey
 
 from .board import (
     START_LIFE,
+    ZONE_COUNT,
+    at_zone,
     attached,
     counters,
     current_slots,
@@ -62,6 +64,7 @@ PLAYERS = ("p1", "p2")
 ZONES = ("ruler", "limit", "succ", "hand", "deck", "storage", "drop")
 LISTED = ("hand", "deck", "storage", "drop")
 PHASES = ("main1", "battle", "main2")
+START = "start"  # a turn's very beginning: Stand-up and Draw run first (S:213)
 FILLER = "CWM-012"
 WORDS = {"ruler": "Ruler zone", "limit": "Summon Limit", "succ": "Successor zones",
          "mem": "memorions", "hand": "hand", "deck": "deck", "storage": "Storage",
@@ -160,8 +163,8 @@ class Edits:
 
     def set_moment(self, state: State, **moment: object) -> None:
         if "phase" in moment:
-            if moment["phase"] not in PHASES:
-                raise PositionError(f"phase: one of {', '.join(PHASES)}")
+            if moment["phase"] not in (START, *PHASES):
+                raise PositionError(f"phase: one of {START}, {', '.join(PHASES)}")
             state.vars["phase"] = moment["phase"]
         if "recall_time" in moment:
             p = moment["recall_time"]
@@ -236,8 +239,8 @@ class Positions:
         if first not in PLAYERS:
             raise PositionError('position.first: "p1" or "p2"', ("position", "first"))
         phase = pos.get("phase", "main1")
-        if phase not in PHASES:
-            raise PositionError(f"position.phase: one of {', '.join(PHASES)}",
+        if phase not in (START, *PHASES):
+            raise PositionError(f"position.phase: one of {START}, {', '.join(PHASES)}",
                                 ("position", "phase"))
         pairs = {}
         for key, default in (("life", START_LIFE), ("counters", 0)):
@@ -427,7 +430,8 @@ class Positions:
         v = state.vars
         doc["position"] = {"turn": int(v.get("turn", 1)),
                            "first": PLAYERS[int(v.get("first", 0))],
-                           "phase": v.get("phase") if v.get("phase") in PHASES else "main1",
+                           "phase": v.get("phase") if v.get("phase") in (START, *PHASES)
+                           else "main1",
                            "life": [life(state, 0), life(state, 1)],
                            "counters": [counters(state, 0), counters(state, 1)]}
         return doc, order
@@ -493,6 +497,50 @@ class Positions:
             out["slots"] = current_slots(state, self.rs.pool, uid)
         return out
 
+    # -- named state (docs/scenarios.md) ------------------------------------------------
+
+    card_facts = ("z", "action", "deified", "power", "mind", "damage", "slots", "blank",
+                  "keywords", "host", "slot")
+    moment_facts = ("turn", "player", "first", "phase", "life", "counters", "recall_time",
+                    "recalls", "used")
+
+    def facts(self, state: State, uid: int | None) -> dict[str, Any]:
+        """A card's named state (its zone number, Action, deified face, Power and Mind
+        now, damage, the words in each memory slot and which slots are blank, keywords,
+        the card memorising it and the slot) or the moment's (Life, memory counters,
+        who recalls in Recall Time, the recalls of the turn, the steps used)."""
+        pool = self.rs.pool
+        v = state.vars
+        if uid is None:
+            rt = v.get("rt")
+            return {
+                "turn": v.get("turn"), "player": PLAYERS[int(v.get("ap", 0))],
+                "first": PLAYERS[int(v.get("first", 0))], "phase": v.get("phase"),
+                "life": [life(state, 0), life(state, 1)],
+                "counters": [counters(state, 0), counters(state, 1)],
+                "recall_time": PLAYERS[int(rt["prio"])] if rt else "",
+                "recalls": [{"target": state.cards[r["t"]].cid, "slot": int(r.get("s", 0)),
+                             "word": r["w"], "mode": r.get("m", "add")}
+                            for r in v.get("recalls") or ()],
+                "used": sorted(v.get("did") or ()),
+            }
+        c = state.cards[uid]
+        zn = where(state, uid)
+        on_table = zn in ("ruler", "succ")
+        slots = current_slots(state, pool, uid) if on_table else []
+        host = c.f.get("host")
+        return {
+            "z": int(c.f.get("z", 0)), "action": bool(c.f.get("act")),
+            "deified": bool(c.f.get("dei")),
+            "power": power(state, pool, uid) if zn == "succ" else 0,
+            "mind": mind(state, pool, uid) if zn == "succ" else 0,
+            "damage": int(c.f.get("dmg", 0)), "slots": slots,
+            "blank": [n for n, words in enumerate(slots, 1) if not words],
+            "keywords": sorted(keywords(state, pool, uid)) if on_table else [],
+            "host": state.cards[host].cid if isinstance(host, int) else "",
+            "slot": int(c.f.get("slot", 0)),
+        }
+
     # -- expectations ------------------------------------------------------------------
 
     def check_keys(self, expect: Mapping[str, object]) -> str | None:
@@ -543,9 +591,9 @@ class Positions:
             if got != expect["host"]:
                 out.append(f"expected {name} memorised by {expect['host']}, it is {got}")
         if "text" in expect:
-            texts = self.rs.card_view(state, uid, None).get("texts", [])
-            if not any(str(expect["text"]) in t for t in texts):  # type: ignore[attr-defined]
-                out.append(f"expected {name}'s text to read {expect['text']!r}: {texts}")
+            text = str(self.rs.card_view(state, uid, None).get("text", ""))
+            if str(expect["text"]) not in text:
+                out.append(f"expected {name}'s text to read {expect['text']!r}: {text!r}")
         return out
 
     # -- the sandbox -------------------------------------------------------------------
@@ -554,10 +602,10 @@ class Positions:
         out = zone_places(LISTED, WORDS, state, player, moving)
         kind = self.rs.pool.get(cid).kind
         if kind == "successor":
-            taken = {state.cards[u].f.get("z") for u in zone(state, player, "succ")
-                     if u != moving}
+            free = [z for z in range(1, ZONE_COUNT + 1)
+                    if at_zone(state, player, z) in (None, moving)]
             out += [Place(f"P{player + 1} Successor zone {z}", player, "succ", {"z": z})
-                    for z in range(1, 6) if z not in taken]
+                    for z in free]
         if kind in ("ruler", "limit"):
             out += zone_places((kind,), WORDS, state, player, moving)
         return out
@@ -567,9 +615,10 @@ class Positions:
 
     def moments(self, state: State) -> list[Moment]:
         ph = state.vars.get("phase")
-        out = [Moment(f"phase:{p}", {"main1": "Main Phase I", "battle": "Battle Phase",
+        out = [Moment(f"phase:{p}", {START: "Turn start (Stand-up, Draw)",
+                                     "main1": "Main Phase I", "battle": "Battle Phase",
                                      "main2": "Main Phase II"}[p], {"phase": p},
-                      current=ph == p and not state.vars.get("rt")) for p in PHASES]
+                      current=ph == p and not state.vars.get("rt")) for p in (START, *PHASES)]
         out += [Moment(f"rt:{p}", f"Recall Time, P{p + 1} to recall", {"recall_time": p},
                        current=(state.vars.get("rt") or {}).get("prio") == p) for p in (0, 1)]
         return out

@@ -9,9 +9,11 @@ resolving the chain last in, first out) to the next decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from pmtui.engine.cardquery import search
@@ -19,7 +21,7 @@ from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
 from pmtui.engine.notation import ref
-from pmtui.engine.ruleset import CardInfo, DeckList, Strategy
+from pmtui.engine.ruleset import CardInfo, DeckList, DeckSlot, DeckSummary, Strategy
 from pmtui.engine.state import State
 
 from . import actions, battle, decks, effects, flow, triggers
@@ -39,11 +41,11 @@ from .board import (
     where,
     zone,
 )
-from .cards import CARD_FIELDS, CardDef, Pool, load_pool
+from .cards import CARD_FIELDS, TEXT_SEP, CardDef, Pool, load_pool
 from .notation import NOTATION
 from .screen import Screen
 
-VERSION = "0.1.0"
+VERSION = "0.1.1"
 HEADER_OPTIONS = {"format": "standard (30 cards) or ex (30-40 cards, the EX match)"}
 OPTION_VALUES = {"format": ("standard", "ex")}
 SILENT = frozenset({"depart", "blockstep", "dmgdone"})  # no window: ★ steps (S:114)
@@ -75,6 +77,11 @@ class ClockworkMemorion:
     def pool_digest(self) -> str:
         return self.pool.digest
 
+    def with_card_files(self, paths: Sequence[Path]) -> ClockworkMemorion:
+        """This game with more card files loaded after its own (a scenario's made-up
+        cards); CardError (one line, naming the file) for a bad one."""
+        return ClockworkMemorion(load_pool(extra=paths))
+
     def card_info(self, card_id: str) -> CardInfo:
         c = self.pool.get(card_id)
         if c.kind == "successor":
@@ -83,7 +90,17 @@ class ClockworkMemorion:
             stats = f"{c.genre}: {c.word}"
         else:
             stats = ""
-        return CardInfo(c.id, c.name, f"{c.id}  {c.kind:<9} {stats:<22} {c.name}", asdict(c))
+        faces: tuple[str, ...] = ()
+        if c.kind == "ruler":  # two faces: the deified one is turned up for good (S:10)
+            faces = (f"{c.name}: Summon Level {c.summon_level}: "
+                     + TEXT_SEP.join(a.text for a in c.abilities),
+                     f"{c.deified_name or c.name} (deified): Summon Level "
+                     f"{c.deified_level}: " + TEXT_SEP.join(a.text for a in c.deified))
+        elif c.kind == "limit":  # laid on either face, either end at zone 1 (M5)
+            faces = tuple(f"face {n}: " + " ".join(e.title() for e in row)
+                          for n, row in enumerate(c.faces, 1))
+        return CardInfo(c.id, c.name, f"{c.id}  {c.kind:<9} {stats:<22} {c.name}", asdict(c),
+                        faces)
 
     card_fields = CARD_FIELDS
 
@@ -101,7 +118,29 @@ class ClockworkMemorion:
         return decks.load_deck(spec)
 
     def validate_deck(self, deck: DeckList) -> list[str]:
-        return decks.validate(deck, self.pool)
+        return decks.validate(deck, self.pool, deck.format or "standard")
+
+    def deck_document(self, deck: DeckList) -> dict[str, object]:
+        """A deck file: its name, its format when it is an EX deck (S:2), card id =
+        copies under [main]."""
+        doc: dict[str, object] = {"name": deck.name}
+        if deck.description:
+            doc["description"] = deck.description
+        if deck.format:
+            doc["format"] = deck.format
+        doc["main"] = dict(Counter(deck.part("main")))
+        return doc
+
+    def deck_slot(self, card_id: str) -> DeckSlot:
+        """Every card goes to the one deck; exactly one Ruler and one Summon Limit card
+        (S:3, S:11, S:43), else three of a name (S:4)."""
+        kind = self.pool.get(card_id).kind
+        return DeckSlot("main", 1 if kind in ("ruler", "limit") else decks.COPIES)
+
+    deck_summary = DeckSummary("type", "emotion", "level")
+
+    def deck_format_name(self, deck: DeckList) -> str:
+        return decks.FORMAT_NAMES[deck.format or "standard"]
 
     # -- setup ----------------------------------------------------------------------
 
@@ -349,10 +388,11 @@ class ClockworkMemorion:
                 out["power"], out["mind"] = c.power, c.mind
         if c.memory:
             out["memory"] = c.memory
-        if zn in ("ruler", "succ"):
-            out["texts"] = [current_text(ab.text, w) for ab, w in
-                            zip(face(state, pool, uid), ability_slots(state, pool, uid),
-                                strict=True)]
+        if zn in ("ruler", "succ"):  # the words now in each slot (S:53, S:65-67, S:81)
+            up = face(state, pool, uid)
+            out["text"] = TEXT_SEP.join(current_text(ab.text, w) for ab, w in
+                                        zip(up, ability_slots(state, pool, uid), strict=True))
+            out["printed"] = TEXT_SEP.join(ab.text for ab in up)
         return out
 
     def redact_vars(self, vars: Mapping[str, Any], player: int | None,

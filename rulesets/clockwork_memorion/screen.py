@@ -35,10 +35,11 @@ from pmtui.engine.screen import (
     Watch,
     Window,
     Words,
+    current_text,
     whose,
 )
 
-from .cards import Pool
+from .cards import TEXT_SEP, Pool
 
 COLOURS = {
     "joy": Colour("J", "blue"),
@@ -70,11 +71,26 @@ VERBS = (
          on_card=False),
 )
 PHASES = (("main1", "Main I"), ("battle", "Battle"), ("main2", "Main II"), ("end", "End"))
-REF = re.compile(r"\b(CWM-\d{3}[a-z]?)@(\d+)\b")
+REF = re.compile(r"\b(CW[MX]-\d{3}[a-z]?)@(\d+)\b")
 ENTRY = {"summon": "summon", "inherit": "inherit", "move": "move", "mmove": "move",
          "attack": "attack", "act": "ability", "deify": "deification", "recall": "recall",
          "trig": "triggered ability", "rampage": "Rampage", "blockstep": "blocks",
          "dmgdone": "damage", "depart": "departure"}
+
+
+def limit_marks(view: View, seat: int) -> tuple[str, ...]:
+    """The emotion of each of the seat's zones 1-5, as the view's Summon Limit gives
+    them (card_view's `marks`); () before it is laid."""
+    for c in view["zones"].get(f"{seat}/limit") or ():
+        if isinstance(c, Mapping) and c.get("marks"):
+            return tuple(str(m) for m in c["marks"])
+    return ()
+
+
+def zone_marks(view: View, seat: int) -> tuple[str, ...]:
+    """Each Successor zone's emotion letter (J A P H), drawn in the zone and before the
+    title of the successor in it."""
+    return tuple(LETTER.get(m, "?") for m in limit_marks(view, seat))
 
 
 def _layout() -> Layout:
@@ -88,7 +104,9 @@ def _layout() -> Layout:
         ))
 
     ruler = Row("ruler", "Ruler", slots=1, in_play=True)
-    succ = Row("succ", "Successor zones", slots=5, large=True, in_play=True)
+    # zones 1-5 (flag "z"), each marked with the emotion the Summon Limit gives it (M5)
+    succ = Row("succ", "Successor zones", slots=5, large=True, in_play=True, slot="z",
+               marks=zone_marks)
     return Layout(theirs=(bar(), ruler, succ),
                   mine=(succ, ruler, bar(), Row("hand", "Hand", wrap=True)),
                   off_board=(("limit", "Summon Limit"),))
@@ -134,7 +152,7 @@ class Screen:
             return Face("face down")
         kind = str(card.get("kind", ""))
         name = str(card.get("name") or self.card_name(str(card["cid"])))
-        texts = " / ".join(card.get("texts") or ())
+        texts, changed = current_text(card, self._printed(card))
         if kind == "successor":
             emo = str(card.get("emotion", ""))
             status = tuple(w for w in (f"z{card['z']}" if card.get("z") else "",
@@ -142,16 +160,17 @@ class Screen:
             status += tuple(k.title() for k in card.get("keywords") or ())
             return Face(name, colour=emo, left=f"{LETTER.get(emo, '?')} Lv{card.get('level')}",
                         right=f"{card.get('power')}/{card.get('mind')}", status=status,
-                        more=self._held(card, view), text=texts or self._printed(card))
+                        more=self._held(card, view), text=texts, text_changed=changed)
         if kind == "ruler":
-            lim = self._marks(view, int(card.get("owner", 0)))
+            lim = " ".join(zone_marks(view, int(card.get("owner", 0))))
             status = tuple(w for w in ("deified" if card.get("deified") else "",
                                        "Act" if card.get("act") else "") if w)
             # the zones' emotions (M5) where the board has room: the stats line
             return Face(name, colour="ruler",
                         left=f"Life {card.get('life')} ctr {card.get('counters')}",
                         right=lim.replace(" ", ""), right_tone="plain",
-                        status=status, more=self._held(card, view), text=texts)
+                        status=status, more=self._held(card, view), text=texts,
+                        text_changed=changed)
         memory = str(card.get("memory", ""))
         genre, _, word = memory.partition(":")
         host = card.get("host")
@@ -162,14 +181,11 @@ class Screen:
                     more=where, text=self._printed(card))
 
     def _printed(self, card: Card) -> str:
-        c = self.pool.get(str(card["cid"]))
-        return " / ".join(a.text for a in c.abilities)
-
-    def _marks(self, view: View, seat: int) -> str:
-        for c in view["zones"].get(f"{seat}/limit") or ():
-            if isinstance(c, Mapping) and c.get("marks"):
-                return " ".join(LETTER[m] for m in c["marks"])
-        return ""
+        """The printed text of the face up (the view's `printed` for a card in play)."""
+        printed = card.get("printed")
+        if isinstance(printed, str):
+            return printed
+        return TEXT_SEP.join(a.text for a in self.pool.get(str(card["cid"])).abilities)
 
     def _held(self, card: Card, view: View) -> str:
         uid = card.get("uid")
@@ -183,12 +199,31 @@ class Screen:
         lines = [Line(" ".join(filter(None, (f.left, f.right, *f.status))), "bold")]
         if f.more:
             lines.append(Line(f.more, "accent"))
-        for t in card.get("texts") or (a.text for a in self.pool.get(str(card["cid"])).abilities):
-            lines.append(Line(t))
+        tone = "accent" if f.text_changed else "plain"
+        lines += [Line(t, tone) for t in f.text.split(TEXT_SEP) if t]
+        if f.text_changed:
+            lines += [Line("printed:", "dim"),
+                      *(Line(t, "aside") for t in self._printed(card).split(TEXT_SEP))]
         if card.get("memory") and card.get("kind") == "successor":
             lines.append(Line(f"own memory (recalled from Storage): {card['memory']}", "aside"))
         ref = f"{card['cid']}@{card['uid']}" if card.get("uid") is not None else ""
-        return Detail(f.title, f.colour, ref, tuple(lines))
+        return Detail(f.title, f.colour, ref, tuple(lines), self._other(card))
+
+    def _other(self, card: Card) -> tuple[Line, ...]:
+        """The face not up: a Ruler's deified face or its normal one (S:10), a Summon
+        Limit card's other row of emotions (M5)."""
+        c = self.pool.get(str(card["cid"]))
+        if c.kind == "ruler":
+            if card.get("deified"):
+                return (Line(c.name, "bold"), *(Line(a.text) for a in c.abilities))
+            return (Line(f"{c.deified_name or c.name} (deified, Summon Level "
+                         f"{c.deified_level})", "bold"), *(Line(a.text) for a in c.deified))
+        if c.kind == "limit" and len(c.faces) == 2:
+            up = card.get("face") if isinstance(card.get("face"), int) else 0
+            n = 1 - int(up)  # type: ignore[call-overload]
+            return (Line(f"face {n + 1}", "bold"),
+                    Line(" ".join(f"{LETTER[e]} {e.title()}" for e in c.faces[n])))
+        return ()
 
     # -- the turn -----------------------------------------------------------------------
 
@@ -230,9 +265,14 @@ class Screen:
     def role(self, view: View, seat: int) -> str:
         return "(turn)" if view["vars"].get("ap") == seat else ""
 
+    def heading(self, view: View) -> str:
+        return ""  # the EX match changes only the deck size: the top line needs no more
+
     def window(self, decision: Decision, view: View) -> Window | None:
-        if decision.kind in ("respond", "recall_time"):
-            return Window(decision.kind)
+        if decision.kind == "recall_time":  # only recalls may answer (S:69-75)
+            return Window("recall_time", only="recalls")
+        if decision.kind == "respond":
+            return Window("respond")
         return None
 
     def label(self, text: str, view: View) -> str:

@@ -37,6 +37,8 @@ def test_scenario_names_its_source_and_passes_check(
     ("s049_recall_time_defers_loss.toml", 'winner = "p1"', 'winner = "none"', "winner"),
     ("s242_breakthrough.toml", "life = [2000, 1700]", "life = [2000, 2000]", "Life"),
     ("s236_endurance.toml", "action = false", "action = true", "action"),
+    ("s127_blind_pick_by_position.toml", '"order CWM-021 CWM-022 CWM-027"',
+     '"order CWM-021 CWM-027 CWM-022"', "p2.drop"),
 ])
 def test_a_scenario_fails_when_the_rules_disagree(name: str, old: str, new: str,
                                                   words: str) -> None:

@@ -1,0 +1,83 @@
+"""Clockwork Memorion on the generic parts (docs/rulesets.md, "Parts a game may use"):
+the current text with `text`/`printed` and `Face.text_changed` (S:53, S:65-67), Recall
+Time as a window where only recalls answer (S:69-75), the Ruler's and the Summon Limit
+card's two faces (S:10, M5), and the Successor zones as a numbered row with each
+zone's emotion letter (M5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from pmtui.engine.views import view
+from pmtui.table.registry import ruleset
+from pmtui.table.scenarios import load, run
+
+HERE = Path(__file__).parent.parent / "scenarios" / "clockwork_memorion"
+RS = ruleset("clockwork_memorion")
+
+
+def _game(name: str, upto: int | None = None):  # noqa: ANN202
+    sc = load(HERE / name)
+    if upto is not None:
+        sc = replace(sc, actions=sc.actions[:upto], expects=[])
+    return run(sc).game
+
+
+def _card(v: dict, cid: str) -> dict:
+    return next(c for z in v["zones"].values() for c in z
+                if isinstance(c, dict) and c.get("cid") == cid)
+
+
+def test_a_recalled_word_changes_the_current_text_and_is_drawn_changed() -> None:
+    """S:65-67: after the recall the successor's text holds the added word; the face
+    says its text changed and the panel adds the printed words."""
+    game = _game("s065_recall_adds_until_turn_end.toml", upto=2)
+    v = view(RS, game.state, 0)
+    card = _card(v, "CWM-005")
+    assert "+100" in card["text"] and "+100" not in card["printed"]
+    face = RS.screen.face(card, "0/succ", v)
+    assert face.text_changed and "+100" in face.text
+    lines = [ln.text for ln in RS.screen.detail(card, "0/succ", v).lines]
+    assert "printed:" in lines
+
+
+def test_an_unchanged_text_is_not_drawn_changed() -> None:
+    game = _game("s065_recall_adds_until_turn_end.toml", upto=0)
+    v = view(RS, game.state, 0)
+    card = _card(v, "CWM-005")
+    assert card["text"] == card["printed"]
+    assert not RS.screen.face(card, "0/succ", v).text_changed
+
+
+def test_recall_time_is_a_window_only_recalls_answer() -> None:
+    """S:69: in Recall Time only recalls may be made; the screen says so and has a stop."""
+    game = _game("s065_recall_adds_until_turn_end.toml", upto=2)
+    d = game.pending()
+    assert d is not None and d.kind == "recall_time"
+    w = RS.screen.window(d, view(RS, game.state, d.player))
+    assert w is not None and w.only == "recalls"
+    assert w.stop in {s.name for s in RS.screen.stops}
+    assert all(t.split()[0] in ("recall", "pass") for t in d.texts)
+
+
+def test_the_ruler_and_the_summon_limit_have_two_faces() -> None:
+    """S:10: the deified face; M5: a Summon Limit card's two rows of emotions."""
+    ruler, limit = RS.card_info("CWM-001"), RS.card_info("CWM-002")
+    assert len(ruler.faces) == 2 and "deified" in ruler.faces[1]
+    assert ruler.faces[0].startswith("Archivist Lumen") and "Summon Level 3" in ruler.faces[1]
+    assert [f.split(":")[0] for f in limit.faces] == ["face 1", "face 2"]
+    game = _game("m13_summon_level.toml")
+    v = view(RS, game.state, 0)
+    other = RS.screen.detail(_card(v, "CWM-001"), "0/ruler", v).other
+    assert other and "deified" in other[0].text
+    lim = RS.screen.detail(_card(v, "CWM-002"), "0/limit", v).other
+    assert lim[0].text == "face 2"
+
+
+def test_the_successor_zones_are_a_numbered_row_marked_with_emotions() -> None:
+    """M5: Carnival Compass face 1 gives zones 1-5 Joy Humour Joy Humour Joy."""
+    row = next(r for r in RS.screen.layout.mine if getattr(r, "zone", "") == "succ")
+    assert row.slot == "z" and row.slots == 5 and row.marks is not None
+    game = _game("m13_summon_level.toml")
+    assert tuple(row.marks(view(RS, game.state, 0), 0)) == ("J", "H", "J", "H", "J")
