@@ -245,9 +245,6 @@ class Screen:
                     lines=tuple(lines),
                     subhead=f" · {names[ap]}" if isinstance(ap, int) else "")
 
-    def heading(self, view: View) -> str:
-        return ""  # one way to play (the EX match differs only in deck size)
-
     def stage(self, view: View, names: Sequence[str]) -> Stage:
         v = view["vars"]
         links = tuple(Line(f"{ENTRY.get(e['k'], e['k'])} by {names[int(e['by'])]}")
