@@ -149,11 +149,12 @@ async def app_of(server: PmServer, user: str, kind: str, timeout: float = 15.0) 
     return session_of(server, user).app
 
 
-async def two_at_a_table(server: PmServer, keys: Any, downs: int, game: str,
+async def two_at_a_table(server: PmServer, keys: Any, game: str,
                          options: Sequence[int] = ()) -> tuple[Client, Client, Any, Any, Any]:
-    """alice creates a table of the lobby's game `downs` places below the default ("Which
-    game?"), taking in each of its option menus the entry `options[i]` places below the
-    game's default (the default when not given), and bob joins it with his first deck.
+    """alice creates a table of `game`, found by its place in the lobby's "Which game?"
+    menu (so a newly installed game moves nothing), taking in each of its option menus
+    the entry `options[i]` places below the game's default (the default when not
+    given), and bob joins it with his first deck.
     Returns alice's and bob's clients, the table, and their apps (seats 0 and 1)."""
     down, enter = "\x1b[B", "\r"
     clients = []
@@ -166,6 +167,7 @@ async def two_at_a_table(server: PmServer, keys: Any, downs: int, game: str,
     a.set_mark()
     a.send("c")
     await a.wait_for("Which game?")
+    downs = [g for _, g in server.registry.game_choices()].index(game)
     a.send(down * downs + enter)
     for i, (title, _) in enumerate(server.registry.option_menus(game)):
         await a.wait_for(f"Game option {title.partition(':')[0]}")

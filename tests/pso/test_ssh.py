@@ -12,7 +12,7 @@ async def test_two_people_play_pso_over_ssh(tmp_path: Path) -> None:
     server, keys = await start_server(tmp_path)
     try:
         # the default game first, then PSO CCG
-        a, b, table, alice_app, bob_app = await two_at_a_table(server, keys, 1, "pso")
+        a, b, table, alice_app, bob_app = await two_at_a_table(server, keys, "pso")
         # whoever is asked answers through their own session, a few times
         for _ in range(6):
             d = table.local.pending()

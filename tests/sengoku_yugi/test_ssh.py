@@ -13,7 +13,7 @@ async def test_two_people_play_sengoku_yugi_over_ssh(tmp_path: Path) -> None:
     server, keys = await start_server(tmp_path)
     try:
         # the default game, PSO CCG, then SENGOKU YUGI
-        a, b, table, alice_app, bob_app = await two_at_a_table(server, keys, 2, "sengoku_yugi")
+        a, b, table, alice_app, bob_app = await two_at_a_table(server, keys, "sengoku_yugi")
         # setup (G1 (9)): Commanders and Nameless cards, face down, then the first turn
         for _ in range(9):
             d = table.local.pending()
@@ -51,7 +51,7 @@ async def test_the_creator_chooses_the_game_options_in_the_lobby(tmp_path: Path)
         assert values == {"mode": ["", "standard", "ultimate"],
                           "board": ["", "4x5", "4x7", "6x5", "6x7"]}
         picks = [values["mode"].index("ultimate"), values["board"].index("6x7")]
-        a, b, table, _alice, _bob = await two_at_a_table(server, keys, 2, "sengoku_yugi",
+        a, b, table, _alice, _bob = await two_at_a_table(server, keys, "sengoku_yugi",
                                                            picks)
         assert table.options == {"mode": "ultimate", "board": "6x7"}
         assert "mode ultimate, board 6x7" in table._game_note()

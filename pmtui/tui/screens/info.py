@@ -16,6 +16,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -141,8 +142,11 @@ class ScrollingModal(Kept[None]):
         (the box may take 90% of the screen above the footer, `.prompt #box`): a fixed
         limit cut the part off at 80x24, where the box could not hold it and its last
         lines were out of reach, and left a tall terminal's rows unused."""
-        box = self.query_one("#box")
-        scroll = self.query_one(f"#{self.SCROLL}", VerticalScroll)
+        try:  # called after a refresh: the screen may have closed in between
+            box = self.query_one("#box")
+            scroll = self.query_one(f"#{self.SCROLL}", VerticalScroll)
+        except NoMatches:
+            return
         others = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
                      for w in box.children if w is not scroll and w.display)
         footer = sum(f.outer_size.height for f in self.query(Footer))  # docked under it
