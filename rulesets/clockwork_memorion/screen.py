@@ -134,7 +134,7 @@ class Screen:
     board = frozenset({"main1", "battle", "main2"})
     prompts: Mapping[str, PromptKind] = {
         "respond": Choose(responds=True),
-        "recall_time": Choose("Recall Time: only recalls; Life 0 and Mind 000 wait "
+        "recall_time": Choose("Life 0 and Mind 000 wait "
                               "until both stop (S:69-75)."),
         "limit": Choose("Chosen in secret; both are shown together."),
     }
