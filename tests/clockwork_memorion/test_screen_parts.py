@@ -99,3 +99,13 @@ def test_a_position_written_keeps_recall_time_the_recalls_and_the_steps_used() -
     assert {k: after[k] for k in ("recall_time", "recalls", "used")} == \
         {k: before[k] for k in ("recall_time", "recalls", "used")}
     assert before["recalls"] and before["recall_time"]
+
+
+def test_a_card_of_the_pool_has_its_colour_and_printed_numbers() -> None:
+    """The deck editor and the sandbox's lists draw a pool card without a view: its
+    emotion's colour and letter, Level, printed Power/Mind; a Ruler its Summon Level."""
+    empty = {"player": None, "zones": {}, "vars": {}}
+    pup = RS.screen.face({"cid": "CWM-003"}, "", empty)
+    assert (pup.colour, pup.left, pup.right) == ("joy", "J Lv1", "200/100")
+    lumen = RS.screen.face({"cid": "CWM-001"}, "", empty)
+    assert lumen.colour == "ruler" and lumen.left == "Summon Lv2"
