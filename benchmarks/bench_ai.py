@@ -1,6 +1,6 @@
 """Decision times of the computer players (p50 / p95 / max), per level.
 
-    python benchmarks/bench_ai.py [--games N] [--level normal]
+    python benchmarks/bench_ai.py [--games N] [--level normal] [--game ID]
 
 Plays search-vs-heuristic games and times every decision the search player
 takes (trivial single-option decisions included, as a player would feel them).
@@ -14,23 +14,24 @@ import time
 
 from pmtui.ai import make_player
 from pmtui.engine import Game, view
-from pmtui.table.games import builtin_decks, load_deck, make_header, ruleset
+from pmtui.table.games import DEFAULT_RULESET, builtin_decks, load_deck, make_header, ruleset
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--level", default="normal")
+    ap.add_argument("--game", default=DEFAULT_RULESET, help="which game (an installed id)")
     args = ap.parse_args()
-    rs = ruleset()
-    decks = [load_deck(n, rs) for n in builtin_decks()[:2]]
+    rs = ruleset(args.game)
+    decks = [load_deck(n, rs) for n in builtin_decks(rs)[:2]]
     times: list[float] = []
     for seed in range(args.games):
         header = make_header(rs, decks, seed, [{"name": "s"}, {"name": "h"}], "bench")
         game = Game(rs, header, hashing=False)
         search = make_player(
-            "search", seed, level=args.level, deck=(list(decks[0].part("main")),
-                                                    list(decks[0].part("ex"))), ruleset=rs
+            "search", seed, level=args.level,
+            deck=tuple(list(decks[0].part(p)) for p in rs.deck_parts), ruleset=rs
         )
         other = make_player("heuristic", seed, ruleset=rs)
         while (d := game.pending()) is not None:

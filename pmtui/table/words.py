@@ -30,7 +30,7 @@ _ID_THEN_BRACKET = re.compile(r"\(([A-Za-z][\w-]*\d[\w-]*)\) \(")
 _YOU_VERBS = {"is": "are", "was": "were", "has": "have", "holds": "hold", "chooses": "choose",
               "discards": "discard", "cannot": "cannot", "may": "may", "pays": "pay",
               "needs": "need", "wins": "win", "passes": "pass", "plays": "play",
-              "rolls": "roll"}
+              "rolls": "roll", "loses": "lose"}
 
 
 def in_words(text: str, card_name: Callable[[str], str], names: Sequence[str]) -> str:

@@ -434,6 +434,23 @@ class Positions:
                            else "main1",
                            "life": [life(state, 0), life(state, 1)],
                            "counters": [counters(state, 0), counters(state, 1)]}
+        moment = doc["position"]
+        assert isinstance(moment, dict)
+        if v.get("did"):
+            moment["used"] = sorted(v["did"])
+        if v.get("rt"):
+            moment["recall_time"] = PLAYERS[int(v["rt"]["prio"])]
+        recalls = []
+        for r in v.get("recalls") or ():  # the turn's recalls: their words last until its end
+            rec: dict[str, object] = {"target": state.cards[r["t"]].cid, "word": r["w"],
+                                      "mode": r.get("m", "add")}
+            if r.get("s"):
+                rec["slot"] = int(r["s"])
+            if r.get("k"):
+                rec["king"] = r["k"]
+            recalls.append(rec)
+        if recalls:
+            moment["recalls"] = recalls
         return doc, order
 
     def _write_mems(self, state: State, host: int, order: list[int]) -> list[dict[str, object]]:

@@ -184,8 +184,7 @@ class ClockworkMemorion:
         if v.get("rt"):
             p = int(v["rt"]["prio"])
             opts = (*actions.recall_options(state, pool, p), Option("pass", ("pass",)))
-            return Decision(p, "recall_time", opts, "Recall Time: only recalls; Life 0 and "
-                            "Mind 000 wait until it ends (S:69-75)",
+            return Decision(p, "recall_time", opts, "Recall Time: recall, or pass to stop",
                             secret_pass=self._secret(state, p, opts))
         if v.get("win"):
             p = int(v["win"]["prio"])

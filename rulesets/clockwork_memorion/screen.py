@@ -134,7 +134,7 @@ class Screen:
     board = frozenset({"main1", "battle", "main2"})
     prompts: Mapping[str, PromptKind] = {
         "respond": Choose(responds=True),
-        "recall_time": Choose("Recall Time: only recalls; Life 0 and Mind 000 wait "
+        "recall_time": Choose("Life 0 and Mind 000 wait "
                               "until both stop (S:69-75)."),
         "limit": Choose("Chosen in secret; both are shown together."),
     }
@@ -150,6 +150,10 @@ class Screen:
     def face(self, card: Card, zone: str, view: View) -> Face:
         if card.get("cid") is None:
             return Face("face down")
+        if "kind" not in card:  # a card of the pool, not in a view (the deck editor, lists)
+            c = self.pool.get(str(card["cid"]))
+            card = {"kind": c.kind, "emotion": c.emotion, "level": c.level, "power": c.power,
+                    "mind": c.mind, "memory": c.memory, **card}
         kind = str(card.get("kind", ""))
         name = str(card.get("name") or self.card_name(str(card["cid"])))
         texts, changed = current_text(card, self._printed(card))
@@ -167,7 +171,9 @@ class Screen:
                                        "Act" if card.get("act") else "") if w)
             # the zones' emotions (M5) where the board has room: the stats line
             return Face(name, colour="ruler",
-                        left=f"Life {card.get('life')} ctr {card.get('counters')}",
+                        left=f"Life {card.get('life')} ctr {card.get('counters')}"
+                        if "life" in card else
+                        f"Summon Lv{self.pool.get(str(card['cid'])).summon_level}",
                         right=lim.replace(" ", ""), right_tone="plain",
                         status=status, more=self._held(card, view), text=texts,
                         text_changed=changed)

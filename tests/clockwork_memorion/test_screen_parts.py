@@ -81,3 +81,31 @@ def test_the_successor_zones_are_a_numbered_row_marked_with_emotions() -> None:
     assert row.slot == "z" and row.slots == 5 and row.marks is not None
     game = _game("m13_summon_level.toml")
     assert tuple(row.marks(view(RS, game.state, 0), 0)) == ("J", "H", "J", "H", "J")
+
+
+def test_a_position_written_keeps_recall_time_the_recalls_and_the_steps_used() -> None:
+    """S:65-67, S:69: the sandbox saves a position with the turn's recalls (their words
+    last until its end), an open Recall Time and the once-a-turn steps used; building
+    it again gives the same moment and the same words."""
+    from pmtui.engine.game import Game
+    from pmtui.table.sandbox.model import new_header
+
+    game = _game("s065_recall_adds_until_turn_end.toml", upto=2)
+    game.state.vars["did"] = {"inherit": True}
+    doc, _ = RS.positions.write(game.state)
+    assert doc["position"]["recall_time"] == "p1" and doc["position"]["used"] == ["inherit"]
+    again = Game(RS, new_header(RS.positions.parse(doc), rs=RS), hashing=False).state
+    before, after = (RS.positions.facts(s, None) for s in (game.state, again))
+    assert {k: after[k] for k in ("recall_time", "recalls", "used")} == \
+        {k: before[k] for k in ("recall_time", "recalls", "used")}
+    assert before["recalls"] and before["recall_time"]
+
+
+def test_a_card_of_the_pool_has_its_colour_and_printed_numbers() -> None:
+    """The deck editor and the sandbox's lists draw a pool card without a view: its
+    emotion's colour and letter, Level, printed Power/Mind; a Ruler its Summon Level."""
+    empty = {"player": None, "zones": {}, "vars": {}}
+    pup = RS.screen.face({"cid": "CWM-003"}, "", empty)
+    assert (pup.colour, pup.left, pup.right) == ("joy", "J Lv1", "200/100")
+    lumen = RS.screen.face({"cid": "CWM-001"}, "", empty)
+    assert lumen.colour == "ruler" and lumen.left == "Summon Lv2"

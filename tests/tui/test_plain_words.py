@@ -71,6 +71,9 @@ def test_rules_text_in_the_table_words() -> None:
     assert in_words("player 1's deck is empty", name, ["You", "CPU"]) == "Your deck is empty"
     assert in_words("player 2 has 7 point cards", name, ["You", "CPU"]) \
         == "CPU has 7 point cards"
+    # Clockwork Memorion's end (S:45): the verb agrees with "You"
+    assert in_words("player 1 loses: Life 0 (S:45)", name, ["You", "CPU"]) \
+        == "You lose: Life 0 (S:45)"
 
 
 def test_the_prompt_line_names_an_approach_window_in_words() -> None:
