@@ -14,7 +14,7 @@ async def test_two_people_play_clockwork_memorion_over_ssh(tmp_path: Path) -> No
         ids = [gid for _, gid in server.registry.game_choices()]
         assert "clockwork_memorion" in ids
         a, b, table, alice_app, bob_app = await two_at_a_table(
-            server, keys, ids.index("clockwork_memorion"), "clockwork_memorion")
+            server, keys, "clockwork_memorion")
         # both Summon Limits in secret, then each redraw kept: the first turn begins
         for _ in range(4):
             d = table.local.pending()
