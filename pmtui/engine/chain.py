@@ -85,6 +85,12 @@ def window_mode(vars: Mapping[str, Any]) -> str:
     return str(resp.get("mode") or "") if isinstance(resp, Mapping) else ""
 
 
+def window(player: int, mode: str = "", bare: bool = False) -> dict[str, Any]:
+    """The record of a window just opened for `player`, for a position written by hand
+    (a ruleset's own positions); play opens windows with `push` and `open_window`."""
+    return _resp(player, 0, mode, bare)
+
+
 def bare(vars: Mapping[str, Any]) -> bool:
     """Whether the open window stands over no entry (`open_window(..., bare=True)`)."""
     resp = vars.get("resp")

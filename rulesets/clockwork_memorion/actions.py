@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pmtui.engine import chain
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Option
 from pmtui.engine.events import setvars
@@ -13,6 +14,7 @@ from pmtui.engine.state import State
 
 from . import effects, moves, triggers
 from .board import (
+    RECALL,
     ZONE_COUNT,
     ability_slots,
     active,
@@ -26,6 +28,7 @@ from .board import (
     holders,
     in_play,
     limit_marks,
+    recall_time,
     ruler,
     slot_genres,
     successors,
@@ -240,14 +243,13 @@ def declare(ctx: Context, pool: Pool, p: int, data: tuple[Any, ...]) -> None:
         moves.move(ctx, u, "drop", "recalled")
         entry = {"k": "recall", "u": u, "t": t, "s": s, "m": mode, "w": c.word,
                  "king": c.id if c.kind == "king" else None}
-        if state.vars.get("rt"):  # inside Recall Time a recall applies at once (M19)
+        if recall_time(state.vars):  # inside Recall Time a recall applies at once (M19)
             apply_recall(ctx, pool, {**entry, "by": p})
-            setvars(ctx, "Recall Time goes on", rt={"prio": 1 - p, "passes": 0})
+            chain.answered(ctx, p, "Recall Time goes on")
             return
     else:
         raise ValueError(f"cannot declare {what}")
-    chain = [*(state.vars.get("chain") or ()), {**entry, "by": p}]
-    setvars(ctx, f"{what} declared", chain=chain, win={"prio": 1 - p, "passes": 0})
+    chain.push(ctx, entry, p, f"{what} declared")
 
 
 # -- resolving ------------------------------------------------------------------------------
@@ -298,8 +300,9 @@ def resolve(ctx: Context, pool: Pool, entry: dict[str, Any]) -> None:
             moves.add_counters(ctx, p, -cd(state, pool, r).deify_pay, "deification paid")
             moves.flag(ctx, r, "deified", dei=True)
     elif k == "recall":
-        if apply_recall(ctx, pool, entry) and not state.vars.get("rt"):
-            setvars(ctx, "Recall Time begins", rt={"prio": 1 - p, "passes": 0})
+        if apply_recall(ctx, pool, entry) and not recall_time(state.vars):
+            # Recall Time: a window over no link, only recalls, the other first (M19)
+            chain.open_window(ctx, 1 - p, "Recall Time begins", mode=RECALL, bare=True)
     elif k == "trig":
         ab = triggers.ability_of(state, pool, entry)
         w = triggers.still_words(state, pool, entry)

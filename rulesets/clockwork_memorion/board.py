@@ -8,10 +8,10 @@ a Ruler or Successor memorises: flags `host` and `slot`), storage, drop.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pmtui.engine import slots
+from pmtui.engine import chain, slots
 from pmtui.engine.state import State, zkey
 
 from .cards import NUMERIC, Ability, CardDef, Pool, number
@@ -23,6 +23,17 @@ ZONE_FLAG = "z"  # a successor's zone number 1-5, a numbered slot (pmtui.engine.
 START_LIFE = 2000  # S:46
 HAND_LIMIT = 7  # S:155
 OPENING = (6, 7)  # S:157: first player 6, second 7
+RECALL = "recall"  # the mode of the window that Recall Time is (pmtui.engine.chain)
+
+
+def recall_time(vars: Mapping[str, Any]) -> bool:
+    """Whether Recall Time is on: a window where only recalls answer (S:69-70)."""
+    return chain.window_mode(vars) == RECALL
+
+
+def recaller(vars: Mapping[str, Any]) -> int | None:
+    """Who may recall now in Recall Time; None outside it."""
+    return chain.holder(vars) if recall_time(vars) else None
 
 
 def cd(state: State, pool: Pool, uid: int) -> CardDef:

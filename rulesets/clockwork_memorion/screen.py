@@ -39,6 +39,7 @@ from pmtui.engine.screen import (
     whose,
 )
 
+from .board import recaller
 from .cards import TEXT_SEP, Pool
 
 COLOURS = {
@@ -241,8 +242,9 @@ class Screen:
         ctr = v.get("ctr") or [0, 0]
         lines = [Line(f"{names[p]}: Life {life[p]}, counters {ctr[p]}", "bold")
                  for p in (0, 1)]
-        if v.get("rt"):
-            lines.append(Line(f"RECALL TIME: {names[int(v['rt']['prio'])]} may recall; "
+        rt = recaller(v)
+        if rt is not None:
+            lines.append(Line(f"RECALL TIME: {names[rt]} may recall; "
                               "losing and destruction wait", "warn"))
         for e in reversed(v.get("chain") or ()):
             lines.append(Line(f"· {ENTRY.get(e['k'], e['k'])} ({names[int(e['by'])]})", "dim"))
@@ -255,8 +257,9 @@ class Screen:
         v = view["vars"]
         links = tuple(Line(f"{ENTRY.get(e['k'], e['k'])} by {names[int(e['by'])]}")
                       for e in v.get("chain") or ())
-        if v.get("rt"):
-            return Stage(f"Recall Time: {names[int(v['rt']['prio'])]} may recall; Life 0 "
+        rt = recaller(v)
+        if rt is not None:
+            return Stage(f"Recall Time: {names[rt]} may recall; Life 0 "
                          "and Mind 000 wait", "warn", "RECALL TIME", links)
         chain = v.get("chain")
         if chain:

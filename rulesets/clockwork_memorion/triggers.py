@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pmtui.engine import chain
 from pmtui.engine.context import Context
-from pmtui.engine.events import setvars
 
 from . import moves
 from .board import (
@@ -16,6 +16,7 @@ from .board import (
     in_play,
     kings_on,
     mind,
+    recall_time,
     ruler,
     successors,
     where,
@@ -66,11 +67,7 @@ def ordered(state: Any, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def push(ctx: Context, entries: list[dict[str, Any]], why: str = "triggered") -> None:
     """Put entries on the chain so that the first of them resolves first."""
-    if not entries:
-        return
-    chain = list(ctx.state.vars.get("chain") or ())
-    chain += list(reversed(entries))
-    setvars(ctx, why, chain=chain)
+    chain.stack(ctx, list(reversed(entries)), why)
 
 
 def settle(ctx: Context, pool: Pool) -> None:
@@ -80,7 +77,7 @@ def settle(ctx: Context, pool: Pool) -> None:
     departs to Storage."""
     state = ctx.state
     v = state.vars
-    if v.get("rt") or (v.get("battle") or {}).get("stage") == "dealt":
+    if recall_time(v) or (v.get("battle") or {}).get("stage") == "dealt":
         return
     doomed = [u for p in (0, 1) for u in successors(state, p)
               if in_play(state, u) and mind(state, pool, u) <= 0]
