@@ -24,6 +24,9 @@ START_LIFE = 2000  # S:46
 HAND_LIMIT = 7  # S:155
 OPENING = (6, 7)  # S:157: first player 6, second 7
 RECALL = "recall"  # the mode of the window that Recall Time is (pmtui.engine.chain)
+# the phases whose start opens a window (M20), in the words of a prompt
+STEPS = {"standup": "the Stand-up Phase", "draw": "the Draw Phase", "main1": "Main Phase I",
+         "battle": "the Battle Phase", "main2": "Main Phase II", "end": "the turn end"}
 
 
 def recall_time(vars: Mapping[str, Any]) -> bool:

@@ -170,6 +170,7 @@ class Edits:
             if moment["phase"] not in (START, *PHASES):
                 raise PositionError(f"phase: one of {START}, {', '.join(PHASES)}")
             state.vars["phase"] = moment["phase"]
+            state.vars["begun"] = None if moment["phase"] == START else moment["phase"]  # type: ignore[call-overload]
         if "recall_time" in moment:
             p = moment["recall_time"]
             state.vars["resp"] = chain.window(int(p), RECALL, bare=True) if p is not None else None  # type: ignore[call-overload]
@@ -382,7 +383,10 @@ class Positions:
         turn, first = int(position["turn"]), int(position["first"])
         ap = first if turn % 2 == 1 else 1 - first
         rt = position.get("rt")
+        # a position in a phase stands after the window at its start (M20)
+        begun = None if position["phase"] == START else position["phase"]
         setvars(ctx, "position", turn=turn, first=first, ap=ap, phase=position["phase"],
+                begun=begun,
                 life=list(position["life"]), ctr=list(position["counters"]),
                 did={u: True for u in position["used"]} or None,
                 resp=chain.window(rt, RECALL, bare=True) if rt is not None else None,

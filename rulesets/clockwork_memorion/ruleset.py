@@ -28,6 +28,7 @@ from pmtui.engine.state import State
 
 from . import actions, battle, decks, effects, flow, triggers
 from .board import (
+    STEPS,
     VISIBILITY,
     ability_slots,
     cd,
@@ -191,6 +192,10 @@ class ClockworkMemorion:
                 return Decision(p, "recall_time", opts, "Recall Time: recall, or pass to stop",
                                 secret_pass=self._secret(state, p, opts))
             opts = (*actions.interrupt_options(state, pool, p), Option("pass", ("pass",)))
+            if chain.bare(v):  # the start of a phase (M20)
+                step = STEPS.get(str(v.get("begun")), "the phase")
+                return Decision(p, "respond", opts, f"Start of {step}: interrupt, or pass?",
+                                secret_pass=self._secret(state, p, opts))
             top = v["chain"][-1]
             return Decision(p, "respond", opts, f"Respond to {self._entry_words(state, top)}?",
                             info={"card": top.get("u", top.get("src"))}
@@ -313,6 +318,8 @@ class ClockworkMemorion:
             phase = v.get("phase")
             if phase == "start":
                 flow.start_turn(ctx, pool)
+                continue
+            if phase in STEPS and flow.step_window(ctx, phase):
                 continue
             if phase == "end":
                 if flow.end_turn(ctx, pool):

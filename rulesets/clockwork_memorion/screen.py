@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pmtui.engine import chain
 from pmtui.engine.decision import Decision
 from pmtui.engine.screen import (
     Bar,
@@ -39,7 +40,7 @@ from pmtui.engine.screen import (
     whose,
 )
 
-from .board import recaller
+from .board import STEPS, recaller
 from .cards import TEXT_SEP, Pool
 
 COLOURS = {
@@ -121,6 +122,7 @@ class Screen:
     colours: Mapping[str, Colour] = COLOURS
     verbs = VERBS
     stops = (Stop("respond", "answering an action (the other's or your own)"),
+             Stop("phase_start", "the start of a phase: interrupting before it goes on"),
              Stop("recall_time", "Recall Time: recall or stop"))
     watches = (Watch("destroyed", "a successor goes to Storage", into=("storage",)),)
     words = Words(
@@ -261,9 +263,12 @@ class Screen:
         if rt is not None:
             return Stage(f"Recall Time: {names[rt]} may recall; Life 0 "
                          "and Mind 000 wait", "warn", "RECALL TIME", links)
-        chain = v.get("chain")
-        if chain:
-            top = chain[-1]
+        if chain.bare(v):  # a phase's start (M20)
+            return Stage(f"Start of {STEPS.get(str(v.get('begun')), 'the phase')}", "accent",
+                         "", links)
+        waiting = v.get("chain")
+        if waiting:
+            top = waiting[-1]
             return Stage(f"{whose(names[int(top['by'])], start=True)} "
                          f"{ENTRY.get(top['k'], top['k'])}", "accent", "", links)
         return Stage()
@@ -278,7 +283,7 @@ class Screen:
         if decision.kind == "recall_time":  # only recalls may answer (S:69-75)
             return Window("recall_time", only="recalls")
         if decision.kind == "respond":
-            return Window("respond")
+            return Window("phase_start" if chain.bare(view["vars"]) else "respond")
         return None
 
     def label(self, text: str, view: View) -> str:
