@@ -42,7 +42,7 @@ def declare_attack(ctx: Context, pool: Any, p: int, u: int) -> None:
     chain.stack(ctx, [{"k": "attack", "u": u, "by": p}], "attack declared")
     trig = triggers.fired(state, pool, u, "attacks")
     if "rampage" in kw:
-        trig.insert(0, {"k": "rampage", "u": u, "by": p, "src": u})
+        trig.insert(0, {"k": "rampage", "u": u, "by": p, "src": u, "ev": "attacks"})
     triggers.push(ctx, trig)  # each link then gets its window (ruleset.advance, M20)
 
 
@@ -93,7 +93,8 @@ def declare_blocks(ctx: Context, pool: Any, group: tuple[int, ...]) -> None:
     first: list[dict[str, Any]] = []
     for u in group:
         if "rampage" in keywords(state, pool, u):
-            first.append({"k": "rampage", "u": u, "by": state.cards[u].owner, "src": u})
+            first.append({"k": "rampage", "u": u, "by": state.cards[u].owner, "src": u,
+                          "ev": "blocks"})
         first += triggers.fired(state, pool, u, "blocks")
     then = triggers.fired(state, pool, att, "blocked")
     triggers.push(ctx, [*triggers.ordered(state, first), *then])

@@ -184,6 +184,8 @@ class ClockworkMemorion:
                 return battle.assign_decision(state, pool)
             if a["what"] == "discard":
                 return flow.discard_decision(state, pool)
+            if a["what"] == "order":
+                return triggers.order_decision(state)
             return self._pick_decision(state, a)
         if v.get("resp"):
             p = chain.holder(v)
@@ -249,6 +251,8 @@ class ClockworkMemorion:
 
                 moves.done_asking(ctx, "discarded")
                 moves.move(ctx, option.data[1], "drop", "hand limit")
+            elif what == "first":
+                triggers.order(ctx, option.data[1])
             else:
                 effects.answer(ctx, pool, dict(a["eff"]), option.data[1])
             if not state.vars.get("ask"):
