@@ -20,6 +20,7 @@ from .board import (
     active,
     at_zone,
     attached,
+    being_summoned,
     cannot_move,
     cd,
     counters,
@@ -139,7 +140,9 @@ def move_options(state: State, pool: Pool, p: int) -> list[Option]:
 def recall_options(state: State, pool: Pool, p: int) -> list[Option]:
     """A memorion from hand onto any Ruler or Successor, or a card of your Storage onto
     your own (S:65, S:79), into a slot of its genre (S:80), adding or rewriting (S:67);
-    a King's memorion onto the card itself (S:37-38)."""
+    a King's memorion onto the card itself (S:37-38). A successor being summoned may be
+    the target too (S:84), but not of a King's memorion, whose aura speaks of a card in
+    a zone."""
     out = []
     sources = [(u, (0, 1)) for u in hand(state, p)
                if cd(state, pool, u).kind in MEMORIONS]
@@ -148,7 +151,8 @@ def recall_options(state: State, pool: Pool, p: int) -> list[Option]:
     for u, sides in sources:
         c = cd(state, pool, u)
         for side in sides:
-            for t in holders(state, side):
+            coming = [] if c.kind == "king" else being_summoned(state, side)
+            for t in holders(state, side) + coming:
                 base = f"recall {ref(state, u)} {ref(state, t)}"
                 if c.kind == "king":
                     out.append(Option(base, ("recall", u, t, None, "add")))
@@ -217,6 +221,8 @@ def declare(ctx: Context, pool: Pool, p: int, data: tuple[Any, ...]) -> None:
     what = data[0]
     if what == "summon":
         entry = {"k": "summon", "u": data[1], "z": data[2]}
+        # declared, it is shown to all: answers may name it (a recall onto it, S:84)
+        ctx.emit({"t": "reveal", "cards": [data[1]], "why": "summon declared"})
     elif what == "inherit":
         setvars(ctx, "inherit used", did={**(state.vars.get("did") or {}), "inherit": True})
         entry = {"k": "inherit", "u": data[1], "h": data[2], "s": data[3]}
@@ -329,7 +335,7 @@ def apply_recall(ctx: Context, pool: Pool, entry: dict[str, Any]) -> bool:
     target left first (the card stays in Drop, S:74)."""
     state = ctx.state
     t = entry["t"]
-    if not in_play(state, t):
+    if not in_play(state, t) and t not in being_summoned(state, state.cards[t].owner):
         return False
     rec = {"t": t, "w": entry["w"], "m": entry["m"]}
     if entry.get("s"):

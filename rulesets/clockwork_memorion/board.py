@@ -77,6 +77,13 @@ def holders(state: State, p: int) -> list[int]:
     return ([r] if r is not None else []) + [u for u in successors(state, p) if in_play(state, u)]
 
 
+def being_summoned(state: State, p: int) -> list[int]:
+    """`p`'s successors declared for a summon and still waiting for it in the hand: a
+    recall may change their words before they arrive (S:84)."""
+    return [e["u"] for e in state.vars.get("chain") or () if e["k"] == "summon"
+            and e["by"] == p and where(state, e["u"]) == "hand"]
+
+
 def attached(state: State, uid: int) -> list[int]:
     owner = state.cards[uid].owner
     return [m for m in zone(state, owner, "mem") if state.cards[m].f.get("host") == uid]
