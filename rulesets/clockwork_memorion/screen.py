@@ -74,6 +74,7 @@ VERBS = (
 )
 PHASES = (("main1", "Main I"), ("battle", "Battle"), ("main2", "Main II"), ("end", "End"))
 REF = re.compile(r"\b(CW[MX]-\d{3}[a-z]?)@(\d+)\b")
+ZONE = re.compile(r"\bz([1-5])\b")  # a Successor zone in an option ("summon X z2")
 ENTRY = {"summon": "summon", "inherit": "inherit", "move": "move", "mmove": "move",
          "attack": "attack", "act": "ability", "deify": "deification", "recall": "recall",
          "trig": "triggered ability", "rampage": "Rampage", "blockstep": "blocks",
@@ -287,7 +288,17 @@ class Screen:
         return None
 
     def label(self, text: str, view: View) -> str:
-        return REF.sub(lambda m: self.card_name(m.group(1)), text)
+        """Cards by name; a zone as the board shows it, its number and the emotion the
+        Summon Limit gives it (M5): "summon Lantern Pup zone 1 (Joy)"."""
+        out = REF.sub(lambda m: self.card_name(m.group(1)), text)
+        seat = view.get("player")
+        marks = limit_marks(view, seat) if isinstance(seat, int) else ()
+
+        def zone(m: re.Match[str]) -> str:
+            n = int(m.group(1))
+            return f"zone {n} ({marks[n - 1].title()})" if n <= len(marks) else f"zone {n}"
+
+        return ZONE.sub(zone, out) if out.split()[:1] in (["summon"], ["move"]) else out
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:

@@ -109,3 +109,16 @@ def test_a_card_of_the_pool_has_its_colour_and_printed_numbers() -> None:
     assert (pup.colour, pup.left, pup.right) == ("joy", "J Lv1", "200/100")
     lumen = RS.screen.face({"cid": "CWM-001"}, "", empty)
     assert lumen.colour == "ruler" and lumen.left == "Summon Lv2"
+
+
+def test_a_summon_or_move_option_names_the_zone_and_its_emotion() -> None:
+    """M5: a zone in a menu is named as on the board, its number and the emotion the
+    Summon Limit gives it (face 1 of Carnival Compass: Joy Humour Joy Humour Joy)."""
+    game = _game("s084_recall_onto_a_successor_being_summoned.toml", upto=0)
+    v = view(RS, game.state, 0)
+    d = game.pending()
+    summon = next(t for t in d.texts if t.startswith("summon"))
+    assert RS.screen.label(summon, v) == "summon Bellhop Sprite zone 2 (Humour)"
+    assert RS.screen.label("move CWM-005@2 z5", v) == "move Bellhop Sprite zone 5 (Joy)"
+    spectator = view(RS, game.state, None)
+    assert RS.screen.label(summon, spectator) == "summon Bellhop Sprite zone 2"
