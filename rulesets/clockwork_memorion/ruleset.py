@@ -295,7 +295,7 @@ class ClockworkMemorion:
                 return
             if v.get("resp"):
                 p = chain.holder(v)
-                if (actions.recall_options if recall_time(v) else actions.interrupt_options)(
+                if (actions.can_recall if recall_time(v) else actions.can_interrupt)(
                         state, pool, p):
                     return
                 self._pass(ctx)

@@ -5,7 +5,12 @@ the damage, destruction and departure steps (S:114)."""
 
 from __future__ import annotations
 
+import random
+
 from pmtui.table.scenarios import loads, run
+from rulesets.clockwork_memorion import actions
+
+from .test_rules_setup import RS, new_game
 
 MIRROR = """ruleset = "clockwork_memorion"
 actions = ["attack CWM-023", "block CWM-023@{blocker}"]
@@ -114,3 +119,17 @@ def test_no_window_in_the_damage_destruction_and_departure_steps() -> None:
         game.act(text, d.player)
     assert asked.count("respond") >= 4 and "block" in asked
     assert len(game.state.zones["0/storage"]) == len(game.state.zones["1/storage"]) == 1
+
+
+def test_the_rules_pass_a_window_exactly_when_nothing_can_answer() -> None:
+    """M20: `can_interrupt` (what the table's passes read) agrees with the answers the
+    window would list, for both players at every decision of two random games."""
+    for seed in (1, 2):
+        game, rng = new_game(seed), random.Random(seed)
+        while (d := game.pending()) is not None:
+            for p in (0, 1):
+                assert actions.can_interrupt(game.state, RS.pool, p) == bool(
+                    actions.interrupt_options(game.state, RS.pool, p))
+                assert actions.can_recall(game.state, RS.pool, p) == bool(
+                    actions.recall_options(game.state, RS.pool, p))
+            game.act(rng.choice(d.texts), d.player)
