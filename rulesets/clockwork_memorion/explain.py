@@ -69,6 +69,9 @@ def why_not(rs: ClockworkMemorion, state: State, text: str, d: Decision | None) 
                 "(S:187-188, S:198)")
     if verb == "deify":
         return "the Ruler's deification condition does not hold, or it is deified (S:118-122)"
+    if verb == "first":
+        return ("an order is chosen only when several of your successors' abilities "
+                "trigger at once, and only among those still to order (S:180)")
     if verb in ("inherit", "move"):
         if phase not in ("main1", "main2"):
             return f"{verb} happens in a Main Phase (V14)"
