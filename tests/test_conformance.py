@@ -358,7 +358,7 @@ def test_views_and_events_never_show_what_a_viewer_may_not_know(rid: str) -> Non
 def test_logged_decisions_never_name_what_a_viewer_may_not_know(rid: str) -> None:
     """A decision as another player reads it names no card they could not know before
     it and cannot know after its events (a card played from a hand is known once it
-    lies on the table)."""
+    lies on the table, or once it is revealed to them, until it moves again)."""
     rs = ruleset(rid)
     for seed in SEEDS[:2]:
         game = play_to_end(rs, seed)
@@ -368,6 +368,8 @@ def test_logged_decisions_never_name_what_a_viewer_may_not_know(rid: str) -> Non
         secrets.feed(game.records)
         state = State()
         pending: list[tuple[dict[str, Any], dict[int | None, set[int]]]] = []
+        shown: dict[int | None, set[int]] = {v: set() for v in (0, 1, None)}
+
         for rec in [*game.records[1:], {"type": "decision", "player": None}]:
             if rec.get("type") == "decision":  # the one before is complete: check it
                 for done, before in pending:
@@ -379,11 +381,21 @@ def test_logged_decisions_never_name_what_a_viewer_may_not_know(rid: str) -> Non
                             continue  # only its kind is shown
                         text = str(redact_decision(done, v).get("action", ""))
                         named = {int(n) for n in REF.findall(text)}
-                        leaked = named & unknown & _unknown(rs, state, v)
+                        leaked = named & unknown & _unknown(rs, state, v) - shown[v]
                         assert not leaked, f"{rid}: {done['action']!r} read by {v}: {leaked}"
-                pending = [(rec, {v: _unknown(rs, state, v) for v in (0, 1, None)})]
+                pending = [(rec, {v: _unknown(rs, state, v) - shown[v] for v in (0, 1, None)})]
             elif rec.get("type") == "event":
-                apply_event(state, rec["event"])
+                ev = rec["event"]
+                apply_event(state, ev)
+                told = {u for u in ev.get("cards") or [ev.get("card")] if isinstance(u, int)}
+                if ev["t"] == "reveal":
+                    for v in shown:
+                        shown[v] |= told
+                elif ev["t"] == "look":
+                    shown[ev.get("player")] |= told
+                elif ev["t"] == "move":
+                    for v in shown:
+                        shown[v] -= told
 
 
 def _check_view(rs: Ruleset, state: State, viewer: int | None) -> None:

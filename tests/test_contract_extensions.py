@@ -66,6 +66,36 @@ def test_an_unrestricted_window_records_no_mode() -> None:
     assert chain.window_mode(state.vars) == ""
 
 
+def test_newest_only_resolves_one_link_and_leaves_the_rest_without_a_window() -> None:
+    state = State()
+    ctx = Context(state, 0)
+    chain.push(ctx, {"what": "a"}, 0)
+    chain.push(ctx, {"what": "b"}, 1)
+    assert chain.pass_response(ctx, newest=True) is None
+    assert [e["what"] for e in chain.pass_response(ctx, newest=True) or ()] == ["b"]
+    assert [e["what"] for e in state.vars["chain"]] == ["a"] and state.vars.get("resp") is None
+    chain.open_window(ctx, 1)  # the ruleset opens the next window over the one below
+    assert chain.holder(state.vars) == 1 and not chain.bare(state.vars)
+    chain.pass_response(ctx, newest=True)
+    assert [e["what"] for e in chain.pass_response(ctx, newest=True) or ()] == ["a"]
+    assert state.vars.get("chain") is None
+
+
+def test_a_bare_window_keeps_its_kind_through_answers_and_closes_resolving_nothing() -> None:
+    state = State()
+    ctx = Context(state, 0)
+    chain.stack(ctx, [{"what": "a", "by": 0}, {"what": "b", "by": 1}])
+    assert [e["what"] for e in state.vars["chain"]] == ["a", "b"] and "resp" not in state.vars
+    chain.open_window(ctx, 0, mode="only", bare=True)
+    assert chain.bare(state.vars) and chain.window_mode(state.vars) == "only"
+    chain.answered(ctx, 0)
+    assert chain.bare(state.vars) and chain.holder(state.vars) == 1
+    assert chain.pass_response(ctx) is None and chain.bare(state.vars)
+    assert chain.pass_response(ctx) == []
+    assert state.vars.get("resp") is None and [e["what"] for e in state.vars["chain"]] == ["a", "b"]
+    assert chain.take(ctx)["what"] == "b" and len(state.vars["chain"]) == 1
+
+
 # -- a row of numbered slots -----------------------------------------------------------------
 
 

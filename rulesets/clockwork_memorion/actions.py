@@ -3,8 +3,10 @@ deification), the options for each, and what each does when it resolves."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+from pmtui.engine import chain
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Option
 from pmtui.engine.events import setvars
@@ -13,11 +15,13 @@ from pmtui.engine.state import State
 
 from . import effects, moves, triggers
 from .board import (
+    RECALL,
     ZONE_COUNT,
     ability_slots,
     active,
     at_zone,
     attached,
+    being_summoned,
     cannot_move,
     cd,
     counters,
@@ -26,6 +30,7 @@ from .board import (
     holders,
     in_play,
     limit_marks,
+    recall_time,
     ruler,
     slot_genres,
     successors,
@@ -35,7 +40,7 @@ from .board import (
     words_of,
     zone,
 )
-from .cards import NUMERIC, Ability, Pool
+from .cards import NUMERIC, Ability, CardDef, Pool
 
 MEMORIONS = ("memorion", "king")
 POWER_EFFECTS = frozenset({"damage", "damage_blocker", "damage_ruler", "pump", "mind",
@@ -133,11 +138,12 @@ def move_options(state: State, pool: Pool, p: int) -> list[Option]:
     return out
 
 
-def recall_options(state: State, pool: Pool, p: int) -> list[Option]:
-    """A memorion from hand onto any Ruler or Successor, or a card of your Storage onto
-    your own (S:65, S:79), into a slot of its genre (S:80), adding or rewriting (S:67);
-    a King's memorion onto the card itself (S:37-38)."""
-    out = []
+def _recall_pairs(state: State, pool: Pool, p: int) -> Iterator[tuple[int, CardDef, int]]:
+    """Each card `p` may recall and each target it may go onto: a memorion from hand
+    onto any Ruler or Successor, or a card of your Storage onto your own (S:65, S:79),
+    one with a slot of its genre (S:80); a King's memorion onto the card itself
+    (S:37-38). A successor being summoned may be the target too (S:84), but not of a
+    King's memorion, whose aura speaks of a card in a zone."""
     sources = [(u, (0, 1)) for u in hand(state, p)
                if cd(state, pool, u).kind in MEMORIONS]
     sources += [(u, (p,)) for u in zone(state, p, "storage") if cd(state, pool, u).memory
@@ -145,18 +151,33 @@ def recall_options(state: State, pool: Pool, p: int) -> list[Option]:
     for u, sides in sources:
         c = cd(state, pool, u)
         for side in sides:
-            for t in holders(state, side):
-                base = f"recall {ref(state, u)} {ref(state, t)}"
-                if c.kind == "king":
-                    out.append(Option(base, ("recall", u, t, None, "add")))
-                    continue
-                words = ability_slots_flat(state, pool, t)
-                for s in _slot_choices(state, pool, t, c.genre):
-                    out.append(Option(f"{base} slot {s} add", ("recall", u, t, s, "add")))
-                    if c.genre not in NUMERIC and words[s - 1]:
-                        out.append(Option(f"{base} slot {s} rewrite",
-                                          ("recall", u, t, s, "rewrite")))
+            coming = [] if c.kind == "king" else being_summoned(state, side)
+            for t in holders(state, side) + coming:
+                if c.kind == "king" or c.genre in slot_genres(state, pool, t):
+                    yield u, c, t
+
+
+def recall_options(state: State, pool: Pool, p: int) -> list[Option]:
+    """Each recall (`_recall_pairs`) into each slot of its genre, adding or rewriting
+    (S:67, a word to rewrite needed; Power and Potency only add up, S:81)."""
+    out = []
+    for u, c, t in _recall_pairs(state, pool, p):
+        base = f"recall {ref(state, u)} {ref(state, t)}"
+        if c.kind == "king":
+            out.append(Option(base, ("recall", u, t, None, "add")))
+            continue
+        words = ability_slots_flat(state, pool, t)
+        for s in _slot_choices(state, pool, t, c.genre):
+            out.append(Option(f"{base} slot {s} add", ("recall", u, t, s, "add")))
+            if c.genre not in NUMERIC and words[s - 1]:
+                out.append(Option(f"{base} slot {s} rewrite",
+                                  ("recall", u, t, s, "rewrite")))
     return out
+
+
+def can_recall(state: State, pool: Pool, p: int) -> bool:
+    """Whether `p` has any recall to make (the table passes a window for one without)."""
+    return next(_recall_pairs(state, pool, p), None) is not None
 
 
 def ability_slots_flat(state: State, pool: Pool, uid: int) -> list[list[str]]:
@@ -172,16 +193,20 @@ def _cost_ok(state: State, uid: int, ab: Ability, p: int) -> bool:
     return True
 
 
-def act_options(state: State, pool: Pool, p: int) -> list[Option]:
-    """Activated abilities whose preamble can be done now and with no blank memory
-    (S:187-188, S:198); successors' counter costs use your Ruler's (S:223)."""
-    out = []
+def _usable(state: State, pool: Pool, p: int) -> Iterator[tuple[int, int]]:
+    """(card, ability index) of each activated ability whose preamble can be done now and
+    with no blank memory (S:187-188, S:198); successors' counter costs use your Ruler's
+    (S:223)."""
     for u in holders(state, p):
         for i, (ab, w) in enumerate(zip(face(state, pool, u), ability_slots(state, pool, u),
                                         strict=True)):
             if ab.kind == "act" and active(ab, w) and _cost_ok(state, u, ab, p):
-                out.append(Option(f"use {ref(state, u)} {i + 1}", ("use", u, i)))
-    return out
+                yield u, i
+
+
+def act_options(state: State, pool: Pool, p: int) -> list[Option]:
+    return [Option(f"use {ref(state, u)} {i + 1}", ("use", u, i))
+            for u, i in _usable(state, pool, p)]
 
 
 def deify_ready(state: State, pool: Pool, p: int) -> bool:
@@ -195,13 +220,24 @@ def deify_ready(state: State, pool: Pool, p: int) -> bool:
     return have >= int(n) and counters(state, p) >= c.deify_pay
 
 
+def _may_deify(state: State, pool: Pool, p: int) -> bool:
+    waiting = any(e["k"] == "deify" and e["by"] == p for e in state.vars.get("chain") or ())
+    return deify_ready(state, pool, p) and not waiting
+
+
 def interrupt_options(state: State, pool: Pool, p: int) -> list[Option]:
     """What `p` may break in with (S:207): a recall, an activated ability, a deification."""
     opts = recall_options(state, pool, p) + act_options(state, pool, p)
-    waiting = any(e["k"] == "deify" and e["by"] == p for e in state.vars.get("chain") or ())
-    if deify_ready(state, pool, p) and not waiting:
+    if _may_deify(state, pool, p):
         opts.append(Option("deify", ("deify",)))
     return opts
+
+
+def can_interrupt(state: State, pool: Pool, p: int) -> bool:
+    """Whether `p` has anything to break in with (the table passes a window for one
+    without): what `interrupt_options` would list, found without listing it."""
+    return can_recall(state, pool, p) or next(_usable(state, pool, p), None) is not None \
+        or _may_deify(state, pool, p)
 
 
 # -- declaring ------------------------------------------------------------------------------
@@ -214,6 +250,8 @@ def declare(ctx: Context, pool: Pool, p: int, data: tuple[Any, ...]) -> None:
     what = data[0]
     if what == "summon":
         entry = {"k": "summon", "u": data[1], "z": data[2]}
+        # declared, it is shown to all: answers may name it (a recall onto it, S:84)
+        ctx.emit({"t": "reveal", "cards": [data[1]], "why": "summon declared"})
     elif what == "inherit":
         setvars(ctx, "inherit used", did={**(state.vars.get("did") or {}), "inherit": True})
         entry = {"k": "inherit", "u": data[1], "h": data[2], "s": data[3]}
@@ -240,14 +278,13 @@ def declare(ctx: Context, pool: Pool, p: int, data: tuple[Any, ...]) -> None:
         moves.move(ctx, u, "drop", "recalled")
         entry = {"k": "recall", "u": u, "t": t, "s": s, "m": mode, "w": c.word,
                  "king": c.id if c.kind == "king" else None}
-        if state.vars.get("rt"):  # inside Recall Time a recall applies at once (M19)
+        if recall_time(state.vars):  # inside Recall Time a recall applies at once (M19)
             apply_recall(ctx, pool, {**entry, "by": p})
-            setvars(ctx, "Recall Time goes on", rt={"prio": 1 - p, "passes": 0})
+            chain.answered(ctx, p, "Recall Time goes on")
             return
     else:
         raise ValueError(f"cannot declare {what}")
-    chain = [*(state.vars.get("chain") or ()), {**entry, "by": p}]
-    setvars(ctx, f"{what} declared", chain=chain, win={"prio": 1 - p, "passes": 0})
+    chain.push(ctx, entry, p, f"{what} declared")
 
 
 # -- resolving ------------------------------------------------------------------------------
@@ -298,8 +335,9 @@ def resolve(ctx: Context, pool: Pool, entry: dict[str, Any]) -> None:
             moves.add_counters(ctx, p, -cd(state, pool, r).deify_pay, "deification paid")
             moves.flag(ctx, r, "deified", dei=True)
     elif k == "recall":
-        if apply_recall(ctx, pool, entry) and not state.vars.get("rt"):
-            setvars(ctx, "Recall Time begins", rt={"prio": 1 - p, "passes": 0})
+        if apply_recall(ctx, pool, entry) and not recall_time(state.vars):
+            # Recall Time: a window over no link, only recalls, the other first (M19)
+            chain.open_window(ctx, 1 - p, "Recall Time begins", mode=RECALL, bare=True)
     elif k == "trig":
         ab = triggers.ability_of(state, pool, entry)
         w = triggers.still_words(state, pool, entry)
@@ -326,7 +364,7 @@ def apply_recall(ctx: Context, pool: Pool, entry: dict[str, Any]) -> bool:
     target left first (the card stays in Drop, S:74)."""
     state = ctx.state
     t = entry["t"]
-    if not in_play(state, t):
+    if not in_play(state, t) and t not in being_summoned(state, state.cards[t].owner):
         return False
     rec = {"t": t, "w": entry["w"], "m": entry["m"]}
     if entry.get("s"):

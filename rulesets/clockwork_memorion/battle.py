@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from pmtui.engine import slots
+from pmtui.engine import chain, slots
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
@@ -39,13 +39,11 @@ def declare_attack(ctx: Context, pool: Any, p: int, u: int) -> None:
     else:
         moves.flag(ctx, u, "attacks", act=True)
     setvars(ctx, "attack", battle={"att": u, "blk": [], "stage": "attack"})
-    chain = [*(state.vars.get("chain") or ()), {"k": "attack", "u": u, "by": p}]
-    setvars(ctx, "attack declared", chain=chain)
+    chain.stack(ctx, [{"k": "attack", "u": u, "by": p}], "attack declared")
     trig = triggers.fired(state, pool, u, "attacks")
     if "rampage" in kw:
-        trig.insert(0, {"k": "rampage", "u": u, "by": p, "src": u})
-    triggers.push(ctx, trig)
-    setvars(ctx, "window", win={"prio": 1 - p, "passes": 0})
+        trig.insert(0, {"k": "rampage", "u": u, "by": p, "src": u, "ev": "attacks"})
+    triggers.push(ctx, trig)  # each link then gets its window (ruleset.advance, M20)
 
 
 def rampage(ctx: Context, pool: Any, u: int) -> None:
@@ -88,20 +86,20 @@ def declare_blocks(ctx: Context, pool: Any, group: tuple[int, ...]) -> None:
         else:
             moves.flag(ctx, u, "blocks", act=True)
     setvars(ctx, "blocks declared", battle={**b, "blk": list(group), "stage": "blocked"})
-    chain = [*(state.vars.get("chain") or ()), {"k": "blockstep", "by": 1 - state.cards[att].owner}]
-    setvars(ctx, "block step", chain=chain)
+    chain.stack(ctx, [{"k": "blockstep", "by": 1 - state.cards[att].owner}], "block step")
     if not group:
         return
     # the fixed order (S:93-107): when it blocks, then when it is blocked
     first: list[dict[str, Any]] = []
     for u in group:
         if "rampage" in keywords(state, pool, u):
-            first.append({"k": "rampage", "u": u, "by": state.cards[u].owner, "src": u})
+            first.append({"k": "rampage", "u": u, "by": state.cards[u].owner, "src": u,
+                          "ev": "blocks"})
         first += triggers.fired(state, pool, u, "blocks")
     then = triggers.fired(state, pool, att, "blocked")
     triggers.push(ctx, [*triggers.ordered(state, first), *then])
-    top = (state.vars.get("chain") or [])[-1]
-    setvars(ctx, "window", win={"prio": 1 - top["by"], "passes": 0})
+    # the blocks are declared actions: a window even over the step's silent marker (M20)
+    chain.open_window(ctx, 1 - int(state.vars["chain"][-1]["by"]))
 
 
 def step(ctx: Context, pool: Any, k: str) -> None:
@@ -203,8 +201,7 @@ def deal(ctx: Context, pool: Any, b: dict[str, Any], asg: dict[int, int],
     out = [u for q in (0, 1) for u in successors(state, q)
            if in_play(state, u) and mind(state, pool, u) <= 0]
     setvars(ctx, "out of the fight", battle={**state.vars["battle"], "out": out})
-    chain = [*(state.vars.get("chain") or ()), {"k": "dmgdone", "by": p}]
-    setvars(ctx, "destruction step next", chain=chain)
+    chain.stack(ctx, [{"k": "dmgdone", "by": p}], "destruction step next")
     succ_t: list[dict[str, Any]] = []
     if any(n >= 100 for n in asg.values()):
         succ_t += triggers.fired(state, pool, att, "damages_succ")
@@ -212,6 +209,3 @@ def deal(ctx: Context, pool: Any, b: dict[str, Any], asg: dict[int, int],
         succ_t += triggers.fired(state, pool, u, "damages_succ")
     ruler_t = triggers.fired(state, pool, att, "damages_ruler") if to_ruler >= 100 else []
     triggers.push(ctx, [*triggers.ordered(state, succ_t), *ruler_t])
-    top = (state.vars.get("chain") or [])[-1]
-    if top["k"] != "dmgdone":
-        setvars(ctx, "window", win={"prio": 1 - top["by"], "passes": 0})

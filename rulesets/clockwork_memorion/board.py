@@ -8,10 +8,10 @@ a Ruler or Successor memorises: flags `host` and `slot`), storage, drop.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pmtui.engine import slots
+from pmtui.engine import chain, slots
 from pmtui.engine.state import State, zkey
 
 from .cards import NUMERIC, Ability, CardDef, Pool, number
@@ -23,6 +23,20 @@ ZONE_FLAG = "z"  # a successor's zone number 1-5, a numbered slot (pmtui.engine.
 START_LIFE = 2000  # S:46
 HAND_LIMIT = 7  # S:155
 OPENING = (6, 7)  # S:157: first player 6, second 7
+RECALL = "recall"  # the mode of the window that Recall Time is (pmtui.engine.chain)
+# the phases whose start opens a window (M20), in the words of a prompt
+STEPS = {"standup": "the Stand-up Phase", "draw": "the Draw Phase", "main1": "Main Phase I",
+         "battle": "the Battle Phase", "main2": "Main Phase II", "end": "the turn end"}
+
+
+def recall_time(vars: Mapping[str, Any]) -> bool:
+    """Whether Recall Time is on: a window where only recalls answer (S:69-70)."""
+    return chain.window_mode(vars) == RECALL
+
+
+def recaller(vars: Mapping[str, Any]) -> int | None:
+    """Who may recall now in Recall Time; None outside it."""
+    return chain.holder(vars) if recall_time(vars) else None
 
 
 def cd(state: State, pool: Pool, uid: int) -> CardDef:
@@ -61,6 +75,13 @@ def holders(state: State, p: int) -> list[int]:
     """`p`'s Ruler, then successors: who may memorise (S:33, M17)."""
     r = ruler(state, p)
     return ([r] if r is not None else []) + [u for u in successors(state, p) if in_play(state, u)]
+
+
+def being_summoned(state: State, p: int) -> list[int]:
+    """`p`'s successors declared for a summon and still waiting for it in the hand: a
+    recall may change their words before they arrive (S:84)."""
+    return [e["u"] for e in state.vars.get("chain") or () if e["k"] == "summon"
+            and e["by"] == p and where(state, e["u"]) == "hand"]
 
 
 def attached(state: State, uid: int) -> list[int]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from pmtui.engine.decision import Decision
 from pmtui.engine.state import State
 
-from .board import cd, first_turn, limit_marks, summon_level
+from .board import cd, first_turn, limit_marks, recall_time, summon_level
 
 if TYPE_CHECKING:
     from .ruleset import ClockworkMemorion
@@ -24,14 +24,14 @@ def why_not(rs: ClockworkMemorion, state: State, text: str, d: Decision | None) 
     pool = rs.pool
     if verb not in rs.notation.verbs:
         return f"{verb!r} is not an action of this game"
-    if v.get("rt") and verb != "recall":
+    if recall_time(v) and verb != "recall":
         return "during Recall Time only recalls may be made (S:69-70)"
-    if verb in ("use", "deify") and v.get("rt"):
+    if verb in ("use", "deify") and recall_time(v):
         return "no activated ability or deification during Recall Time (S:192)"
     if d.player != int(v.get("ap", 0)) and verb in MAIN:
         return "it is not your turn: only recalls, activated abilities and deification " \
                "answer now (S:207)"
-    if v.get("win") and verb in MAIN:
+    if v.get("resp") and verb in MAIN:
         return "a response window is open: recall, use an ability, deify or pass (M20)"
     phase = v.get("phase")
     p = d.player
@@ -69,6 +69,9 @@ def why_not(rs: ClockworkMemorion, state: State, text: str, d: Decision | None) 
                 "(S:187-188, S:198)")
     if verb == "deify":
         return "the Ruler's deification condition does not hold, or it is deified (S:118-122)"
+    if verb == "first":
+        return ("an order is chosen only when several of your successors' abilities "
+                "trigger at once, and only among those still to order (S:180)")
     if verb in ("inherit", "move"):
         if phase not in ("main1", "main2"):
             return f"{verb} happens in a Main Phase (V14)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pmtui.engine import chain
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
@@ -13,7 +14,7 @@ from pmtui.engine.notation import ref
 from pmtui.engine.state import State, zkey
 
 from . import actions, battle, moves
-from .board import HAND_LIMIT, OPENING, START_LIFE, first_turn, successors, zone
+from .board import HAND_LIMIT, OPENING, START_LIFE, STEPS, first_turn, successors, zone
 from .cards import Pool
 
 PHASES = ("start", "main1", "battle", "main2", "end")
@@ -91,16 +92,37 @@ def setup_apply(ctx: Context, pool: Pool, option: Option) -> None:
 # -- the turn ------------------------------------------------------------------------------
 
 
+def step_window(ctx: Context, step: str) -> bool:
+    """The window at the start of `step` (M20): over no action, the turn player first;
+    False once it has been held (the variable "begun" names the last step begun)."""
+    v = ctx.state.vars
+    if v.get("begun") == step:
+        return False
+    setvars(ctx, f"{STEPS[step]} begins", begun=step)
+    chain.open_window(ctx, int(v["ap"]), f"start of {STEPS[step]}", bare=True)
+    return True
+
+
 def start_turn(ctx: Context, pool: Pool) -> None:
-    """Stand-up and Draw; a player's first turn has neither (S:213, G)."""
+    """Stand-up and Draw, each after the window at its start (M20); a player's first
+    turn has neither (S:213, G). Called again after each window."""
     state = ctx.state
     p = int(state.vars["ap"])
-    if not first_turn(state, p):
+    if first_turn(state, p):
+        setvars(ctx, "Main Phase I", phase="main1")
+        return
+    begun = state.vars.get("begun")
+    if begun not in ("standup", "draw"):
+        step_window(ctx, "standup")
+        return
+    if begun == "standup":
         own = [u for u in (*zone(state, p, "ruler"), *successors(state, p))
                if state.cards[u].f.get("act")]
         if own:
             moves.flag(ctx, own, "Stand-up", act=None)
-        moves.draw(ctx, p, 1, "Draw Phase")
+        step_window(ctx, "draw")
+        return
+    moves.draw(ctx, p, 1, "Draw Phase")
     setvars(ctx, "Main Phase I", phase="main1")
 
 
@@ -157,7 +179,7 @@ def end_turn(ctx: Context, pool: Pool) -> bool:
                                                                   "eu"))]
     if marked:
         moves.flag(ctx, marked, "turn end", dmg=None, pp=None, mp=None, mu=None, eu=None)
-    setvars(ctx, "next turn", recalls=None, once=None, did=None, ap=1 - ap,
+    setvars(ctx, "next turn", recalls=None, once=None, did=None, begun=None, ap=1 - ap,
             turn=int(state.vars["turn"]) + 1, phase="start")
     return True
 

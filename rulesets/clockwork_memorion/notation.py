@@ -20,6 +20,7 @@ NOTATION = Notation(
         "assign": ("REF", "*"),  # assign BLOCKER AMOUNT
         "pick": ("*",),  # pick CARD | pick hand#N
         "discard": ("REF",),
+        "first": ("REF", "*"),  # first CARD N|KING|rampage: ordering triggers (S:180)
         "pass": (),
         "battle": (),
         "main2": (),

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from pmtui.engine import chain
 from pmtui.engine.context import Context
 from pmtui.engine.events import setvars
 from pmtui.engine.ruleset import (
@@ -41,6 +42,7 @@ from pmtui.engine.ruleset import (
 from pmtui.engine.state import Card, State, zkey
 
 from .board import (
+    RECALL,
     START_LIFE,
     ZONE_COUNT,
     at_zone,
@@ -51,6 +53,8 @@ from .board import (
     life,
     mind,
     power,
+    recall_time,
+    recaller,
     successors,
     where,
     zone,
@@ -166,9 +170,10 @@ class Edits:
             if moment["phase"] not in (START, *PHASES):
                 raise PositionError(f"phase: one of {START}, {', '.join(PHASES)}")
             state.vars["phase"] = moment["phase"]
+            state.vars["begun"] = None if moment["phase"] == START else moment["phase"]  # type: ignore[call-overload]
         if "recall_time" in moment:
             p = moment["recall_time"]
-            state.vars["rt"] = {"prio": int(p), "passes": 0} if p is not None else None  # type: ignore[call-overload]
+            state.vars["resp"] = chain.window(int(p), RECALL, bare=True) if p is not None else None  # type: ignore[call-overload]
 
     def set_turn(self, state: State, turn: int, *, swap_first: bool = False) -> None:
         alternate_turn(state, turn, swap_first)
@@ -378,10 +383,13 @@ class Positions:
         turn, first = int(position["turn"]), int(position["first"])
         ap = first if turn % 2 == 1 else 1 - first
         rt = position.get("rt")
+        # a position in a phase stands after the window at its start (M20)
+        begun = None if position["phase"] == START else position["phase"]
         setvars(ctx, "position", turn=turn, first=first, ap=ap, phase=position["phase"],
+                begun=begun,
                 life=list(position["life"]), ctr=list(position["counters"]),
                 did={u: True for u in position["used"]} or None,
-                rt={"prio": rt, "passes": 0} if rt is not None else None,
+                resp=chain.window(rt, RECALL, bare=True) if rt is not None else None,
                 recalls=list(position["recalls"]) or None)
 
     # -- writing -------------------------------------------------------------------------
@@ -438,8 +446,8 @@ class Positions:
         assert isinstance(moment, dict)
         if v.get("did"):
             moment["used"] = sorted(v["did"])
-        if v.get("rt"):
-            moment["recall_time"] = PLAYERS[int(v["rt"]["prio"])]
+        if recall_time(v):
+            moment["recall_time"] = PLAYERS[chain.holder(v)]
         recalls = []
         for r in v.get("recalls") or ():  # the turn's recalls: their words last until its end
             rec: dict[str, object] = {"target": state.cards[r["t"]].cid, "word": r["w"],
@@ -478,11 +486,11 @@ class Positions:
         return {"turn": v.get("turn"), "active": PLAYERS[int(v.get("ap", 0))],
                 "phase": v.get("phase"), "life": [life(state, 0), life(state, 1)],
                 "counters": [counters(state, 0), counters(state, 1)],
-                "recall_time": bool(v.get("rt"))}
+                "recall_time": recall_time(v)}
 
     def moment_line(self, state: State) -> str:
         v = state.vars
-        rt = ", Recall Time" if v.get("rt") else ""
+        rt = ", Recall Time" if recall_time(v) else ""
         return (f"turn {v.get('turn', 1)}, {PLAYERS[int(v.get('ap', 0))].upper()}'s "
                 f"{v.get('phase')}, Life {life(state, 0)}-{life(state, 1)}, counters "
                 f"{counters(state, 0)}-{counters(state, 1)}{rt}")
@@ -529,13 +537,13 @@ class Positions:
         pool = self.rs.pool
         v = state.vars
         if uid is None:
-            rt = v.get("rt")
+            rt = recaller(v)
             return {
                 "turn": v.get("turn"), "player": PLAYERS[int(v.get("ap", 0))],
                 "first": PLAYERS[int(v.get("first", 0))], "phase": v.get("phase"),
                 "life": [life(state, 0), life(state, 1)],
                 "counters": [counters(state, 0), counters(state, 1)],
-                "recall_time": PLAYERS[int(rt["prio"])] if rt else "",
+                "recall_time": PLAYERS[rt] if rt is not None else "",
                 "recalls": [{"target": state.cards[r["t"]].cid, "slot": int(r.get("s", 0)),
                              "word": r["w"], "mode": r.get("m", "add")}
                             for r in v.get("recalls") or ()],
@@ -580,7 +588,7 @@ class Positions:
                     expect["counters"]:
                 out.append(f"expected counters {expect['counters']}, they are "
                            f"{[counters(state, 0), counters(state, 1)]}")
-            if "recall_time" in expect and bool(v.get("rt")) != expect["recall_time"]:
+            if "recall_time" in expect and recall_time(v) != expect["recall_time"]:
                 out.append(f"expected Recall Time {'open' if expect['recall_time'] else 'over'}")
             if "phase" in expect and v.get("phase") != expect["phase"]:
                 out.append(f"expected phase {expect['phase']}, it is {v.get('phase')}")
@@ -635,9 +643,9 @@ class Positions:
         out = [Moment(f"phase:{p}", {START: "Turn start (Stand-up, Draw)",
                                      "main1": "Main Phase I", "battle": "Battle Phase",
                                      "main2": "Main Phase II"}[p], {"phase": p},
-                      current=ph == p and not state.vars.get("rt")) for p in (START, *PHASES)]
+                      current=ph == p and not recall_time(state.vars)) for p in (START, *PHASES)]
         out += [Moment(f"rt:{p}", f"Recall Time, P{p + 1} to recall", {"recall_time": p},
-                       current=(state.vars.get("rt") or {}).get("prio") == p) for p in (0, 1)]
+                       current=recaller(state.vars) == p) for p in (0, 1)]
         return out
 
     def suggestions(self, state: State, uid: int | None) -> list[str]:

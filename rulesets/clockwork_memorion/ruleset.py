@@ -1,10 +1,11 @@
 """Clockwork Memorion on the pmtui engine: the pending decision and how options apply.
 
 `decision(state)` reads the variables in this order: the setup steps, a pending choice
-("ask"), Recall Time ("rt"), an open response window ("win"), the block step of a
-battle, then the phase. `apply` emits the events of the chosen option and `advance`
-carries the game on (auto-passing windows where a player has nothing to answer with,
-resolving the chain last in, first out) to the next decision.
+("ask"), an open window of the chain (pmtui.engine.chain's "resp": Recall Time is the
+one where only recalls answer), the block step of a battle, then the phase. `apply`
+emits the events of the chosen option and `advance` carries the game on (auto-passing
+windows where a player has nothing to answer with, resolving the chain one link at a
+time, last in, first out, each with its own window) to the next decision.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from pmtui.engine import chain
 from pmtui.engine.cardquery import search
 from pmtui.engine.context import Context
 from pmtui.engine.decision import Decision, Option
@@ -26,6 +28,7 @@ from pmtui.engine.state import State
 
 from . import actions, battle, decks, effects, flow, triggers
 from .board import (
+    STEPS,
     VISIBILITY,
     ability_slots,
     cd,
@@ -38,6 +41,7 @@ from .board import (
     limit_marks,
     mind,
     power,
+    recall_time,
     where,
     zone,
 )
@@ -57,7 +61,7 @@ class ClockworkMemorion:
     name = "Clockwork Memorion"
     visibility = VISIBILITY
     concealed = None  # no face-down cards inside a zone its viewer sees
-    end_vars = frozenset({"life", "rt", "lost"})
+    end_vars = frozenset({"life", "resp", "lost"})
     deck_parts = ("main",)
     header_options = HEADER_OPTIONS
     option_values = OPTION_VALUES
@@ -180,15 +184,20 @@ class ClockworkMemorion:
                 return battle.assign_decision(state, pool)
             if a["what"] == "discard":
                 return flow.discard_decision(state, pool)
+            if a["what"] == "order":
+                return triggers.order_decision(state)
             return self._pick_decision(state, a)
-        if v.get("rt"):
-            p = int(v["rt"]["prio"])
-            opts = (*actions.recall_options(state, pool, p), Option("pass", ("pass",)))
-            return Decision(p, "recall_time", opts, "Recall Time: recall, or pass to stop",
-                            secret_pass=self._secret(state, p, opts))
-        if v.get("win"):
-            p = int(v["win"]["prio"])
+        if v.get("resp"):
+            p = chain.holder(v)
+            if recall_time(v):
+                opts = (*actions.recall_options(state, pool, p), Option("pass", ("pass",)))
+                return Decision(p, "recall_time", opts, "Recall Time: recall, or pass to stop",
+                                secret_pass=self._secret(state, p, opts))
             opts = (*actions.interrupt_options(state, pool, p), Option("pass", ("pass",)))
+            if chain.bare(v):  # the start of a phase (M20)
+                step = STEPS.get(str(v.get("begun")), "the phase")
+                return Decision(p, "respond", opts, f"Start of {step}: interrupt, or pass?",
+                                secret_pass=self._secret(state, p, opts))
             top = v["chain"][-1]
             return Decision(p, "respond", opts, f"Respond to {self._entry_words(state, top)}?",
                             info={"card": top.get("u", top.get("src"))}
@@ -242,18 +251,15 @@ class ClockworkMemorion:
 
                 moves.done_asking(ctx, "discarded")
                 moves.move(ctx, option.data[1], "drop", "hand limit")
+            elif what == "first":
+                triggers.order(ctx, option.data[1])
             else:
                 effects.answer(ctx, pool, dict(a["eff"]), option.data[1])
             if not state.vars.get("ask"):
                 triggers.settle(ctx, pool)
-        elif v.get("rt"):
+        elif v.get("resp"):
             if what == "pass":
-                self._pass_rt(ctx)
-            else:
-                actions.declare(ctx, pool, p, option.data)
-        elif v.get("win"):
-            if what == "pass":
-                self._pass_window(ctx)
+                self._pass(ctx)
             else:
                 actions.declare(ctx, pool, p, option.data)
         elif what == "block":
@@ -266,27 +272,18 @@ class ClockworkMemorion:
             actions.declare(ctx, pool, p, option.data)
         self.advance(ctx)
 
-    def _pass_rt(self, ctx: Context) -> None:
-        rt = ctx.state.vars["rt"]
-        if int(rt["passes"]) >= 1:  # both stopped: Recall Time ends (S:70, M19)
-            setvars(ctx, "Recall Time ends", rt=None)
+    def _pass(self, ctx: Context) -> None:
+        """A pass in the open window: two in a row resolve the newest link only (M20);
+        Recall Time, a window over no link, ends (S:70, M19) and what waited for it
+        (Mind 000, S:14) happens."""
+        rt = recall_time(ctx.state.vars)
+        done = chain.pass_response(ctx, newest=True)
+        if done is None:
+            return
+        if rt:
             triggers.settle(ctx, self.pool)
-        else:
-            setvars(ctx, "pass", rt={"prio": 1 - int(rt["prio"]), "passes": 1})
-
-    def _pass_window(self, ctx: Context) -> None:
-        state = ctx.state
-        win = state.vars["win"]
-        if int(win["passes"]) >= 1:  # two passes in a row: the newest resolves (M20)
-            self._resolve_top(ctx)
-        else:
-            setvars(ctx, "pass", win={"prio": 1 - int(win["prio"]), "passes": 1})
-
-    def _resolve_top(self, ctx: Context) -> None:
-        chain = list(ctx.state.vars.get("chain") or ())
-        top = chain.pop()
-        setvars(ctx, f"{top['k']} resolves", chain=chain or None, win=None)
-        actions.resolve(ctx, self.pool, top)
+        for top in done:
+            actions.resolve(ctx, self.pool, top)
 
     def advance(self, ctx: Context) -> None:
         """Carry on until someone must decide."""
@@ -296,23 +293,20 @@ class ClockworkMemorion:
         for _ in range(10000):
             if "over" in v or v.get("phase") in (None, "setup") or v.get("ask"):
                 return
-            if v.get("rt"):
-                if actions.recall_options(state, pool, int(v["rt"]["prio"])):
+            if v.get("resp"):
+                p = chain.holder(v)
+                if (actions.can_recall if recall_time(v) else actions.can_interrupt)(
+                        state, pool, p):
                     return
-                self._pass_rt(ctx)
+                self._pass(ctx)
                 continue
-            if v.get("win"):
-                if actions.interrupt_options(state, pool, int(v["win"]["prio"])):
-                    return
-                self._pass_window(ctx)
-                continue
-            chain = v.get("chain")
-            if chain:
-                top = chain[-1]
+            waiting = v.get("chain")
+            if waiting:  # the newest link gets its window, the other player first (M20)
+                top = waiting[-1]
                 if top["k"] in SILENT:
-                    self._resolve_top(ctx)
+                    actions.resolve(ctx, pool, chain.take(ctx, f"{top['k']} resolves"))
                 else:
-                    setvars(ctx, "window", win={"prio": 1 - int(top["by"]), "passes": 0})
+                    chain.open_window(ctx, 1 - int(top["by"]))
                 continue
             b = v.get("battle")
             if b:
@@ -329,6 +323,8 @@ class ClockworkMemorion:
             if phase == "start":
                 flow.start_turn(ctx, pool)
                 continue
+            if phase in STEPS and flow.step_window(ctx, phase):
+                continue
             if phase == "end":
                 if flow.end_turn(ctx, pool):
                     continue
@@ -340,7 +336,7 @@ class ClockworkMemorion:
 
     def end_check(self, state: State) -> tuple[int | None, str] | None:
         v = state.vars
-        if v.get("rt"):  # losing waits while Recall Time lasts (S:49)
+        if recall_time(v):  # losing waits while Recall Time lasts (S:49)
             return None
         out = {int(p) for p in v.get("lost") or ()}
         reasons = {int(p): "cannot draw (S:5)" for p in out}

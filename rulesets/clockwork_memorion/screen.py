@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pmtui.engine import chain
 from pmtui.engine.decision import Decision
 from pmtui.engine.screen import (
     Bar,
@@ -39,6 +40,7 @@ from pmtui.engine.screen import (
     whose,
 )
 
+from .board import STEPS, recaller
 from .cards import TEXT_SEP, Pool
 
 COLOURS = {
@@ -72,6 +74,7 @@ VERBS = (
 )
 PHASES = (("main1", "Main I"), ("battle", "Battle"), ("main2", "Main II"), ("end", "End"))
 REF = re.compile(r"\b(CW[MX]-\d{3}[a-z]?)@(\d+)\b")
+ZONE = re.compile(r"\bz([1-5])\b")  # a Successor zone in an option ("summon X z2")
 ENTRY = {"summon": "summon", "inherit": "inherit", "move": "move", "mmove": "move",
          "attack": "attack", "act": "ability", "deify": "deification", "recall": "recall",
          "trig": "triggered ability", "rampage": "Rampage", "blockstep": "blocks",
@@ -120,6 +123,7 @@ class Screen:
     colours: Mapping[str, Colour] = COLOURS
     verbs = VERBS
     stops = (Stop("respond", "answering an action (the other's or your own)"),
+             Stop("phase_start", "the start of a phase: interrupting before it goes on"),
              Stop("recall_time", "Recall Time: recall or stop"))
     watches = (Watch("destroyed", "a successor goes to Storage", into=("storage",)),)
     words = Words(
@@ -241,8 +245,9 @@ class Screen:
         ctr = v.get("ctr") or [0, 0]
         lines = [Line(f"{names[p]}: Life {life[p]}, counters {ctr[p]}", "bold")
                  for p in (0, 1)]
-        if v.get("rt"):
-            lines.append(Line(f"RECALL TIME: {names[int(v['rt']['prio'])]} may recall; "
+        rt = recaller(v)
+        if rt is not None:
+            lines.append(Line(f"RECALL TIME: {names[rt]} may recall; "
                               "losing and destruction wait", "warn"))
         for e in reversed(v.get("chain") or ()):
             lines.append(Line(f"· {ENTRY.get(e['k'], e['k'])} ({names[int(e['by'])]})", "dim"))
@@ -255,12 +260,16 @@ class Screen:
         v = view["vars"]
         links = tuple(Line(f"{ENTRY.get(e['k'], e['k'])} by {names[int(e['by'])]}")
                       for e in v.get("chain") or ())
-        if v.get("rt"):
-            return Stage(f"Recall Time: {names[int(v['rt']['prio'])]} may recall; Life 0 "
+        rt = recaller(v)
+        if rt is not None:
+            return Stage(f"Recall Time: {names[rt]} may recall; Life 0 "
                          "and Mind 000 wait", "warn", "RECALL TIME", links)
-        chain = v.get("chain")
-        if chain:
-            top = chain[-1]
+        if chain.bare(v):  # a phase's start (M20)
+            return Stage(f"Start of {STEPS.get(str(v.get('begun')), 'the phase')}", "accent",
+                         "", links)
+        waiting = v.get("chain")
+        if waiting:
+            top = waiting[-1]
             return Stage(f"{whose(names[int(top['by'])], start=True)} "
                          f"{ENTRY.get(top['k'], top['k'])}", "accent", "", links)
         return Stage()
@@ -275,11 +284,21 @@ class Screen:
         if decision.kind == "recall_time":  # only recalls may answer (S:69-75)
             return Window("recall_time", only="recalls")
         if decision.kind == "respond":
-            return Window("respond")
+            return Window("phase_start" if chain.bare(view["vars"]) else "respond")
         return None
 
     def label(self, text: str, view: View) -> str:
-        return REF.sub(lambda m: self.card_name(m.group(1)), text)
+        """Cards by name; a zone as the board shows it, its number and the emotion the
+        Summon Limit gives it (M5): "summon Lantern Pup zone 1 (Joy)"."""
+        out = REF.sub(lambda m: self.card_name(m.group(1)), text)
+        seat = view.get("player")
+        marks = limit_marks(view, seat) if isinstance(seat, int) else ()
+
+        def zone(m: re.Match[str]) -> str:
+            n = int(m.group(1))
+            return f"zone {n} ({marks[n - 1].title()})" if n <= len(marks) else f"zone {n}"
+
+        return ZONE.sub(zone, out) if out.split()[:1] in (["summon"], ["move"]) else out
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:

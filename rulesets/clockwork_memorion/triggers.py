@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pmtui.engine import chain
 from pmtui.engine.context import Context
+from pmtui.engine.decision import Decision, Option
 from pmtui.engine.events import setvars
+from pmtui.engine.notation import ref
+from pmtui.engine.state import State
 
 from . import moves
 from .board import (
@@ -16,6 +20,7 @@ from .board import (
     in_play,
     kings_on,
     mind,
+    recall_time,
     ruler,
     successors,
     where,
@@ -52,8 +57,8 @@ def fired(state: Any, pool: Pool, uid: int, event: str) -> list[dict[str, Any]]:
 
 
 def ordered(state: Any, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The turn player's first, then the other's (S:174-176); within one player's, the
-    Ruler's first (M21), then zone order (pmtui: fixed, no ordering choice)."""
+    """The turn player's first, then the other's (S:176-179); within one player's, the
+    Ruler's first (M21), then zone order until the player orders them (S:180, `push`)."""
     ap = int(state.vars.get("ap", 0))
 
     def key(e: dict[str, Any]) -> tuple[int, int]:
@@ -65,12 +70,78 @@ def ordered(state: Any, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def push(ctx: Context, entries: list[dict[str, Any]], why: str = "triggered") -> None:
-    """Put entries on the chain so that the first of them resolves first."""
-    if not entries:
-        return
-    chain = list(ctx.state.vars.get("chain") or ())
-    chain += list(reversed(entries))
-    setvars(ctx, why, chain=chain)
+    """Put entries on the chain so that the first of them resolves first. Where two or
+    more of one player's successors' abilities trigger at once (the same event, side by
+    side in `entries`), that player then chooses their order (S:180): the turn player's
+    group first, as they resolve (S:176-179)."""
+    base = len(ctx.state.vars.get("chain") or ())
+    chain.stack(ctx, list(reversed(entries)), why)
+    runs = [[base + len(entries) - i - n, n] for i, n in _runs(ctx.state, entries)]
+    if runs and not ctx.state.vars.get("ask"):  # (a choice in progress keeps zone order)
+        moves.ask(ctx, "order the triggered abilities", what="order", p=_run_player(
+            ctx.state, runs[0]), runs=runs)
+
+
+def _orderable(state: Any, e: dict[str, Any]) -> bool:
+    return e["k"] in ("trig", "rampage") and where(state, e["src"]) == "succ"
+
+
+def _runs(state: Any, entries: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """(first index, length) of each stretch of two or more entries of one player's
+    successors set off by one event."""
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(entries):
+        j = i + 1
+        if _orderable(state, entries[i]):
+            while j < len(entries) and _orderable(state, entries[j]) and \
+                    (entries[j]["by"], entries[j].get("ev")) == \
+                    (entries[i]["by"], entries[i].get("ev")):
+                j += 1
+        if j - i >= 2:
+            out.append((i, j - i))
+        i = j
+    return out
+
+
+def _run_player(state: Any, run: list[int]) -> int:
+    return int(state.vars["chain"][run[0]]["by"])
+
+
+def _label(state: State, e: dict[str, Any]) -> str:
+    """An ability in an ordering option: its card, then its number, the King's memorion
+    whose aura it is, or Rampage."""
+    what = e["king"] if e.get("king") else ("rampage" if e["k"] == "rampage"
+                                             else str(int(e["ab"]) + 1))
+    return f"{ref(state, e['src'])} {what}"
+
+
+def order_decision(state: State) -> Decision:
+    """Which of the abilities still to order resolves first (S:180)."""
+    a = state.vars["ask"]
+    lo, n = a["runs"][0]
+    waiting = state.vars["chain"]
+    opts = tuple(Option(f"first {_label(state, waiting[i])}", ("first", i))
+                 for i in range(lo, lo + n))
+    return Decision(int(a["p"]), "order", opts,
+                    "Your abilities trigger at once: which resolves first? (S:180)")
+
+
+def order(ctx: Context, i: int) -> None:
+    """The chosen one resolves before the others still to order: it goes on top of them;
+    the last one left needs no choice."""
+    state = ctx.state
+    a = state.vars["ask"]
+    lo, n = a["runs"][0]
+    waiting = list(state.vars["chain"])
+    waiting.insert(lo + n - 1, waiting.pop(i))
+    setvars(ctx, "ordered", chain=waiting)
+    runs = [[lo, n - 1], *a["runs"][1:]] if n > 2 else a["runs"][1:]
+    if runs:
+        moves.ask(ctx, "order the triggered abilities", what="order",
+                  p=_run_player(state, runs[0]), runs=runs)
+    else:
+        moves.done_asking(ctx, "ordered")
 
 
 def settle(ctx: Context, pool: Pool) -> None:
@@ -80,7 +151,7 @@ def settle(ctx: Context, pool: Pool) -> None:
     departs to Storage."""
     state = ctx.state
     v = state.vars
-    if v.get("rt") or (v.get("battle") or {}).get("stage") == "dealt":
+    if recall_time(v) or (v.get("battle") or {}).get("stage") == "dealt":
         return
     doomed = [u for p in (0, 1) for u in successors(state, p)
               if in_play(state, u) and mind(state, pool, u) <= 0]

@@ -67,6 +67,10 @@ def test_opening_hands_are_six_and_seven_and_the_redraw_returns_any_number() -> 
     assert d.kind == "redraw" and d.player == 1 - first
     g.act("keep", 1 - first)
     d = g.pending()
+    assert d.kind == "respond" and d.player == first  # the start of Main Phase I (M20)
+    while d.kind == "respond":
+        g.act("pass", d.player)
+        d = g.pending()
     assert d.kind == "main1" and d.player == first and g.state.vars["turn"] == 1
     assert "battle" not in d.texts and "end" in d.texts  # S:213: the first turn summons only
 

@@ -61,6 +61,23 @@ def test_recall_time_is_a_window_only_recalls_answer() -> None:
     assert all(t.split()[0] in ("recall", "pass") for t in d.texts)
 
 
+def test_recall_time_is_the_engines_recall_only_window_over_no_action() -> None:
+    """S:69-70, M19: Recall Time is a window of the engine's chain (pmtui.engine.chain)
+    in the mode only recalls answer, standing over no action, so the generic turn
+    panel line reads it; a recall inside it keeps it so, for the other player."""
+    from pmtui.engine import chain
+    from pmtui.engine.screen import answer_line
+
+    game = _game("s070_recall_time_alternates.toml", upto=0)
+    v = game.state.vars
+    assert chain.window_mode(v) == "recall" and chain.bare(v) and chain.holder(v) == 0
+    line = answer_line(view(RS, game.state, 0), ["Ann", "Bob"], {"recall": "recalls"})
+    assert line is not None and "Ann may answer" in line.text and line.more == "recalls only"
+    game = _game("s070_recall_time_alternates.toml", upto=1)
+    v = game.state.vars
+    assert chain.window_mode(v) == "recall" and chain.bare(v) and chain.holder(v) == 1
+
+
 def test_the_ruler_and_the_summon_limit_have_two_faces() -> None:
     """S:10: the deified face; M5: a Summon Limit card's two rows of emotions."""
     ruler, limit = RS.card_info("CWM-001"), RS.card_info("CWM-002")
@@ -109,3 +126,16 @@ def test_a_card_of_the_pool_has_its_colour_and_printed_numbers() -> None:
     assert (pup.colour, pup.left, pup.right) == ("joy", "J Lv1", "200/100")
     lumen = RS.screen.face({"cid": "CWM-001"}, "", empty)
     assert lumen.colour == "ruler" and lumen.left == "Summon Lv2"
+
+
+def test_a_summon_or_move_option_names_the_zone_and_its_emotion() -> None:
+    """M5: a zone in a menu is named as on the board, its number and the emotion the
+    Summon Limit gives it (face 1 of Carnival Compass: Joy Humour Joy Humour Joy)."""
+    game = _game("s084_recall_onto_a_successor_being_summoned.toml", upto=0)
+    v = view(RS, game.state, 0)
+    d = game.pending()
+    summon = next(t for t in d.texts if t.startswith("summon"))
+    assert RS.screen.label(summon, v) == "summon Bellhop Sprite zone 2 (Humour)"
+    assert RS.screen.label("move CWM-005@2 z5", v) == "move Bellhop Sprite zone 5 (Joy)"
+    spectator = view(RS, game.state, None)
+    assert RS.screen.label(summon, spectator) == "summon Bellhop Sprite zone 2"

@@ -26,6 +26,8 @@ def memorion_app(seed: int = 4) -> PmApp:
         d = g.pending()
         assert d is not None
         g.act("limit 1 fwd" if d.kind == "limit" else "keep", d.player)
+    while (d := g.pending()) is not None and d.kind == "respond":  # Main I's start (M20)
+        g.act("pass", d.player)
     return PmApp(LocalTable(g, [HUMAN, HUMAN]), hotseat=True, config=TuiConfig(),
                  threaded=False)
 

@@ -39,6 +39,12 @@ Rules (the "source" its tests name by section):
   T5e A sprung trap's owner then picks one card of the opponent's hand, unseen, by
   its position (the hand is mixed first): `pilfer hand#N`. It goes face up to its
   owner's discard pile.
+  T5f When a turn starts with traps of both players able to spring, a dawn window
+  opens over no play: the turn player first, then in turn, each springs one of their
+  traps, which waits (the other may answer with one of their own), or passes. Two
+  passes in a row resolve the newest waiting trap only; the window opens again over
+  the one below, its springer's opponent first. Two passes with none waiting close the
+  window, and the turn goes on.
 """
 
 from __future__ import annotations
@@ -355,10 +361,14 @@ class Toy:
             picker = int(v["pilfer"]["by"])
             opts_ = blind.offer(state, zkey(other(picker), "hand"), "pilfer")
             return Decision(picker, "pilfer", opts_, "Pick a card of the opponent's hand, unseen")
-        if v.get("resp"):  # T5d: the snare window, where only traps answer
+        if v.get("resp"):  # T5d: the snare window, where only traps answer; T5f: dawn
             who = chain.holder(v)
+            waiting = {e.get("spring") for e in v.get("chain") or ()}
             springs = [Option(f"spring {state.cards[u].f['cell']}", ("spring", u))
-                       for u in snares(state, who)]
+                       for u in snares(state, who) if u not in waiting]
+            if chain.window_mode(v) != SNARE:
+                return Decision(who, "dawn", (*springs, Option("pass", ("pass",))),
+                                "The turn starts: spring a trap?")
             return Decision(who, "respond", (*springs, Option("pass", ("pass",))),
                             "Answer the attack")
         p = v["ap"]
@@ -418,6 +428,11 @@ class Toy:
                 chain.push(ctx, {"attack": u}, p, why="attack", mode=SNARE)
             else:
                 ctx.emit({"t": "var", "set": {"hit": {"by": u}}, "why": "attack"})
+        elif what == "pass" and chain.window_mode(v) != SNARE:  # T5f: the newest only
+            for entry in chain.pass_response(ctx, newest=True) or ():
+                _spring(ctx, entry["spring"])
+            if v.get("chain") and not v.get("resp"):  # again over the one below
+                chain.open_window(ctx, other(v["chain"][-1]["by"]), why="dawn")
         elif what == "pass":  # T5d: two passes in a row roll the waiting attack's die
             for entry in chain.pass_response(ctx) or ():
                 ctx.emit({"t": "var", "set": {"hit": {"by": entry["attack"]}},
@@ -443,17 +458,12 @@ class Toy:
         elif what == "spring":
             u = option.data[1]
             owner = state.cards[u].owner
-            if v.get("resp"):  # T5d: in the window a trap springs at once, the window stays
-                chain.answered(ctx, owner, why="spring")
-            ctx.emit({"t": "flag", "card": u, "f": {"down": None, "turn": None}, "why": "spring"})
-            ctx.emit({"t": "reveal", "card": u, "cid": state.cards[u].cid, "why": "spring"})
-            loss = ctx.roll(3, why="snare")[0]
-            _damage(ctx, other(owner), loss, "snare")
-            _move(ctx, u, zkey(owner, "discard"), "sprung")
-            hand = zkey(other(owner), "hand")
-            if state.zones.get(hand):  # T5e: mixed first, so a position says nothing
-                blind.mix(ctx, hand, why="pilfer")
-                ctx.emit({"t": "var", "set": {"pilfer": {"by": owner}}, "why": "pilfer"})
+            if v.get("resp") and chain.window_mode(v) != SNARE:  # T5f: it waits
+                chain.push(ctx, {"spring": u}, owner, why="spring")
+            else:
+                if v.get("resp"):  # T5d: in the window a trap springs at once, it stays open
+                    chain.answered(ctx, owner, why="spring")
+                _spring(ctx, u)
         elif what == "open":
             u = option.data[1]
             ctx.emit({"t": "flag", "card": u, "f": {"down": None}, "why": "open"})
@@ -545,6 +555,21 @@ def _damage(ctx: Context, p: int, amount: int, why: str) -> None:
     ctx.emit({"t": "var", "set": {"hp": hp}, "why": why})
 
 
+def _spring(ctx: Context, u: int) -> None:
+    """A trap springs (T3): face up, the opponent loses 1 to 3 HP, then T5e's pick."""
+    state = ctx.state
+    owner = state.cards[u].owner
+    ctx.emit({"t": "flag", "card": u, "f": {"down": None, "turn": None}, "why": "spring"})
+    ctx.emit({"t": "reveal", "card": u, "cid": state.cards[u].cid, "why": "spring"})
+    loss = ctx.roll(3, why="snare")[0]
+    _damage(ctx, other(owner), loss, "snare")
+    _move(ctx, u, zkey(owner, "discard"), "sprung")
+    hand = zkey(other(owner), "hand")
+    if state.zones.get(hand):  # T5e: mixed first, so a position says nothing
+        blind.mix(ctx, hand, why="pilfer")
+        ctx.emit({"t": "var", "set": {"pilfer": {"by": owner}}, "why": "pilfer"})
+
+
 def _next_turn(ctx: Context) -> None:
     state = ctx.state
     v = state.vars
@@ -560,6 +585,8 @@ def _next_turn(ctx: Context) -> None:
     if lantern is not None and side_of(state, lantern) == "lit" and warmth(state, lantern):
         _damage(ctx, p, -warmth(state, lantern), "lantern")  # T5c
     _draw(ctx, p)
+    if snares(state, 0) and snares(state, 1):  # T5f: a window over no play
+        chain.open_window(ctx, p, why="dawn", bare=True)
 
 
 def make_ruleset() -> Toy:

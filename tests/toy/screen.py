@@ -78,7 +78,8 @@ class ToyScreen:
         Verb("end", "x", "End turn", "end your turn", on_card=False),
     )
     stops: Sequence[Stop] = (Stop("snare", "an attack waits: springing a trap is the only "
-                                            "answer (T5d)"),)
+                                            "answer (T5d)"),
+                             Stop("dawn", "a turn starts with traps of both players set (T5f)"))
     watches: Sequence[Watch] = ()
     words = Words(legend="Pieces: power, 'tired' after attacking; ▒ a face-down card. "
                          "Camp posts 1-3, * the lantern's.", pass_text="pass", how_to_play=(
@@ -153,8 +154,11 @@ class ToyScreen:
         waiting = view["vars"].get("chain") or ()
         if not waiting:
             return Stage()
-        attack = waiting[0]
-        return Stage(f"{names[attack['by']]} attacks: a snare window is open", "warn",
+        first = waiting[0]
+        if "spring" in first:  # T5f
+            return Stage(f"{names[waiting[-1]['by']]} springs a trap at dawn", "warn",
+                         label="Dawn:")
+        return Stage(f"{names[first['by']]} attacks: a snare window is open", "warn",
                      label="Attack:")
 
     def role(self, view: View, seat: int) -> str:
@@ -168,6 +172,8 @@ class ToyScreen:
         """T5d: the snare window; every other move is asked."""
         if decision.kind == "respond":
             return Window("snare", only=ONLY["snare"])
+        if decision.kind == "dawn":  # T5f
+            return Window("dawn")
         return None
 
     def label(self, text: str, view: View) -> str:
