@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -41,3 +42,23 @@ def _quicker_idle() -> None:
 
     wait.SLEEP_GRANULARITY = 1 / 250
     wait.SLEEP_IDLE = wait.SLEEP_GRANULARITY / 20.0
+
+
+
+def _kept_results() -> set[str]:
+    saves = Path(__file__).resolve().parents[1] / "saves"
+    return {p.relative_to(saves.parent).as_posix() for p in saves.rglob("*.analysis.json")}
+
+
+_KEPT_AT_START = _kept_results()  # the shipped ones (the viewer shows them at once)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """No test writes into the source tree: the analysis keeps its result beside the save
+    it read, so a test that opens a shipped save by keys must open a copy."""
+    if hasattr(session.config, "workerinput"):  # a pytest-xdist worker: the controller checks
+        return
+    stray = sorted(_kept_results() - _KEPT_AT_START)
+    if stray:
+        print(f"\ntests wrote into the source tree: {', '.join(stray)}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
