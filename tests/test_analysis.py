@@ -162,7 +162,7 @@ def test_every_installed_game_is_among_those_analysed() -> None:
     assert set(known()) == set(EVERY_GAME)
 
 
-def _opening(save: Path, tmp_path: Path, decisions: int = 6) -> Path:
+def _opening(save: Path, tmp_path: Path, decisions: int) -> Path:
     """A save up to seat 2's `decisions`-th decision (an unfinished game)."""
     lines = save.read_text(encoding="utf-8").splitlines(keepends=True)
     cut = [i for i, line in enumerate(lines)
@@ -174,12 +174,8 @@ def _opening(save: Path, tmp_path: Path, decisions: int = 6) -> Path:
 
 @pytest.mark.parametrize("game", EVERY_GAME)
 def test_every_game_is_analysed_the_same_for_a_seed_with_one_job_or_two(
-        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        request: pytest.FixtureRequest) -> None:
-    # one round, three options a position: a test of a second
-    monkeypatch.setitem(analysis.LEVEL_ROUNDS, "easy", 1)
-    monkeypatch.setattr(analysis, "MAX_OPTIONS", 3)
-    save = _opening(_save_of(game, request), tmp_path)
+        game: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    save = _opening(_save_of(game, request), tmp_path, 3)  # a few positions: a test of a second
     one = analyse(save, Settings(1, "easy", 4), jobs=1, use_cache=False)
     two = analyse(save, Settings(1, "easy", 4), jobs=2, use_cache=False)
     assert len(one.points) >= 2 and one.to_json() == two.to_json()
