@@ -3,7 +3,7 @@ sample of each seat's decisions analysed from its own view, the chances after th
 in 10-point bands against how often that seat went on to win.
 
     python benchmarks/calibrate_analysis.py --game pso --games 200 [--seed 1]
-        [--per-seat 3] [--level normal] [--jobs 2] [--keep DIR]
+        [--per-seat 3] [--level normal] [--jobs 2] [--keep DIR] [--points FILE]
 
 Plays the games with `pmtui simulate` (the built-in decks in rotation; saves in a
 temporary folder, or in DIR with --keep), then, in --jobs processes, analyses
@@ -13,7 +13,8 @@ seat's decisions that had a choice: the rule never looks at who won) with
 band: the positions in it, the share of them whose seat won, and a 95 % interval for
 that share from resampling the games (the positions of one game share its result, so
 counting them as independent would make the interval too narrow). Drawn games count
-as half a win; a game that did not finish is left out.
+as half a win; a game that did not finish is left out. --points writes each position
+as a JSON line (game, seat, chance, won) for fitting a rescaling of the chances.
 """
 
 from __future__ import annotations
@@ -136,6 +137,7 @@ def main() -> None:
     ap.add_argument("--level", default="normal", choices=list(LEVEL_ROUNDS))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep", type=Path, help="keep the games' saves in this folder")
+    ap.add_argument("--points", type=Path, help="write each position as a JSON line here")
     args = ap.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
@@ -151,6 +153,12 @@ def main() -> None:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(one_game, tasks, chunksize=1))
     games = [r for r in results if r is not None]
+    if args.points is not None:
+        with args.points.open("w", encoding="utf-8") as out:
+            for name, won0, found in games:
+                for seat, chance in found:
+                    out.write(json.dumps({"game": name, "seat": seat + 1, "chance": chance,
+                                          "won": won0 if seat == 0 else 1.0 - won0}) + "\n")
     rows = table(games, args.seed)
     total = sum(r["positions"] for r in rows)
     seconds = time.monotonic() - started
