@@ -12,6 +12,8 @@ from test_ai import _midgame, _swap_hidden
 
 from pmtui.cli import main
 from pmtui.engine import view
+from pmtui.engine.ruleset import Ruleset
+from pmtui.engine.state import State
 from pmtui.table import analysis
 from pmtui.table.analysis import Analysis, Plan, Settings, analyse, chances, plan
 
@@ -124,3 +126,126 @@ def test_the_command_prints_json_without_a_bar_and_refuses_in_one_line(
     assert main(["analyse", str(tmp_path / "none.jsonl")]) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+# -- every game, through the strategy contract alone ---------------------------------------
+
+SAVES = GOLDEN.parent.parent
+# a finished game of each ruleset shipped (a new one fails the first test until it has
+# one here: its analysis then runs in the tests below); the tests' own toy ruleset, which
+# nothing under pmtui/ knows either, plays one at the start
+GOLDEN_GAMES = {
+    "precious_memories": SAVES / "starlit-vs-tidewater.jsonl",
+    "pso": SAVES / "pso" / "standard-heuristic.jsonl",
+    "sengoku_yugi": SAVES / "sengoku_yugi" / "standard-heuristic.jsonl",
+    "clockwork_memorion": SAVES / "clockwork_memorion" / "heuristic-carnival-vs-vigil.jsonl",
+}
+EVERY_GAME = sorted([*GOLDEN_GAMES, "toy"])
+
+
+@pytest.fixture(scope="module")
+def toy_save(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("toy")
+    assert main(["simulate", "--game", "toy", "--games", "1", "--seed", "1", "--p1",
+                 "heuristic", "--p2", "heuristic", "--save-dir", str(folder), "--jobs", "1",
+                 "--json"]) == 0
+    return next(folder.glob("*.jsonl"))
+
+
+def _save_of(game: str, request: pytest.FixtureRequest) -> Path:
+    return request.getfixturevalue("toy_save") if game == "toy" else GOLDEN_GAMES[game]
+
+
+def test_every_installed_game_is_among_those_analysed() -> None:
+    from pmtui.table.registry import known
+
+    assert set(known()) == set(EVERY_GAME)
+
+
+def _opening(save: Path, tmp_path: Path, decisions: int) -> Path:
+    """A save up to seat 2's `decisions`-th decision (an unfinished game)."""
+    lines = save.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = [i for i, line in enumerate(lines)
+           if '"type":"decision"' in line and '"player":1,' in line][decisions]
+    out = tmp_path / "opening.jsonl"
+    out.write_text("".join(lines[:cut]), encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_every_game_is_analysed_the_same_for_a_seed_with_one_job_or_two(
+        game: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    save = _opening(_save_of(game, request), tmp_path, 3)  # a few positions: a test of a second
+    one = analyse(save, Settings(1, "easy", 4), jobs=1, use_cache=False)
+    two = analyse(save, Settings(1, "easy", 4), jobs=2, use_cache=False)
+    assert len(one.points) >= 2 and one.to_json() == two.to_json()
+    assert all(p.seat == 1 and 0.0 <= p.after <= p.before <= 1.0 for p in one.points)
+
+
+def _hidden_swap(save: Path, step: int | None, deck: list[str]
+                 ) -> tuple[Ruleset, State, State]:
+    """(the ruleset, the position at `step`, the same with two of the opponent's cards in
+    different places exchanged, unseen by seat 1, such that the chances played out from
+    the true cards change: a card that matters, not two deep in a deck). `step` None:
+    seat 1's first decision with three options past its tenth, any unseen exchange."""
+    from pmtui.engine.journal import read_journal
+    from pmtui.engine.replay import ReplayCursor
+
+    loaded = read_journal(save)
+    rules = ruleset_of(loaded.header)
+    body = [r for r in loaded.records if r.get("type") != "header"]
+    cursor = ReplayCursor(loaded.header, body)
+    steps = [step] if step is not None else analysis.positions(body, 0)[10:]
+    known = Settings(None, "easy", 2)
+    for at in steps:
+        state = cursor.state_at(at).copy()
+        decision = rules.decision(state)
+        if decision is None or decision.player != 0 or len(decision.options) < 3:
+            continue
+        seen = view(rules, state, 0)
+        truth = chances(rules, state, decision, decision.texts[0], known, deck, salt=3)
+        zones = [z for z, uids in state.zones.items()
+                 if uids and state.cards[uids[0]].owner == 1]
+        for za, zb in ((za, zb) for za in zones for zb in zones if za != zb):
+            for a, b in ((a, b) for a in state.zones[za][:2] for b in state.zones[zb][:3]):
+                if state.cards[a].cid == state.cards[b].cid:
+                    continue
+                changed = state.copy()
+                ca, cb = changed.cards[a], changed.cards[b]
+                ca.cid, cb.cid = cb.cid, ca.cid
+                if view(rules, changed, 0) != seen:
+                    continue
+                if step is None or chances(rules, changed, rules.decision(changed),
+                                           decision.texts[0], known, deck, salt=3) != truth:
+                    return rules, state, changed
+    raise AssertionError(f"{save}: no unseen exchange of the opponent's cards that matters")
+
+
+# the step of a decision of seat 1 where an exchange the seat cannot see changes the
+# true-card playouts (found by trying); PSO's playouts end with the seat's own turn
+# (its `search_turns` is 1), so none there changes them: any unseen exchange is taken
+HIDDEN_AT = {"precious_memories": 353, "sengoku_yugi": 131, "clockwork_memorion": 89,
+             "toy": 79, "pso": None}
+
+
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_every_games_analysis_is_the_same_when_the_opponents_hidden_cards_differ(
+        game: str, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    monkeypatch.setitem(analysis.LEVEL_ROUNDS, "easy", 2)
+    save = _save_of(game, request)
+    header = json.loads(save.read_text(encoding="utf-8").split("\n", 1)[0])
+    deck = list(header["decks"][0][ruleset_of(header).deck_parts[0]])
+    rules, state, changed = _hidden_swap(save, HIDDEN_AT[game], deck)
+    d1, d2 = rules.decision(state), rules.decision(changed)
+    assert d1 is not None and d2 is not None and d1.texts == d2.texts
+    settings = Settings(0, "easy", 2)  # from seat 1's view: the exchange does not show
+    a = chances(rules, state, d1, d1.texts[0], settings, deck, salt=3)
+    b = chances(rules, changed, d2, d2.texts[0], settings, deck, salt=3)
+    assert len(a[0]) >= 3 and a == b
+
+
+def ruleset_of(header: dict) -> Ruleset:
+    from pmtui.table.games import ruleset
+    from pmtui.table.registry import header_ruleset
+
+    return ruleset(header_ruleset(header))

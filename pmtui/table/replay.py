@@ -103,7 +103,7 @@ class ReplayModel:
         ]
         self.warnings = list(warnings)
         self.unverified = ""  # why the save does not verify, when it was opened anyway
-        self.path: Path | None = None  # the save file read (None: a game in memory)
+        self.path: Path | None = None  # the save file holding the game (None: in memory only)
         if self.header.get("pool_digest") not in (None, ruleset.pool_digest):
             self.warnings.append("the card pool has changed since this game was played: "
                                  "some cards may show differently")

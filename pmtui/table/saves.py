@@ -347,6 +347,18 @@ def check_save(path: str | Path) -> tuple[Game, LoadedJournal, list[str]]:
     return game, loaded, loaded.warnings + warnings
 
 
+def holds(path: str | Path, records: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether the save at `path` holds exactly `records` (after its header): a game
+    in memory whose every record reached its file, so what is kept beside the file
+    (its analysis) is of the game shown."""
+    try:
+        loaded = read_journal(path)
+    except (OSError, SaveError):
+        return False
+    body = [r for r in records if r.get("type") != "header"]
+    return [r for r in loaded.records if r.get("type") != "header"] == body
+
+
 # -- playing into a save ---------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pmtui.ai.base import Player
@@ -40,11 +41,15 @@ class LocalTable:
         seats: Sequence[Seat],
         *,
         names: Sequence[str] | None = None,
+        save_path: Path | None = None,
     ) -> None:
         if len(seats) != 2:
             raise ValueError("a table has two seats")
         self.game = game
         self.seats = list(seats)
+        # the file the game is saved in (None: not saved here); the game-over review
+        # keeps its analysis beside it, as `pmtui analyse` does
+        self.save_path = save_path
         players = game.header.get("players") or [{}, {}]
         self.names = [printable(n) for n in names] if names else [
             printable(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players[:2])

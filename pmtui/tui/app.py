@@ -1054,6 +1054,7 @@ class PmApp(PlainNotices, App[int]):
         both sides' hidden cards only once the game is over). `review`: from the start
         of play, the analysis of the viewer's seat worked out as it opens."""
         from pmtui.table.replay import ReplayModel
+        from pmtui.table.saves import holds
         from pmtui.tui.replay import ReplayScreen
 
         if self.busy:
@@ -1063,6 +1064,11 @@ class PmApp(PlainNotices, App[int]):
             game = self.table.game
             model = ReplayModel(game.header, [dict(r) for r in game.records[1:]],
                                 ruleset=game.ruleset)
+            # a finished game's save no longer changes: its analysis is kept beside it
+            # (and one `pmtui analyse` kept there is read), when the file holds the game
+            path = getattr(self.table, "save_path", None)
+            if self.table.over and path is not None and holds(path, model.cursor.records):
+                model.path = path
         self._close_prompts()
         self.push_screen(
             ReplayScreen(model, perspective=self.viewer, allow_both=bool(self.table.over),

@@ -69,7 +69,7 @@ def _run_table(game: Any, writer: Any, seats: list[Any], notices: list[str]) -> 
 
     path = writer.path
     try:
-        table = LocalTable(game, seats)
+        table = LocalTable(game, seats, save_path=Path(path))
         app = PmApp(table, hotseat=len(table.humans) == 2,
                     config=load_config(default_config_path()), catch_errors=True,
                     notices=notices)

@@ -163,3 +163,94 @@ def test_the_panel_names_a_better_option_and_calls_a_near_tie_one() -> None:
     assert "turning point" in worse
     near = said(0.502, 0.5)
     assert "rates SUMMON \\x1b[2J as good" in near and "would have played" not in near
+
+
+def _finished_table(tmp_path: Path, save_path: Path | None = None):  # noqa: ANN202
+    """A finished game (a golden PSO save, copied) at a table that saves into the copy."""
+    from pmtui.table import saves
+    from pmtui.table.session import HUMAN, LocalTable
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import TuiConfig
+
+    from .helpers import Scripted
+
+    save = tmp_path / "game.jsonl"
+    shutil.copy(SAVES / "pso" / "quick-heuristic-vs-random.jsonl", save)
+    game, writer, _ = saves.open_game(save)
+    assert game.over
+    table = LocalTable(game, [HUMAN, Scripted()], save_path=save_path or save)
+    app = PmApp(table, config=TuiConfig(watch=frozenset()), threaded=False)
+    return app, writer, save
+
+
+async def _review(pilot, app):  # noqa: ANN001, ANN202
+    from pmtui.tui.replay import ReplayScreen
+    from pmtui.tui.screens.info import GameOverScreen
+
+    from .helpers import settle
+
+    await settle(pilot, app)
+    if not isinstance(app.screen, GameOverScreen):
+        app._show_game_over()
+        await settle(pilot, app)
+    await pilot.press("r")
+    await settle(pilot, app)
+    assert isinstance(app.screen, ReplayScreen)
+    return app.screen
+
+
+async def test_the_review_keeps_its_analysis_beside_the_save_as_the_command_does(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    from pmtui.tui.replay import ReplayScreen
+
+    from .helpers import settle
+
+    # the review's level (normal) cut to one round: a test of a second
+    monkeypatch.setitem(headless.LEVEL_ROUNDS, "normal", 1)
+    monkeypatch.setattr(headless, "MAX_OPTIONS", 2)
+    app, writer, save = _finished_table(tmp_path)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            replay = await _review(pilot, app)
+            await _ready(pilot, replay)
+            assert replay.progress.error == "" and replay.analysis is not None
+            reviewed = replay.analysis.to_json()
+            # `pmtui analyse SAVE` (seat 1, normal, seed 1: its defaults) reads it
+            assert headless.beside(save).exists()
+            kept = headless.plan(save, Settings(0, "normal"))
+            assert isinstance(kept, Analysis) and kept.to_json() == reviewed
+            await pilot.press("q")  # back at the table (the box is shown once)
+            # the replay key and `a` there read the kept result: nothing worked out again
+            monkeypatch.setattr(headless.Plan, "run", lambda *a, **k: 1 / 0)
+            await pilot.press("r")
+            await settle(pilot, app)
+            replay = app.screen
+            assert isinstance(replay, ReplayScreen) and replay.progress is None
+            await pilot.press("a")
+            await _ready(pilot, replay)
+            assert replay.progress.error == ""
+            assert replay.analysis is not None and replay.analysis.to_json() == reviewed
+    finally:
+        writer.close()
+
+
+async def test_a_review_whose_save_does_not_hold_the_game_keeps_nothing(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A save that missed the game's last records: a result kept beside it would not be
+    of the game reviewed, so the review works from memory and keeps nothing."""
+    monkeypatch.setitem(headless.LEVEL_ROUNDS, "normal", 1)
+    monkeypatch.setattr(headless, "MAX_OPTIONS", 2)
+    other = tmp_path / "other.jsonl"
+    lines = (SAVES / "pso" / "quick-heuristic-vs-random.jsonl").read_text(
+        encoding="utf-8").splitlines(keepends=True)
+    other.write_text("".join(lines[:-3]), encoding="utf-8")
+    app, writer, _ = _finished_table(tmp_path, save_path=other)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            replay = await _review(pilot, app)
+            assert replay.model.path is None
+            await _ready(pilot, replay)
+            assert replay.analysis is not None and replay.analysis.points
+    finally:
+        writer.close()
+    assert not headless.beside(other).exists()
