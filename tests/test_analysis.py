@@ -224,7 +224,7 @@ def _hidden_swap(save: Path, step: int | None, deck: list[str]
 # the step of a decision of seat 1 where an exchange the seat cannot see changes the
 # true-card playouts (found by trying); PSO's playouts end with the seat's own turn
 # (its `search_turns` is 1), so none there changes them: any unseen exchange is taken
-HIDDEN_AT = {"precious_memories": 353, "sengoku_yugi": 131, "clockwork_memorion": 89,
+HIDDEN_AT = {"precious_memories": 353, "sengoku_yugi": 131, "clockwork_memorion": 106,
              "toy": 79, "pso": None}
 
 
