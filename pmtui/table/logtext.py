@@ -317,6 +317,11 @@ class GrowingLog:
             group.append((step, ev))
             return
         self._flush()
+        if t == "create":  # a position's cards, named where the reader sees them
+            for c in ev.get("cards") or ():
+                if isinstance(c, list | tuple) and len(c) > 1 and c[0] is not None:
+                    self._seen[c[0]] = c[1]
+            return
         changes = turn_change(ev) if t == "var" else None  # only a "var" event starts a turn
         text = self._said(ev, self._by_number, names) if self._said is not None else None
         if text:  # the game's own words first, e.g. a coin toss saying who goes first
