@@ -126,3 +126,21 @@ def test_a_decline_says_what_it_disabled_p19() -> None:
     assert f"CPU's {veto}, effect 1: disable what it answers" in mine
     assert f"CPU: {veto} disabled your summon of {nanami}" in mine
     assert f"You: {veto} disabled CPU's summon of {nanami}" in log_texts(g, 1, THEIRS)
+
+
+def test_a_card_searched_and_shown_is_named_in_the_opponents_log_p21() -> None:
+    """Fresh Batch (TWC-013): look through the deck for a Café Staff chara, show it, put
+    it into the hand. The opponent's log said only "a card: deck→hand": the reveal
+    event was not drawn. The cards the search passed over stay unnamed to them."""
+    g = played("""
+        [p1]
+        hand = ["TWC-013", "TWC-006"]
+        deck = ["TWC-005", "TWC-002", "STA-004"]
+        [p2]
+        deck = 10
+        """, ["event TWC-013", "pay TWC-006", "done", "pass", "pass", "pass", "pick TWC-002"])
+    shown = g.ruleset.cards["TWC-002"].name
+    theirs = log_texts(g, 1, THEIRS)
+    assert f"CPU shows {shown} (searched card)" in theirs
+    unseen = {g.ruleset.cards[c].name for c in ("TWC-005", "STA-004")}
+    assert not [t for t in theirs if any(n in t for n in unseen)]

@@ -635,6 +635,7 @@ def step_search(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> boo
         ctx.emit(
             {
                 "t": "reveal",
+                "player": p,
                 "cards": [picked],
                 "cids": [ctx.state.cards[picked].cid],
                 "why": "searched card",
@@ -673,6 +674,7 @@ def step_reveal(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> boo
     ctx.emit(
         {
             "t": "reveal",
+            "player": p,
             "cards": list(top),
             "cids": [ctx.state.cards[u].cid for u in top],
             "why": "reveal",
