@@ -144,3 +144,21 @@ def test_a_card_searched_and_shown_is_named_in_the_opponents_log_p21() -> None:
     assert f"CPU shows {shown} (searched card)" in theirs
     unseen = {g.ruleset.cards[c].name for c in ("TWC-005", "STA-004")}
     assert not [t for t in theirs if any(n in t for n in unseen)]
+
+
+def test_the_summary_while_you_waited_shows_the_fight_not_only_the_interference() -> None:
+    """The "While you waited" box showed "CPU: Interfere with Kaede Oribe" and nothing
+    else when nobody left: now the fight line with its numbers follows."""
+    from pmtui.table.session import HUMAN, LocalTable
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import TuiConfig
+    from tests.tui.helpers import Scripted
+
+    g = battle("STA-006", "TWC-006")
+    app = PmApp(LocalTable(g, [HUMAN, Scripted()]), config=TuiConfig(watch=frozenset()),
+                threaded=False)
+    app._mark = 0  # everything since the start: the viewer's own doings are left out
+    texts = [t.plain.strip() for t in app._summary()]
+    fight = ("Your Yuzuha Minase (AP 10, DP 30) against CPU's Kaede Oribe (AP 10, DP 30): "
+             "nobody leaves")
+    assert texts[texts.index("CPU: Interfere with Kaede Oribe") + 1] == fight
