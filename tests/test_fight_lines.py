@@ -162,3 +162,42 @@ def test_the_summary_while_you_waited_shows_the_fight_not_only_the_interference(
     fight = ("Your Yuzuha Minase (AP 10, DP 30) against CPU's Kaede Oribe (AP 10, DP 30): "
              "nobody leaves")
     assert texts[texts.index("CPU: Interfere with Kaede Oribe") + 1] == fight
+
+
+async def test_a_judgement_the_viewers_own_pass_brings_is_in_the_next_summary() -> None:
+    """The computer approaches and the player interferes: in the window after it the
+    Approacher passes first and the Interferer's pass closes it (p.07), so the judgement
+    follows the player's own move. The summary started after that move and never said
+    how the fight went; now the fight line opens the next one (docs/tui.md)."""
+    from pmtui.table.sandbox.model import Sandbox
+    from pmtui.table.session import HUMAN, LocalTable
+    from pmtui.tui.app import PmApp
+    from pmtui.tui.keys import TuiConfig
+    from pmtui.tui.screens.info import SummaryScreen
+    from tests.tui.helpers import Scripted, settle
+
+    game = Sandbox.from_doc({
+        "position": {"turn": 4, "phase": "approach", "step": "assign"},
+        "p1": {"main": ["TWC-006"], "deck": 10},
+        "p2": {"main": ["STA-006"], "deck": 10}}).game
+    app = PmApp(LocalTable(game, [HUMAN, Scripted()]),
+                config=TuiConfig(always_ask=True, watch=frozenset({"turn"})), threaded=False)
+    seen: list[str] = []  # every summary's lines, in order
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):  # pass, interfere with Kaede, pass: the judgement follows
+            await settle(pilot, app)
+            if isinstance(app.screen, SummaryScreen):
+                seen += [line.plain.strip() for line in app.screen.lines] + ["--"]
+                await pilot.press("enter")
+                continue
+            if app.table.game.state.vars.get("ap") == 0:
+                break  # the player's own turn: the computer's is over
+            d = app.table.decision_for(0)
+            if d is not None and d.kind == "interfere":
+                app.submit(next(t for t in d.texts if t.startswith("interfere")))
+            elif d is not None and "pass" in d.texts:
+                app.submit("pass")
+    fight = seen.index("CPU's Yuzuha Minase (AP 10, DP 30) against your Kaede Oribe "
+                       "(AP 10, DP 30): nobody leaves")
+    assert "You: Interfere with Kaede Oribe" not in seen  # the player's own doings stay out
+    assert "── turn 5: You ──" in seen[fight:]  # in the summary of the computer's turn
