@@ -160,8 +160,10 @@ def _fight_line(event: Mapping[str, Any], card: Callable[[object], str],
         return (f"{attacker} against {target} ({stands} {event.get('defence')}): "
                 f"{dmg} damage, {after}" if dmg else
                 f"{attacker} against {target} ({stands} {event.get('defence')}): no damage")
-    guards = [card(u) for u in (event.get("g"), event.get("cmd")) if u is not None]
-    guard = f"{theirs} Last Guard {' and '.join(guards)}" if guards else f"{theirs} empty guard"
+    guards = [f"{role} {card(u)}" for role, u in (("Last Guard", event.get("g")),
+                                                   ("Commander", event.get("cmd")))
+              if u is not None]  # the Commander may join it (Guide I (13)①)
+    guard = f"{theirs} {' and '.join(guards)}" if guards else f"{theirs} empty guard"
     out = f"{theirs} Stronghold takes 1 damage" if event.get("hit") else "the Last Guard holds"
     if event.get("back"):
         own = whose(names[by])

@@ -62,3 +62,20 @@ def test_the_last_guard_falls_or_holds_and_strikes_back() -> None:
     assert said(pos)[-1] == ("Your Aoi Tsuruga (ATK 5) against CPU's Last Guard Kaede "
                              "Shirasagi (ATK 14): the Last Guard holds, your Aoi Tsuruga "
                              "takes 2 back, 3 HP left")
+
+
+def test_a_commander_joining_the_last_guard_is_named_in_the_fight() -> None:
+    """G1 (13)①: the Commander joins free and its attack adds to the guard's: 5 + 5."""
+    pos = Position()
+    pos.put("SGY-004", 0, "bf", at="c2", dt=1, hp=5)  # Aoi Level 4: ATK 14
+    pos.put(KAEDE1, 1, "cz", hp=2)
+    pos.deck(1, "SGY-031")
+    pos.act("attack c2 c4 atk")
+    pos.act("done")
+    pos.act("join b4")
+    pos.act("done")
+    pos.act("done")
+    tetsu = pos.rs.cards["SGY-031"].name
+    assert said(pos)[-1] == (f"Your Aoi Tsuruga (ATK 14) against CPU's Last Guard {tetsu} and "
+                             "Commander Kaede Shirasagi (ATK 10): CPU's Stronghold takes 1 "
+                             "damage")
