@@ -341,8 +341,7 @@ class GrowingLog:
             for c in ev.get("cards") or ():
                 if isinstance(c, list | tuple) and len(c) > 1 and c[0] is not None:
                     self._seen[c[0]] = c[1]
-            return
-        if t == "reveal" and ev.get("to") is None:  # shown to both: named from now on
+        elif t == "reveal" and ev.get("to") is None:  # shown to both: named from now on
             for uid, cid in revealed(ev):
                 self._seen[uid] = cid
         changes = turn_change(ev) if t == "var" else None  # only a "var" event starts a turn
