@@ -182,11 +182,12 @@ def test_every_game_is_analysed_the_same_for_a_seed_with_one_job_or_two(
     assert all(p.seat == 1 and 0.0 <= p.after <= p.before <= 1.0 for p in one.points)
 
 
-def _hidden_swap(save: Path, step: int | None, deck: list[str]
+def _hidden_swap(save: Path, nth: int | None, deck: list[str]
                  ) -> tuple[Ruleset, State, State]:
     """(the ruleset, the position at `step`, the same with two of the opponent's cards in
     different places exchanged, unseen by seat 1, such that the chances played out from
-    the true cards change: a card that matters, not two deep in a deck). `step` None:
+    the true cards change: a card that matters, not two deep in a deck) at seat 1's
+    `nth` decision. `nth` None:
     seat 1's first decision with three options past its tenth, any unseen exchange."""
     from pmtui.engine.journal import read_journal
     from pmtui.engine.replay import ReplayCursor
@@ -195,7 +196,8 @@ def _hidden_swap(save: Path, step: int | None, deck: list[str]
     rules = ruleset_of(loaded.header)
     body = [r for r in loaded.records if r.get("type") != "header"]
     cursor = ReplayCursor(loaded.header, body)
-    steps = [step] if step is not None else analysis.positions(body, 0)[10:]
+    mine = analysis.positions(body, 0)
+    steps = [mine[nth]] if nth is not None else mine[10:]
     known = Settings(None, "easy", 2)
     for at in steps:
         state = cursor.state_at(at).copy()
@@ -215,7 +217,7 @@ def _hidden_swap(save: Path, step: int | None, deck: list[str]
                 ca.cid, cb.cid = cb.cid, ca.cid
                 if view(rules, changed, 0) != seen:
                     continue
-                if step is None or chances(rules, changed, rules.decision(changed),
+                if nth is None or chances(rules, changed, rules.decision(changed),
                                            decision.texts[0], known, deck, salt=3) != truth:
                     return rules, state, changed
     raise AssertionError(f"{save}: no unseen exchange of the opponent's cards that matters")
@@ -224,8 +226,10 @@ def _hidden_swap(save: Path, step: int | None, deck: list[str]
 # the step of a decision of seat 1 where an exchange the seat cannot see changes the
 # true-card playouts (found by trying); PSO's playouts end with the seat's own turn
 # (its `search_turns` is 1), so none there changes them: any unseen exchange is taken
-HIDDEN_AT = {"precious_memories": 353, "sengoku_yugi": 131, "clockwork_memorion": 106,
-             "toy": 79, "pso": None}
+# which of seat 1's decisions (its index among them: record steps move when a game's
+# events change, decisions do not) has an unseen exchange that matters; PSO: none needed
+HIDDEN_AT = {"precious_memories": 45, "sengoku_yugi": 6, "clockwork_memorion": 15,
+             "toy": 11, "pso": None}
 
 
 @pytest.mark.parametrize("game", EVERY_GAME)

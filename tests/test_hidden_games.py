@@ -265,7 +265,8 @@ class Checker:
 
 def _event_cards(ev: Mapping[str, Any]) -> list[int]:
     out = []
-    for key in ("card", "cards", "order"):
+    # and the cards a fight or an effect names: its approachers, interferer, targets, who left
+    for key in ("card", "cards", "order", "a", "i", "tg", "out"):
         val = ev.get(key)
         if isinstance(val, int) and not isinstance(val, bool):
             out.append(val)

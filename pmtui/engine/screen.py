@@ -428,6 +428,16 @@ def whose(name: str, start: bool = False) -> str:
     return f"{name}'s"
 
 
+def leaving(gone: Sequence[str]) -> str:
+    """Who a fight puts out of play, in words: "nobody leaves", "your Umi leaves",
+    "your Umi and CPU's Ren leave"."""
+    if not gone:
+        return "nobody leaves"
+    if len(gone) == 1:
+        return f"{gone[0]} leaves"
+    return f"{', '.join(gone[:-1])} and {gone[-1]} leave"
+
+
 def acts(name: str, verb: str) -> str:
     """A seat's name with a verb that agrees with it: "You play", "CPU plays", "Ann goes"."""
     if name == "You":

@@ -176,6 +176,26 @@ def _capital(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
+def revealed(ev: Event) -> list[tuple[object, object]]:
+    """The cards a reveal shows both players, as (card number, id): a reveal carries
+    one ("card", "cid") or several ("cards", "cids")."""
+    if "cards" in ev:
+        cards, cids = list(ev.get("cards") or ()), list(ev.get("cids") or ())
+        return [(u, cids[i] if i < len(cids) else None) for i, u in enumerate(cards)]
+    return [(ev.get("card"), ev.get("cid"))]
+
+
+def reveal_text(ev: Event, card_name: Callable[[object], str],
+                names: Sequence[str] = SEATS) -> str:
+    """A reveal in words: "CPU shows Umi Takatsuki (searched card)"."""
+    shown = ", ".join(card_name(cid) for _, cid in revealed(ev)) or "nothing"
+    why = f" ({ev['why']})" if ev.get("why") else ""
+    who = ev.get("player")
+    if isinstance(who, int):
+        return f"{acts(seat(who, names), 'show')} {shown}{why}"
+    return f"shown to both: {shown}{why}"
+
+
 def end_text(ev: Event, names: Sequence[str] = SEATS) -> str:
     w = ev.get("winner")
     who = seat(w, names)
@@ -317,6 +337,13 @@ class GrowingLog:
             group.append((step, ev))
             return
         self._flush()
+        if t == "create":  # a position's cards, named where the reader sees them
+            for c in ev.get("cards") or ():
+                if isinstance(c, list | tuple) and len(c) > 1 and c[0] is not None:
+                    self._seen[c[0]] = c[1]
+        elif t == "reveal" and ev.get("to") is None:  # shown to both: named from now on
+            for uid, cid in revealed(ev):
+                self._seen[uid] = cid
         changes = turn_change(ev) if t == "var" else None  # only a "var" event starts a turn
         text = self._said(ev, self._by_number, names) if self._said is not None else None
         if text:  # the game's own words first, e.g. a coin toss saying who goes first
@@ -325,6 +352,8 @@ class GrowingLog:
             ap = changes.get("ap")
             self._add(step, LogLine(turn_text(changes, names), "turn",
                                     ap if isinstance(ap, int) else None))
+        elif t == "reveal" and ev.get("to") is None:
+            self._add(step, LogLine(f"  {reveal_text(ev, self._card_name, names)}", "event"))
         elif t == "roll":  # its reason may name cards by ref and seats as "player 1"
             text = in_words(roll_text(ev), self._card_name, names)
             self._add(step, LogLine(f"  {text}", "event"))

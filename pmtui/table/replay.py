@@ -46,6 +46,7 @@ from pmtui.table.logtext import (
     moves_text,
     pick_kinds,
     printable,
+    reveal_text,
     seat,
     turn_change,
     turn_text,
@@ -311,6 +312,8 @@ class ReplayModel:
             owner = str(ev.get("zone", "?/")).partition("/")[0]
             who = seat(int(owner), names) if owner.isdigit() else "?"
             return f"{acts(who, 'shuffle')} the {screen.layout.title(zone_word(ev.get('zone')))}"
+        if t == "reveal" and ev.get("to") is None:
+            return reveal_text(ev, self.card_name, names)
         if t in ("roll", "end"):  # their reasons name seats as "player 1", cards by ref
             reason = in_words(str(ev.get("reason", "")), self.card_name, names)
             return in_words(roll_text(ev), self.card_name, names) if t == "roll" \

@@ -136,10 +136,15 @@ class PmApp(PlainNotices, App[int]):
         # where the viewer's last decision began: the turn it ended is no news, the
         # other side's turn that began right after it is (see _turn_began)
         self._decided = self._mark
-        # hot seat: the other seat's (mark, decided) while this one has the keyboard; a
-        # seat that never had it starts at `_opened` (where the table was first shown,
+        # records up to here a summary has gone through: the game's own lines after it (a
+        # fight, a play disabled) are news even when the viewer's own move brought them
+        # about (their pass closing the window before a judgement), so the next summary
+        # carries them though they come before the mark
+        self._told = self._mark
+        # hot seat: the other seat's (mark, decided, told) while this one has the keyboard;
+        # a seat that never had it starts at `_opened` (where the table was first shown,
         # or the last undo)
-        self._left_at: dict[int, tuple[int, int]] = {}
+        self._left_at: dict[int, tuple[int, int, int]] = {}
         self._opened = self._mark
         self._worded: dict[LogLine, LogLine] = {}
         self.game_screen = GameScreen(self.spec)
@@ -490,8 +495,9 @@ class PmApp(PlainNotices, App[int]):
         """The screen is `player`'s from now on (hot seat: the cover's enter, or a seat
         with nothing hidden): what happened while they waited starts where they left."""
         if player != self.viewer:
-            self._left_at[self.viewer] = (self._mark, self._decided)
-            self._mark, self._decided = self._left_at.pop(player, (self._opened,) * 2)
+            self._left_at[self.viewer] = (self._mark, self._decided, self._told)
+            self._mark, self._decided, self._told = self._left_at.pop(player,
+                                                                      (self._opened,) * 3)
         self.viewer = player
 
     def _summary_due(self, at_stop: bool) -> bool:
@@ -502,7 +508,8 @@ class PmApp(PlainNotices, App[int]):
         decisions count (the computer's; in hot seat the other person's), except at the
         end: the game's end is news whoever's move brought it (a pass the table made for
         the player; the player's own last move leaves the mark after it)."""
-        if self._mark >= self._records:
+        outcomes = at_stop and bool(self._outcomes(self._mark))
+        if self._mark >= self._records and not outcomes:
             return False
         watch = self.config.watch or frozenset()
         records = self.table.game.records[self._mark:]
@@ -510,13 +517,13 @@ class PmApp(PlainNotices, App[int]):
             return True
         theirs = [r for r in records if r.get("type") == "decision"
                   and isinstance(r.get("player"), int) and not self._mine(r["player"])]
-        if not theirs:
+        if not theirs and not outcomes:
             return False
         watches = [w for w in self.spec.watches if w.name in watch]
         # the end of their turn counts when they did more than pass in it; the first turn's
         # start ends nobody's turn (set-up answers such as keeping a hand are not a turn)
-        turn = at_stop and TURN_WATCH in watch and any(
-            x.get("action") != self.spec.words.pass_text for x in theirs)
+        turn = at_stop and TURN_WATCH in watch and (outcomes or any(
+            x.get("action") != self.spec.words.pass_text for x in theirs))
         if turn and self._turn_began() is not None:  # their turn began with the
             return True  # viewer's own last move (stopping, a hand adjustment)
         pending = self.table.pending()
@@ -540,11 +547,13 @@ class PmApp(PlainNotices, App[int]):
                 return True
         return False
 
-    def _turn_start(self) -> tuple[int | None, int]:
+    def _turn_start(self, upto: int | None = None) -> tuple[int | None, int]:
         """Whose turn it is (the turn's player, "ap", as the last turn change set it) and
-        the record where it began; (None, records) before the first turn."""
+        the record where it began; (None, records) before the first turn. `upto`: as it
+        stood before that record."""
         records = self.table.game.records
-        for i in range(len(records) - 1, 0, -1):
+        end = len(records) if upto is None else min(upto, len(records))
+        for i in range(end - 1, 0, -1):
             changes = turn_change(records[i].get("event"))
             if changes is not None:
                 ap = changes.get("ap")
@@ -564,9 +573,29 @@ class PmApp(PlainNotices, App[int]):
     def _summary(self) -> list[Text]:
         """The log since the viewer's mark, less the passes and the viewer's own doings;
         the mark moves to now."""
-        kept = self._others_doings(self.log_lines(self._turn_began() or self._mark))
-        self._mark = self._decided = self._records
+        start = self._turn_began() or self._mark
+        kept = self._outcomes(start) + self._others_doings(self.log_lines(start))
+        self._mark = self._decided = self._told = self._records
         return counted_lines(kept)
+
+    def _outcomes(self, before: int) -> list[LogLine]:
+        """The game's own lines (`LogLine.kind` "effect": a fight, a play disabled) of the
+        records from the last summary up to `before`, which the summary from the mark
+        leaves out though they are news: the viewer's own move brought them about in the
+        other side's turn (their pass closing the window before a judgement, their answer
+        to an attack). Not those of the viewer's own turn: their own plays."""
+        if self._told >= before:
+            return []
+        lines = self.log_lines(self._told)
+        lines = lines[:len(lines) - len(self.log_lines(before))]
+        owner, _ = self._turn_start(self._told)
+        out = []
+        for x in lines:
+            if x.kind == "turn":
+                owner = x.player
+            elif x.kind == "effect" and not (owner in (0, 1) and self._mine(owner)):
+                out.append(x)
+        return out
 
     def _others_doings(self, lines: list[LogLine]) -> list[LogLine]:
         """What the other side did: no passes, none of the viewer's own decisions (`_mine`),
@@ -1041,7 +1070,7 @@ class PmApp(PlainNotices, App[int]):
             return
         self._prompted = -1
         self._over_shown = False
-        self._mark = self._decided = self._opened = self._records
+        self._mark = self._decided = self._opened = self._told = self._records
         self._left_at.clear()  # both seats start again from here
         if isinstance(self.screen, GameOverScreen):
             self.pop_screen()

@@ -18,7 +18,7 @@ from pmtui.engine.notation import ref
 from pmtui.engine.state import State
 
 from . import effects, moves, triggers
-from .board import ZONE_FLAG, in_play, keywords, mind, power, successors
+from .board import ZONE_FLAG, in_play, keywords, life, mind, power, successors
 
 RAMPAGE_DAMAGE = 200  # S:250-254
 
@@ -125,6 +125,8 @@ def _damage_step(ctx: Context, pool: Any, b: dict[str, Any]) -> None:
     state = ctx.state
     att = b["att"]
     if not in_play(state, att):  # destroyed before the damage step: no damage (S:110)
+        ctx.emit({"t": "say", "what": "no battle", "by": state.cards[att].owner, "a": att,
+                  "why": "the attacker left before the damage step"})
         setvars(ctx, "no damage", battle={**b, "stage": "after"})
         return
     alive = [u for u in b["blk"] if in_play(state, u)]
@@ -190,6 +192,7 @@ def deal(ctx: Context, pool: Any, b: dict[str, Any], asg: dict[int, int],
     alive = [u for u in b["blk"] if in_play(state, u)]
     back = sum(power(state, pool, u) for u in alive)
     hit = [u for u in alive if power(state, pool, u) >= 100]
+    before = [[u, power(state, pool, u), mind(state, pool, u)] for u in [att, *alive]]
     with ctx.simultaneous():
         setvars(ctx, "damage step", battle={**b, "stage": "dealt"})
         for u, n in asg.items():
@@ -200,6 +203,12 @@ def deal(ctx: Context, pool: Any, b: dict[str, Any], asg: dict[int, int],
             moves.add_life(ctx, 1 - p, -to_ruler, "battle damage to the Ruler")
     out = [u for q in (0, 1) for u in successors(state, q)
            if in_play(state, u) and mind(state, pool, u) <= 0]
+    # the damage step in one event for the log (screen.event_line): the fighters with
+    # their Power and Mind before it, what each took, the Ruler's Life, who is out
+    ctx.emit({"t": "say", "what": "battle", "by": p, "a": att, "blk": alive,
+              "stats": before, "asg": [[u, n] for u, n in asg.items()], "back": back,
+              "ruler": to_ruler, "life": life(state, 1 - p),
+              "out": out})
     setvars(ctx, "out of the fight", battle={**state.vars["battle"], "out": out})
     chain.stack(ctx, [{"k": "dmgdone", "by": p}], "destruction step next")
     succ_t: list[dict[str, Any]] = []

@@ -139,7 +139,8 @@ def answer(ctx: Context, pool: Pool, eff: dict[str, Any], pick: str) -> None:
     elif do in ("blind_discard", "opp_discard"):
         moves.move(ctx, u, "drop", "discarded")
     elif do == "search_mem":
-        ctx.emit({"t": "reveal", "cards": [u], "why": "search"})
+        ctx.emit({"t": "reveal", "player": state.cards[u].owner, "cards": [u],
+                  "cids": [state.cards[u].cid], "why": "search"})
         to, pos = PLACES.get((eff.get("words") or ["hand"])[0], ("hand", "top"))
         moves.move(ctx, u, to, "searched", pos=pos)
     elif do == "return_mem":

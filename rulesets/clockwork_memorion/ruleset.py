@@ -49,7 +49,7 @@ from .cards import CARD_FIELDS, TEXT_SEP, CardDef, Pool, load_pool
 from .notation import NOTATION
 from .screen import Screen
 
-VERSION = "0.1.1"
+VERSION = "0.1.2"
 HEADER_OPTIONS = {"format": "standard (30 cards) or ex (30-40 cards, the EX match)"}
 OPTION_VALUES = {"format": ("standard", "ex")}
 SILENT = frozenset({"depart", "blockstep", "dmgdone"})  # no window: ★ steps (S:114)

@@ -37,6 +37,7 @@ from pmtui.engine.screen import (
     Window,
     Words,
     current_text,
+    leaving,
     whose,
 )
 
@@ -94,6 +95,37 @@ def zone_marks(view: View, seat: int) -> tuple[str, ...]:
     """Each Successor zone's emotion letter (J A P H), drawn in the zone and before the
     title of the successor in it."""
     return tuple(LETTER.get(m, "?") for m in limit_marks(view, seat))
+
+
+def battle_line(ev: Mapping[str, Any], card: Callable[[object], str],
+                names: Sequence[str]) -> str | None:
+    """ "Your Tinker Wren (Power 300, Mind 200) blocked by CPU's Lantern Pup (Power 100,
+    Mind 100): 300 to Lantern Pup, 100 back; CPU's Lantern Pup leaves"; unblocked, the
+    damage to the Ruler and the Life left."""
+    by = ev.get("by")
+    if by not in (0, 1):
+        return None
+    stats = {u: (pw, md) for u, pw, md in ev.get("stats") or ()}
+    side = {u: whose(names[by]) for u in [ev.get("a")]}
+    side |= {u: whose(names[1 - by]) for u in ev.get("blk") or ()}
+
+    def fighter(u: object) -> str:
+        pw, md = stats.get(u, ("?", "?"))
+        return f"{card(u)} (Power {pw}, Mind {md})"
+
+    text = f"{whose(names[by], start=True)} {fighter(ev.get('a'))}"
+    blockers = ev.get("blk") or []
+    if blockers:
+        text += f" blocked by {whose(names[1 - by])} " + ", ".join(fighter(u) for u in blockers)
+    else:
+        text += " unblocked"
+    dealt = [f"{n} to {card(u)}" for u, n in ev.get("asg") or ()]
+    if ev.get("back"):
+        dealt.append(f"{ev['back']} back")
+    if ev.get("ruler"):
+        dealt.append(f"{ev['ruler']} to {whose(names[1 - by])} Ruler, Life {ev.get('life')} left")
+    out = [f"{side.get(u, whose(names[1 - by]))} {card(u)}" for u in ev.get("out") or ()]
+    return f"{text}: {', '.join(dealt) or 'no damage'}; {leaving(out)}"
 
 
 def _layout() -> Layout:
@@ -302,4 +334,13 @@ class Screen:
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:
+        """A battle's damage step in one line (M23-M25): the attacker and its blockers
+        with Power and Mind, the damage each took, the Ruler's, who is out."""
+        if event.get("t") != "say":
+            return None
+        if event.get("what") == "battle":
+            return battle_line(event, card, names)
+        if event.get("what") == "no battle" and event.get("by") in (0, 1):
+            return (f"{whose(names[event['by']], start=True)} {card(event.get('a'))} left "
+                    "before the damage step: no damage")
         return None

@@ -435,12 +435,28 @@ def _begin_entry(ctx: Context, t: Tables, entry: dict[str, Any]) -> bool:
     if bad is not None:
         _not_fulfilled(ctx, t, entry, bad)
         return True
+    _effect_said(ctx, entry, src, index)
     run = {"by": p, "src": src, "cid": cid, "eff": index, "pc": 0, "tg": entry.get("tg", [])}
     for key in ("answers", "dname"):
         if key in entry:
             run[key] = entry[key]
     setvars(ctx, "effect applies", run=run)
     return False
+
+
+def _effect_said(ctx: Context, entry: dict[str, Any], src: int, index: int) -> None:
+    """An effect begins to apply: whose card, which effect, on which targets; the log
+    says what it does (screen.event_line) and the events after it what it did. The
+    card's id only while it lies face up in a zone both players see (an effect is
+    used from an Area, an event from the stage): the event is not redacted."""
+    state = ctx.state
+    ev: dict[str, Any] = {"t": "say", "what": "effect", "by": entry["by"], "card": src,
+                          "eff": index, "tg": list(entry.get("tg", ())),
+                          "tgby": [state.cards[u].owner for u in entry.get("tg", ())]}
+    zone = state.cards[src].zone.partition("/")[2]
+    if areas.VISIBILITY.get(zone) == "public":
+        ev["cid"] = state.cards[src].cid
+    ctx.emit(ev)
 
 
 def _not_fulfilled(ctx: Context, t: Tables, entry: dict[str, Any], bad: Step) -> None:
@@ -619,6 +635,7 @@ def step_search(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> boo
         ctx.emit(
             {
                 "t": "reveal",
+                "player": p,
                 "cards": [picked],
                 "cids": [ctx.state.cards[picked].cid],
                 "why": "searched card",
@@ -657,6 +674,7 @@ def step_reveal(ctx: Context, t: Tables, run: dict[str, Any], step: Step) -> boo
     ctx.emit(
         {
             "t": "reveal",
+            "player": p,
             "cards": list(top),
             "cids": [ctx.state.cards[u].cid for u in top],
             "why": "reveal",

@@ -231,7 +231,12 @@ def judge(ctx: Context, t: Tables) -> None:
     state = ctx.state
     v = state.vars
     i = v["appr"].get("i")
-    if i is None or state.cards[i].zone != zkey(other(v["ap"]), "main"):
+    if i is None:
+        return
+    if state.cards[i].zone != zkey(other(v["ap"]), "main"):
+        # said, or the interference would seem to end in nothing
+        ctx.emit({"t": "say", "what": "no battle", "by": v["ap"], "i": i,
+                  "why": "the interfering chara left before the judgement"})
         return
     attackers = approachers(state)
     a_ap = sum(effects.stats(state, t, a)[0] for a in attackers)
@@ -244,7 +249,23 @@ def judge(ctx: Context, t: Tables) -> None:
     eliminate(ctx, t, ([i] if i_out else []) + beaten)
 
 
+def battle_said(ctx: Context, t: Tables, gone: list[int]) -> None:
+    """The judgement in one event (p.14): the approaching charas with their AP (added
+    up with Reinforcement, p.23) and DP, the interfering one with its AP and DP, and
+    which of them leave (none: nobody does). The log words it (screen.event_line)."""
+    state = ctx.state
+    v = state.vars
+    i = v["appr"]["i"]
+    attackers = approachers(state)
+    ctx.emit({"t": "say", "what": "battle", "by": v["ap"], "a": attackers,
+              "ap": sum(effects.stats(state, t, a)[0] for a in attackers),
+              "dp": [effects.stats(state, t, a)[1] for a in attackers],
+              "i": i, "iap": effects.stats(state, t, i)[0],
+              "idp": effects.stats(state, t, i)[1], "out": gone})
+
+
 def eliminate(ctx: Context, t: Tables, gone: list[int]) -> None:
+    battle_said(ctx, t, gone)
     with ctx.simultaneous():
         for uid in gone:
             areas.leave_area(ctx, uid, "discard", "eliminated", t.defs)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # loaded on first use: a game screen's first frame needs neit
     from .positions import Positions
     from .strategy import Strategy
 
-VERSION = "0.2.2"
+VERSION = "0.2.3"
 DECK_PARTS = ("main", "ex")  # the main deck (shuffled at set-up) and the EX deck (p.26)
 
 

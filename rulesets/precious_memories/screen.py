@@ -39,6 +39,7 @@ from pmtui.engine.screen import (
     whose,
 )
 
+from . import log_words
 from .cards import CardDef
 from .tables import Tables
 
@@ -391,9 +392,14 @@ class PreciousMemoriesScreen:
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:
-        """A response disabling what it answered (p.19): "CPU: Sorry, We're Closed
-        disabled your summon of Nanami Kurose"; the moves say where the cards went."""
-        if event.get("t") != "var" or event.get("why") != "disabled":
+        """An approach's judgement with its numbers and who leaves (p.14), an effect
+        applying and what it does (log_words), a response disabling what it
+        answered (p.19): "CPU: Sorry, We're Closed disabled your summon of Nanami
+        Kurose"; the moves say where the cards went."""
+        t = event.get("t")
+        if t == "say":
+            return self._said(event, card, names)
+        if t != "var" or event.get("why") != "disabled":
             return None
         res = (event.get("set") or {}).get("resolving") or {}
         by = res.get("cur") or {}
@@ -403,11 +409,26 @@ class PreciousMemoriesScreen:
             return None
         what = DISABLED_WORDS.get(str(target.get("kind")), "{name}").format(
             name=self._entry_card(target, card))
-        disabler = card(by.get("card"))
+        disabler = self._entry_card(by, card)
         if by.get("kind") in ("use", "trigger"):
             disabler += "'s effect"
         return (f"{names[int(by.get('by', 0))]}: {disabler} disabled "
                 f"{whose(names[int(target.get('by', 0))])} {what}")
+
+    def _said(self, event: Mapping[str, Any], card: Callable[[object], str],
+              names: Sequence[str]) -> str | None:
+        what = event.get("what")
+        if what == "battle":
+            return log_words.battle_line(event, card, names)
+        if what == "no battle":
+            by = int(event.get("by", 0))
+            return (f"{whose(names[1 - by], start=True)} {card(event.get('i'))} left before "
+                    "the judgement: no battle")
+        if what == "effect":
+            return log_words.effect_line(event, self.t.effects, card, names)
+        if what == "no effect":
+            return f"{card(event.get('card'))}: nothing of the effect applies"
+        return None
 
     def stage(self, view: View, names: Sequence[str]) -> Stage:
         v = view["vars"]

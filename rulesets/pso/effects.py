@@ -155,11 +155,15 @@ def exposure(state: State, pool: CardPool, target: int, amount: int,
     """The damage left after the target's DFP, and the EVP that may evade it (0 when
     nothing can: no evasion for this effect, or no damage left)."""
     d = pool[state.cards[target].cid]
-    area = d.type == "area"
-    dfp = d.dfp if area else board.stat(state, pool, target, "dfp")
-    evp = d.evp if area else board.stat(state, pool, target, "evp")
-    dealt = max(0, amount - dfp) if eff.defend else amount
+    evp = d.evp if d.type == "area" else board.stat(state, pool, target, "evp")
+    dealt = max(0, amount - defence(state, pool, target)) if eff.defend else amount
     return dealt, (evp if eff.evade and dealt > 0 else 0)
+
+
+def defence(state: State, pool: CardPool, target: int) -> int:
+    """The target's DFP now (an Area's printed one)."""
+    d = pool[state.cards[target].cid]
+    return d.dfp if d.type == "area" else board.stat(state, pool, target, "dfp")
 
 
 # An evasion roll's outcomes by name (EVP X/5 evades on a face of X or less, X < 5)
@@ -174,6 +178,8 @@ def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, sou
     state = ctx.state
     c = state.cards[target]
     dealt, evp = exposure(state, pool, target, amount, eff)
+    # the numbers compared, for the log: the blow, and the DFP it met (when it counts)
+    compared = {"atp": amount, **({"dfp": defence(state, pool, target)} if eff.defend else {})}
     if evp:
         if evaded is None:
             # a scenario's `fix` may name the outcome: "evade" (face 1) or "hit" (face 5)
@@ -185,16 +191,18 @@ def hit(ctx: Context, pool: CardPool, target: int, amount: int, eff: Effect, sou
                       "seat": c.owner, "src": state.cards[source].cid, "why": "evasion"})
             return
     if dealt > 0:
-        damage(ctx, pool, target, dealt, f"{dealt} damage", source)
+        damage(ctx, pool, target, dealt, f"{dealt} damage", source, compared)
     elif amount > 0:  # its DFP took it all: said, or the blow would seem to do nothing
         ctx.emit({"t": "say", "what": "blocked", "card": target, "cid": c.cid,
-                  "seat": c.owner, "src": state.cards[source].cid, "why": "defence"})
+                  "seat": c.owner, "src": state.cards[source].cid, "why": "defence",
+                  **compared})
 
 
 def damage(ctx: Context, pool: CardPool, target: int, dealt: int, why: str,
-           source: int | None = None) -> None:
+           source: int | None = None, compared: Mapping[str, int] | None = None) -> None:
     """Damage dealt to a card: its damage counter grows. The event also carries what the
-    log says of it (screen.event_line): the card, the source, the amount, the HP left."""
+    log says of it (screen.event_line): the card, the source, the amount, the HP left,
+    and the numbers `compared` (the blow's "atp", the target's "dfp")."""
     state = ctx.state
     c = state.cards[target]
     ev: dict[str, object] = {
@@ -204,7 +212,7 @@ def damage(ctx: Context, pool: CardPool, target: int, dealt: int, why: str,
     }
     if source is not None:
         ev |= {"by": source, "src": state.cards[source].cid}
-    ctx.emit(ev)
+    ctx.emit(ev | dict(compared or {}))
 
 
 def search(ctx: Context, pool: CardPool, player: int, ctype: str) -> None:
@@ -213,7 +221,8 @@ def search(ctx: Context, pool: CardPool, player: int, ctype: str) -> None:
     deck = ctx.state.zone(zkey(player, "deck"))
     found = next((u for u in deck if pool[ctx.state.cards[u].cid].type == ctype), None)
     if found is not None:
-        ctx.emit({"t": "reveal", "card": found, "cid": ctx.state.cards[found].cid,
+        ctx.emit({"t": "reveal", "player": player, "card": found,
+                  "cid": ctx.state.cards[found].cid,
                   "why": "deck search"})
         move(ctx, found, player, "hand", "deck search")
     ctx.shuffle(zkey(player, "deck"), why="shuffle after a deck search")

@@ -200,8 +200,9 @@ def fire_traps(ctx: Context, pool: CardPool) -> None:
     traps = [(p, u) for p in (tp, other(tp)) for u in list(state.zone(zkey(p, "traps")))]
     if not traps:
         return
-    for _p, u in traps:
-        ctx.emit({"t": "reveal", "card": u, "cid": state.cards[u].cid, "why": "trap fires"})
+    for p, u in traps:
+        ctx.emit({"t": "reveal", "player": p, "card": u, "cid": state.cards[u].cid,
+                  "why": "trap fires"})
     with ctx.simultaneous():
         for p, u in traps:
             eff = pool[state.cards[u].cid].effect

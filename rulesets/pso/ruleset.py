@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # loaded on first use
     from .positions import Positions
     from .strategy import Strategy
 
-VERSION = "0.3.1"
+VERSION = "0.3.2"
 # the deck (shuffled at setup) and the main character set aside ("Deck Limits")
 DECK_PARTS = ("main", "lead")
 HEADER_OPTIONS = {

@@ -327,15 +327,22 @@ class PsoScreen:
             why = f"from {self.card_name(str(src))}" if src else f"({event.get('why')})"
             left = int(event.get("left", 0))
             after = f"{left} HP left" if left > 0 else "no HP left"
-            return f"{what} takes {event['dealt']} damage {why}: {after}"
+            return f"{what} takes {event['dealt']} damage {why}{_compared(event)}: {after}"
         if t == "say" and event.get("what") == "evaded" and event.get("cid"):
             what = f"{_whose(event.get('seat'), names)} {self.card_name(str(event['cid']))}"
             return f"{what} evades {self.card_name(str(event.get('src')))}"
         if t == "say" and event.get("what") == "blocked" and event.get("cid"):
             what = f"{_whose(event.get('seat'), names)} {self.card_name(str(event['cid']))}"
-            return f"{what} takes no damage from {self.card_name(str(event.get('src')))}: " \
-                   "its DFP stops it all"
+            return (f"{what} takes no damage from {self.card_name(str(event.get('src')))}"
+                    f"{_compared(event)}: its DFP stops it all")
         return None
+
+
+def _compared(event: Mapping[str, Any]) -> str:
+    """The numbers a blow compared, " (ATP 30 against DFP 15)", when its DFP counted."""
+    if isinstance(event.get("atp"), int) and isinstance(event.get("dfp"), int):
+        return f" (ATP {event['atp']} against DFP {event['dfp']})"
+    return ""
 
 
 def _seat(player: object, names: Sequence[str]) -> str:

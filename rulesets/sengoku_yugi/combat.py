@@ -33,6 +33,7 @@ from .units import (
     fhand,
     flag,
     hand,
+    hp,
     is_free,
     loc,
     move,
@@ -289,7 +290,10 @@ def resolve_normal(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
     att = attack_total(state, pool, a, kind, c["ab"])
     dfn = defence_value(state, pool, t, kind, cd(state, pool, a).attr) + c["db"]
     dmg = damage_of(att, dfn)
-    ctx.emit({"t": "say", "what": "combat", "attack": att, "defence": dfn, "damage": dmg})
+    # who fought whom with what, and the HP left (0: the target is defeated), for the log
+    ctx.emit({"t": "say", "what": "combat", "attack": att, "defence": dfn, "damage": dmg,
+              "by": c["p"], "a": a, "card": t, "kind": kind,
+              "left": max(0, hp(state, t) - dmg)})
     c["stage"] = "end"
     c["dealt"] = dmg
     setvars(ctx, "damage", combat=c)
@@ -326,8 +330,13 @@ def resolve_guard(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
     if "cmd" in c:
         guard += attack_total(state, pool, c["cmd"], kind, c["cb"])
     c["stage"] = "end"
-    ctx.emit({"t": "say", "what": "last guard", "attack": att, "guard": guard})
     hit = att >= guard  # higher or equal: the Last Guard falls, the Stronghold takes 1
+    back = 1 if att == guard else damage_of(guard, att)  # the Last Guard strikes back
+    if att > guard:
+        back = 0
+    ctx.emit({"t": "say", "what": "last guard", "attack": att, "guard": guard,
+              "by": p, "a": a, "kind": kind, "g": c.get("g"), "cmd": c.get("cmd"),
+              "hit": hit, "back": back, "left": max(0, hp(state, a) - back)})
     if hit:
         c["shdmg"] = 1
         if state.vars["sh_hp"][d] == 0:
@@ -343,9 +352,6 @@ def resolve_guard(ctx: Context, pool: Pool, c: dict[str, Any]) -> None:
                 move(ctx, c["g"], "hand", "the Last Guard survives")
         if hit:
             flow.set_sh_hp(ctx, d, state.vars["sh_hp"][d] - 1, "Stronghold damage")
-    back = 1 if att == guard else damage_of(guard, att)
-    if att > guard:
-        back = 0
     effects.damage(ctx, pool, a, back, "the Last Guard strikes back")
     if hit:
         from . import abilities

@@ -121,8 +121,11 @@ def opening_roll(ctx: Context, pool: Pool, face: int) -> None:
 def reveal(ctx: Context, p: int) -> None:
     """Face-down Commander and Nameless cards turn face up (Guide I (9)⑪)."""
     state = ctx.state
-    flag(ctx, [u for u in allies(state, p) if state.cards[u].f.get("down")],
-         "face-down cards are revealed", down=None)
+    down = [u for u in allies(state, p) if state.cards[u].f.get("down")]
+    flag(ctx, down, "face-down cards are revealed", down=None)
+    if down:  # what they are, for the log (a flag carries no card ids)
+        ctx.emit({"t": "reveal", "player": p, "cards": down,
+                  "cids": [state.cards[u].cid for u in down], "why": "turned face up"})
     if state.vars["mode"] == "ultimate":
         eggs = fhand(state, p)
         if eggs:

@@ -54,7 +54,7 @@ from .units import (
     push_ask,
 )
 
-VERSION = "0.1.3"
+VERSION = "0.1.4"
 MODES = ("standard", "ultimate")
 
 

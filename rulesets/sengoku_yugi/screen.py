@@ -139,6 +139,40 @@ def strongholds(view: View, names: Sequence[str]) -> dict[str, Face]:
     return out
 
 
+_STATS = {"atk": ("ATK", "DEF"), "mat": ("MAT", "MDF")}  # an attack's kind: its stat, the defence's
+
+
+def _fight_line(event: Mapping[str, Any], card: Callable[[object], str],
+                names: Sequence[str]) -> str | None:
+    """ "Your Chiyo (MAT 6) against CPU's Aoi (MDF 3): 2 damage, 1 HP left"; against the
+    Stronghold, its Last Guard (with the Commander joined): who holds and what strikes
+    back. The cards by number as the reader knows them."""
+    what, by = event.get("what"), event.get("by")
+    if what not in ("combat", "last guard") or by not in (0, 1):
+        return None
+    hits, stands = _STATS.get(str(event.get("kind")), ("attack", "defence"))
+    mine, theirs = whose(names[by], start=True), whose(names[1 - by])
+    attacker = f"{mine} {card(event.get('a'))} ({hits} {event.get('attack')})"
+    if what == "combat":
+        target = f"{theirs} {card(event.get('card'))}"
+        dmg, left = event.get("damage"), event.get("left")
+        after = f"{target} is defeated" if left == 0 else f"{left} HP left"
+        return (f"{attacker} against {target} ({stands} {event.get('defence')}): "
+                f"{dmg} damage, {after}" if dmg else
+                f"{attacker} against {target} ({stands} {event.get('defence')}): no damage")
+    guards = [f"{role} {card(u)}" for role, u in (("Last Guard", event.get("g")),
+                                                   ("Commander", event.get("cmd")))
+              if u is not None]  # the Commander may join it (Guide I (13)①)
+    guard = f"{theirs} {' and '.join(guards)}" if guards else f"{theirs} empty guard"
+    out = f"{theirs} Stronghold takes 1 damage" if event.get("hit") else "the Last Guard holds"
+    if event.get("back"):
+        own = whose(names[by])
+        out += (f", {own} {card(event.get('a'))} "
+                + ("is defeated" if event.get("left") == 0 else
+                   f"takes {event.get('back')} back, {event.get('left')} HP left"))
+    return f"{attacker} against {guard} ({hits} {event.get('guard')}): {out}"
+
+
 def _first_line(event: Mapping[str, Any], names: Sequence[str]) -> str | None:
     """The opening roll's outcome in words: a tie, or the higher roll going first."""
     got = event.get("set")
@@ -238,11 +272,14 @@ class Screen:
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:
-        """Who goes first after the opening dice (Guide I (9)⑧, S7), and a unit's
-        ailments when they change, each with its count (Guide I (15) Q&A); for the rest
-        the moves and the decisions say it all."""
+        """Who goes first after the opening dice (Guide I (9)⑧, S7), a combat with its
+        numbers and its outcome (Guide I (12)⑤, S22), and a unit's ailments when they
+        change, each with its count (Guide I (15) Q&A); for the rest the moves and the
+        decisions say it all."""
         if event.get("t") == "var":
             return _first_line(event, names)
+        if event.get("t") == "say":
+            return _fight_line(event, card, names)
         f = event.get("f")
         uids = event.get("cards")
         if event.get("t") != "flag" or not isinstance(f, Mapping) or "ail" not in f \

@@ -37,8 +37,8 @@ def test_the_coin_line_says_who_goes_first_by_name():
 
 
 def test_each_damage_dealt_has_one_line_with_what_is_left():
-    """Character/monster card stats: Brakka's attack, ATP 30 against DFP 15 of the Golem
-    (HP 60): 15 damage, 45 left; a kill says no HP is left."""
+    """Character/monster card stats: Brakka's attack, ATP 30 against DFP 15 of the Golem:
+    15 damage, the rest of its HP left; the line says the numbers compared."""
     g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
         side(lead=["HAL-003"], monsters=["HAL-022"]),
         side(monsters=["HAL-033", {"id": "HAL-030", "dmg": 25}])]})
@@ -47,7 +47,8 @@ def test_each_damage_dealt_has_one_line_with_what_is_left():
     g.act(f"target {ref(g, 'HAL-033')}")
     hits = [t for t in _log(g) if "damage" in t]
     assert hits == [f"CPU's {golem.name} takes 15 damage from "
-                    f"{g.ruleset.pool['HAL-003'].name}: {golem.hp - 15} HP left"]
+                    f"{g.ruleset.pool['HAL-003'].name} (ATP 30 against DFP 15): "
+                    f"{golem.hp - 15} HP left"]
     assert all("player" not in t for t in _log(g))
 
 
@@ -63,8 +64,8 @@ def test_a_blow_the_defence_stops_has_its_line():
     g.act(f"attack {ref(g, 'HAL-020')}")
     g.act(f"target {ref(g, 'HAL-033')}")
     assert [t for t in _log(g) if "damage" in t] == [
-        f"CPU's {pool['HAL-033'].name} takes no damage from {pool['HAL-020'].name}: "
-        "its DFP stops it all"]
+        f"CPU's {pool['HAL-033'].name} takes no damage from {pool['HAL-020'].name} "
+        f"(ATP {pool['HAL-020'].atp} against DFP {pool['HAL-033'].dfp}): its DFP stops it all"]
     assert g.state.cards[int(ref(g, "HAL-033").split("@")[1])].f.get("dmg", 0) == 0
 
 
@@ -130,3 +131,23 @@ def test_a_roll_line_keeps_a_die_that_looks_like_a_card_id():
         [{"type": "event", "event": ev}], event=lambda e: e, decision=lambda rec: rec,
         card_name=name, names=NAMES, said=None)]
     assert lines == ["d5: 3 (a test roll)"]
+
+
+def test_a_blow_that_destroys_says_the_numbers_then_who_leaves():
+    """Character/monster card stats and A12: Brakka's ATP 30 against the Slag Crawler's
+    DFP 10 (HP 60, 45 taken) deals 20: no HP left, and it is destroyed at once. The
+    replay's step line for the blow is the same line."""
+    from log_helpers import step_lines
+
+    g = position_game({"turn": 2, "tp": 0, "phase": "combat", "players": [
+        side(lead=["HAL-003"], monsters=["HAL-022"]),
+        side(monsters=["HAL-033", {"id": "HAL-030", "dmg": 45}])]})
+    pool = g.ruleset.pool
+    g.act(f"attack {ref(g, 'HAL-003')}")
+    g.act(f"target {ref(g, 'HAL-030')}")
+    blow = (f"CPU's {pool['HAL-030'].name} takes 20 damage from {pool['HAL-003'].name} "
+            "(ATP 30 against DFP 10): no HP left")
+    log = _log(g)
+    assert blow in log
+    assert log[log.index(blow) + 1] == f"CPU {pool['HAL-030'].name}: monsters→discard (destroyed)"
+    assert blow in step_lines(g, 0)
