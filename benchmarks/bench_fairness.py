@@ -1,24 +1,28 @@
 """One key's input flood against the other players of `pmtui serve`.
 
-    python benchmarks/bench_fairness.py [--flooders 8] [--quiet 8] [--flood 15] [--after 6]
-                                        [--players 2] [--seed 1] [--json]
+    python benchmarks/bench_fairness.py [--flooders 8] [--players 2] [--cycles 3]
+                                        [--quiet 6] [--flood 8] [--after 4] [--seed 1] [--json]
 
 The server runs in its own process (`python -m pmtui serve`, a temporary data
 directory and authorized-keys file); the clients are asyncssh sessions with an 80x24
 pseudo-terminal in this process. `--players` players of their own keys each sit down
 against the computer and type down and up on the first prompt, four keys a second
-(each waits for the answer to the last, at most 2 s): a redraw each. Meanwhile, for
-`--flood` seconds, `--flooders` sessions of one other key (the per-key maximum by
-default) each send 1 KB of random bytes every 0.25 s, inside the per-session input
-cap; the bytes that would sign the flooder out (`q`, ctrl+q) are left out, and a
-flooder whose session ends anyway signs in again.
+(each waits for the answer to the last, at most 2 s): a redraw each. `--flooders`
+sessions of one other key (the per-key maximum by default) sign in to the lobby.
+Then, `--cycles` times: `--quiet` seconds of nothing else, `--flood` seconds in
+which each flooder sends 1 KB of random bytes every 0.25 s (inside the per-session
+input cap; the bytes that would sign the flooder out, `q` and ctrl+q, are left out,
+and a flooder whose session ends anyway signs in again), and `--after` seconds of
+nothing again. The phases alternate so that the machine's drifting load falls on
+each alike.
 
-Measured: from a player's key to the first bytes back, median and p90, in three
-phases: quiet (before the flood), flood, and after (keys sent from 0.5 s after the
-flood's last byte to the end); `after_first_0.5s` gives the keys sent in the first
-half second after the flood. Also the server's CPU share in each phase, and the
-flooders' sessions dropped or signed in again. The whole run is bounded: setup, then
-quiet + flood + after seconds (about 40 s with the defaults; at most 2 minutes).
+Measured: from a player's key to the first bytes back, median and p90, in each
+phase over all cycles: quiet (from its second second), flood (likewise), after
+(keys sent from 0.5 s after the flood's last byte), and `after_first_0.5s`, the
+keys sent in the first half second after the flood. Also the server's CPU share in
+each phase, and the flooders' sessions signed in again. The whole run is bounded:
+setup, then cycles x (quiet + flood + after) seconds (about a minute with the
+defaults; the script refuses phases that would pass 2 minutes).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -116,7 +121,7 @@ async def sit_down(c: Client, port: int) -> None:
             asked = True
         waited = time.monotonic() - start
         if waited > 60:
-            raise RuntimeError(f"{c.user}: no deck menu")
+            raise RuntimeError(f"{c.user}: no deck menu; the screen ended {c.text()[-600:]!r}")
         if not asked and waited > 10 and int(waited * 5) % 50 == 0:
             c.chan.write(b"p")  # a busy machine: the lobby had not taken the key yet
         await asyncio.sleep(0.2)
@@ -156,8 +161,39 @@ async def flooder(c: Client, port: int, end: float, rng: random.Random,
         await asyncio.sleep(0.25)
 
 
-def phase(samples: list[tuple[float, float]], start: float, end: float) -> dict[str, Any]:
-    ms = [lat * 1000 for t, lat in samples if start <= t < end]
+def flood_process(port: int, key: bytes, args: argparse.Namespace, t0: float, seed: float,
+                  results: Any) -> None:
+    """The flooders' side (a process of its own): sign in, then flood in each cycle's
+    flood phase; put the counts in `results`."""
+    counts = {"bytes": 0, "signed_in": 0, "refused": 0}
+
+    async def main() -> None:
+        rng = random.Random(seed)
+        flooding = [Client("flood", asyncssh.import_private_key(key))
+                    for _ in range(args.flooders)]
+        for f in flooding:  # signed in before the first quiet phase
+            await f.connect(port)
+            await f.wait_for("q Leave")
+        cycle = args.quiet + args.flood + args.after
+        for i in range(args.cycles):
+            start = t0 + i * cycle + args.quiet
+            await asyncio.sleep(max(0.0, start - time.monotonic()))
+            await asyncio.gather(*(flooder(c, port, start + args.flood,
+                                           random.Random(rng.random()), counts)
+                                   for c in flooding))
+        for c in flooding:
+            with contextlib.suppress(Exception):
+                c.conn.close()
+
+    began = time.monotonic()
+    asyncio.run(main())
+    counts["cpu_share"] = round(time.process_time() / (time.monotonic() - began), 2)
+    results.put(counts)
+
+
+def phase(samples: list[tuple[float, float]],
+          ranges: list[tuple[float, float]]) -> dict[str, Any]:
+    ms = [lat * 1000 for t, lat in samples if any(a <= t < b for a, b in ranges)]
     return {"keys": len(ms), "p50_ms": round(pct(ms, 0.5), 1),
             "p90_ms": round(pct(ms, 0.9), 1), "max_ms": round(max(ms, default=0), 1)}
 
@@ -182,54 +218,67 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         port = int(re.search(r":(\d+) ", proc.stdout.readline()).group(1))  # type: ignore[union-attr]
         me = [Client(u, keys[u]) for u in players]
         await asyncio.gather(*(sit_down(c, port) for c in me))
-        floods = [Client("flood", keys["flood"]) for _ in range(args.flooders)]
-        for f in floods:  # signed in before the quiet phase: only their input differs
-            await f.connect(port)
-            await f.wait_for("q Leave")
-        await asyncio.sleep(1.0)
         rng = random.Random(args.seed)
-        counts = {"bytes": 0, "signed_in": 0, "refused": 0}
-        t0 = time.monotonic()
-        marks = {"quiet": t0, "flood": t0 + args.quiet, "after": t0 + args.quiet + args.flood,
-                 "end": t0 + args.quiet + args.flood + args.after}
-        if marks["end"] - t_begin > DEADLINE:
+        cycle = args.quiet + args.flood + args.after
+        # the flooders run in a process of their own: the players' client is not slowed
+        # by their traffic, only the server is
+        ctx = multiprocessing.get_context("spawn")
+        results = ctx.Queue()
+        t0 = time.monotonic() + 8.0 + 0.5 * args.flooders  # once they have signed in
+        child = ctx.Process(target=flood_process, args=(
+            port, keys["flood"].export_private_key(), args, t0, rng.random(), results))
+        child.start()
+        end = t0 + args.cycles * cycle
+        if end - t_begin > DEADLINE:
             raise SystemExit(f"the run would pass {DEADLINE:.0f} s: shorten the phases")
-        cpu: dict[str, float] = {}
+        # each cycle: quiet, flood, after (the machine's load drifts: the phases alternate)
+        spans: dict[str, list[tuple[float, float]]] = {
+            "quiet": [], "flood": [], "after_first_0.5s": [], "after": []}
+        for i in range(args.cycles):
+            q = t0 + i * cycle
+            f, a = q + args.quiet, q + args.quiet + args.flood
+            spans["quiet"].append((q + 1.0, f))  # the first second: the last flood's tail
+            spans["flood"].append((f + 1.0, a))  # ... and the flood's first keys
+            spans["after_first_0.5s"].append((a, a + 0.5))
+            spans["after"].append((a + 0.5, a + args.after))
+        cpu: dict[str, float] = {"quiet": 0.0, "flood": 0.0, "after": 0.0}
 
-        async def cpu_marks() -> None:
-            for name in ("quiet", "flood", "after", "end"):
-                await asyncio.sleep(max(0.0, marks[name] - time.monotonic()))
-                cpu[name] = cpu_seconds(proc.pid)
+        async def server_cpu() -> None:
+            at = t0
+            for _ in range(args.cycles):
+                for name, length in (("quiet", args.quiet), ("flood", args.flood),
+                                     ("after", args.after)):
+                    await asyncio.sleep(max(0.0, at - time.monotonic()))
+                    before = cpu_seconds(proc.pid)
+                    at += length
+                    await asyncio.sleep(max(0.0, at - time.monotonic()))
+                    cpu[name] += cpu_seconds(proc.pid) - before
 
-        async def floods_later() -> None:
-            await asyncio.sleep(args.quiet)
-            await asyncio.gather(*(flooder(f, port, marks["after"],
-                                           random.Random(rng.random()), counts)
-                                   for f in floods))
-
-        await asyncio.gather(cpu_marks(), floods_later(),
-                             *(typist(c, marks["end"], random.Random(rng.random()))
-                               for c in me))
-        # perf_counter times of the phases (the samples' clock)
-        shift = time.perf_counter() - time.monotonic()
-        pc = {k: v + shift for k, v in marks.items()}
+        await asyncio.sleep(max(0.0, t0 - time.monotonic()))
+        await asyncio.gather(server_cpu(), *(typist(c, end, random.Random(rng.random()))
+                                             for c in me))
+        counts = await asyncio.get_running_loop().run_in_executor(None, results.get, True, 30)
+        child.join(10)
+        shift = time.perf_counter() - time.monotonic()  # the samples' clock
         samples = [s for c in me for s in c.samples]
+        if os.environ.get("BENCH_SAMPLES"):  # (seconds into the run, ms) of every key
+            Path(os.environ["BENCH_SAMPLES"]).write_text(json.dumps(
+                [(round(t - shift - t0, 3), round(lat * 1000, 1)) for t, lat in samples]))
+        length = {"quiet": args.quiet, "flood": args.flood, "after": args.after}
         result = {
             "flooders": args.flooders, "players": args.players, "seed": args.seed,
-            "quiet": phase(samples, pc["quiet"] + 1.0, pc["flood"]),
-            "flood": phase(samples, pc["flood"] + 1.0, pc["after"]),
-            "after_first_0.5s": phase(samples, pc["after"], pc["after"] + 0.5),
-            "after": phase(samples, pc["after"] + 0.5, pc["end"]),
+            "cycles": args.cycles,
+            **{name: phase(samples, [(a + shift, b + shift) for a, b in ranges])
+               for name, ranges in spans.items()},
             "flood_kb_sent": round(counts["bytes"] / 1024),
+            "flood_client_cpu_share": counts["cpu_share"],
+            "player_client_cpu_share": round(time.process_time() / (time.monotonic() - t_begin), 2),
             "flooder_sign_ins": counts["signed_in"], "flooder_refusals": counts["refused"],
-            "server_cpu_share": {
-                n: round((cpu[b] - cpu[a]) / (marks[b] - marks[a]), 2)
-                for n, a, b in (("quiet", "quiet", "flood"), ("flood", "flood", "after"),
-                                ("after", "after", "end"))},
+            "server_cpu_share": {n: round(cpu[n] / (length[n] * args.cycles), 2) for n in cpu},
             "load_avg_1m": round(os.getloadavg()[0], 2),
             "run_s": round(time.monotonic() - t_begin, 1),
         }
-        for c in [*me, *floods]:
+        for c in me:
             with contextlib.suppress(Exception):
                 c.conn.close()
         return result
@@ -241,9 +290,10 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--flooders", type=int, default=8)
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--quiet", type=float, default=8.0, help="seconds before the flood")
-    p.add_argument("--flood", type=float, default=15.0, help="seconds of flood")
-    p.add_argument("--after", type=float, default=6.0, help="seconds measured after it")
+    p.add_argument("--cycles", type=int, default=3, help="quiet, flood, after: this many times")
+    p.add_argument("--quiet", type=float, default=6.0, help="seconds before each flood")
+    p.add_argument("--flood", type=float, default=8.0, help="seconds of flood")
+    p.add_argument("--after", type=float, default=4.0, help="seconds measured after it")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     args = p.parse_args()

@@ -59,11 +59,12 @@ IN_MAX = 4096  # characters of input waiting to be parsed; past it input is drop
 DROPPED = "input dropped: too fast"  # what the session is told, at most every NOTICE_EVERY s
 NOTICE_EVERY = 2.0
 STALE = 0.5  # seconds input may wait while its key's share is spent, before it is dropped
+KEEP = 16  # ... unless it is no more than this many characters (a few keys, never dropped)
 RATE = 4096.0  # input characters per second parsed for the app, sustained
 BURST = 2048.0  # ... and at once
 CHUNK = 32  # characters parsed in one go
-KEYS_PER_TURN = 4  # keys (and pastes) given to the app in one turn
-MAX_BACKLOG = 6  # messages waiting in the app's queue before input waits
+KEYS_PER_TURN = 1  # keys (and pastes) given to the app in one turn
+MAX_BACKLOG = 0  # messages waiting in the app's queue before input waits
 OUT_HIGH = 256 * 1024  # output bytes queued in the channel before frames are dropped
 OUT_LOW = 32 * 1024
 MIN_SIZE, MAX_SIZE = (10, 4), (500, 300)
@@ -116,7 +117,7 @@ class Terminal:
         self.on_output: Callable[[bytes], None] | None = None  # tests and benchmarks
         # input: the session's turns at the server's time, and the key's account of it
         self.scheduler = scheduler or Scheduler()
-        self.account = account or Account()
+        self.account = account or self.scheduler.account()
         self.chars_dropped = 0
         self._inbuf = ""  # decoded, not parsed yet
         self._events: deque[Message] = deque()  # parsed, not given to the app yet
@@ -217,13 +218,13 @@ class Terminal:
             # its key has used its share: what waits longer than STALE is dropped, so
             # the key's sessions never leave a backlog to work through after a flood
             waited = time.monotonic() - self._waiting_since
-            if waited >= STALE:
+            if waited >= STALE and len(self._inbuf) + len(self._events) > KEEP:
                 self.chars_dropped += len(self._inbuf) + len(self._events)
                 self._inbuf = ""
                 self._events.clear()
                 self._notice()
                 return None
-            return min(wait, STALE - waited)
+            return min(wait, max(0.005, STALE - waited))
         if not self._events and self._refill() < 1:
             return (1 - self._tokens) / RATE
         return 0.0

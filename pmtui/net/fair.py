@@ -13,9 +13,12 @@ waited half a second to a second. So:
   is the clock's, not the processor's: while a callback runs, preempted or not, no
   other session's does (on a busy machine the server got a quarter of a core, and
   a share of processor time was then the whole of the loop).
-- An account has an allowance that refills at `WORK_SHARE` of a second per second
-  up to `WORK_BURST`: a key may use at most a fifth of the loop over time, and
-  half a second at once (a player's ordinary keys use far less).
+- While other keys are being served too (they used more than `ACTIVE` seconds
+  lately), a key may use `WORK_SHARE` of the loop over time (a tenth) and
+  `WORK_BURST` seconds at once: its account has an allowance that refills at that
+  rate up to that bound, and its input waits while the allowance is spent. A key
+  alone on the server is not held back (nobody waits for it). A player's ordinary
+  keys use far less than a tenth: a cursor key at a table is a few milliseconds.
 - `Scheduler`: one per server; sessions with input waiting take turns. Each turn
   goes to the waiting session whose key has spent the least time lately, and gives
   its app a few keys; a key whose allowance is spent waits until it has refilled.
@@ -29,11 +32,13 @@ import asyncio
 import contextvars
 import math
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
-WORK_SHARE = 0.2  # seconds of loop time a key's sessions may use per second, sustained
+WORK_SHARE = 0.1  # seconds of loop time a key's sessions may use per second, sustained
 WORK_BURST = 0.5  # ... and at once
+ACTIVE = 0.02  # seconds used lately by the other keys: they are being served
 RECENT = 2.0  # seconds over which "spent lately" decays to a third
 
 ACCOUNT: contextvars.ContextVar[Account | None] = contextvars.ContextVar(
@@ -49,12 +54,15 @@ class Account:
         self._recent = 0.0  # seconds, decaying with RECENT
         self._allowance = WORK_BURST
         self._last = clock()
+        self.contended = False  # other keys are being served (the scheduler says)
 
     def charge(self, seconds: float) -> None:
         self._refill()
         self.spent += seconds
         self._recent += seconds
-        self._allowance -= seconds
+        # overdrawn by at most a burst: a key that was alone waits no longer than
+        # WORK_BURST / WORK_SHARE once others come
+        self._allowance = max(-WORK_BURST, self._allowance - seconds)
 
     def _refill(self) -> None:
         now = self.clock()
@@ -72,7 +80,9 @@ class Account:
     def wait(self) -> float:
         """Seconds until the account may spend again (0: now)."""
         self._refill()
-        return 0.0 if self._allowance > 0 else -self._allowance / WORK_SHARE + 0.001
+        if not self.contended or self._allowance > 0:
+            return 0.0
+        return -self._allowance / WORK_SHARE + 0.001
 
 
 def _metered(account: Account, callback: Callable[..., object], *args: Any) -> None:
@@ -134,10 +144,17 @@ class Scheduler:
     """Turns at feeding input, one at a time, among the sessions with input waiting."""
 
     def __init__(self) -> None:
+        self.accounts: weakref.WeakSet[Account] = weakref.WeakSet()  # while in use
         self._waiting: dict[Waiting, int] = {}  # -> when it last had a turn (a count)
         self._turns = 0
         self._handle: asyncio.Handle | asyncio.TimerHandle | None = None
         self._at = math.inf  # when the handle runs (loop time)
+
+    def account(self) -> Account:
+        """A new account, counted among those that may contend."""
+        account = Account()
+        self.accounts.add(account)
+        return account
 
     def wake(self, who: Waiting) -> None:
         """`who` has input waiting."""
@@ -160,9 +177,13 @@ class Scheduler:
 
     def _run(self) -> None:
         self._handle, self._at = None, math.inf
+        used = {a: a.recent() for a in self.accounts}
+        total = sum(used.values())
         ready: list[Waiting] = []
         later = math.inf
         for who in list(self._waiting):
+            own = used.get(who.account, who.account.recent())
+            who.account.contended = total - own > ACTIVE
             wait = who.ready_in()
             if wait is None:
                 del self._waiting[who]

@@ -590,7 +590,7 @@ class PmServer:
         """The account of loop time shared by the sessions of one key."""
         account = self.accounts.get(key)
         if account is None:
-            account = self.accounts[key] = fair.Account()
+            account = self.accounts[key] = self.scheduler.account()
         return account
 
     def unsigned_refusal(self, address: str) -> str | None:
