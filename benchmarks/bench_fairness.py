@@ -17,7 +17,8 @@ nothing again. The phases alternate so that the machine's drifting load falls on
 each alike.
 
 Measured: from a player's key to the first bytes back, median and p90, in each
-phase over all cycles: quiet (from its second second), flood (likewise), after
+phase over all cycles: `quiet_first` (the first quiet phase, before any flood: the
+reference), quiet (from its second second), flood (likewise), after
 (keys sent from 0.5 s after the flood's last byte), and `after_first_0.5s`, the
 keys sent in the first half second after the flood. Also the server's CPU share in
 each phase, and the flooders' sessions signed in again. The whole run is bounded:
@@ -268,6 +269,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         result = {
             "flooders": args.flooders, "players": args.players, "seed": args.seed,
             "cycles": args.cycles,
+            # before any flood: the reference (a later quiet phase may hold a flood's tail)
+            "quiet_first": phase(samples, [(spans["quiet"][0][0] + shift,
+                                            spans["quiet"][0][1] + shift)]),
             **{name: phase(samples, [(a + shift, b + shift) for a, b in ranges])
                for name, ranges in spans.items()},
             "flood_kb_sent": round(counts["bytes"] / 1024),

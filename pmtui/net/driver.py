@@ -193,6 +193,10 @@ class Terminal:
             self.chars_dropped += len(text) - max(room, 0)
             text = text[:max(room, 0)]
             self._notice()
+            if _open_paste(self._inbuf + text):
+                # a paste cut short is closed where it was cut: the parser would
+                # otherwise take every key after it for more of the paste
+                text += PASTE_END
         self._inbuf += text
         self.scheduler.wake(self)
 
@@ -418,6 +422,14 @@ class SshDriver(Driver):
             app.refresh()
         except Exception:  # noqa: BLE001 - no screen yet
             pass
+
+
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+
+
+def _open_paste(text: str) -> bool:
+    """Whether `text` ends inside a bracketed paste."""
+    return text.rfind(PASTE_START) > text.rfind(PASTE_END)
 
 
 def _for_the_app(message: Message) -> bool:

@@ -52,6 +52,7 @@ SESSIONS_PER_KEY = 8
 UNSIGNED_PER_ADDRESS = 8
 MAX_UNSIGNED = 64
 LOGIN_TIMEOUT = 30  # seconds to sign in (a person may be typing their key's passphrase)
+REFUSED_WITHIN = 5.0  # seconds a refused connection has to reach the point it is told why
 EMPTY_COLLECT_AFTER = 2.0  # seconds after the last session left: its apps have ended
 
 
@@ -165,22 +166,27 @@ class _Connection(asyncssh.SSHServer):
         self.sessions = 0
         self.peer = ("", "")
         self.signing_in = False  # counted in the server's connections not signed in yet
+        self.refusal: str | None = None  # too many are signing in: why it is refused
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("", 0)
         self.peer = (str(peer[0]), str(peer[0]))
         self.server.connections += 1  # signing in, not yet a session: no restart now
-        refusal = self.server.unsigned_refusal(self.peer[0])
-        if refusal is not None:
-            log.warning("connection from %s refused: %s", self.peer[0], refusal)
-            # once the server's version line is out (it follows this call), so that the
-            # client can read the reason
-            asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+        self.refusal = self.server.unsigned_refusal(self.peer[0])
+        if self.refusal is not None:
+            log.warning("connection from %s refused: %s", self.peer[0], self.refusal)
+            # said once the handshake is done (begin_auth), where every client shows it
+            # (one cut before that only sees a broken pipe); a client that never gets
+            # there is cut all the same
+            asyncio.get_running_loop().call_later(REFUSED_WITHIN, self._refuse)
             return
         self.signing_in = True
         self.server.unsigned[self.peer[0]] += 1
+
+    def _refuse(self) -> None:
+        if self.conn is not None and self.refusal is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
 
     def _signed_in(self) -> None:
         if self.signing_in:
@@ -197,6 +203,8 @@ class _Connection(asyncssh.SSHServer):
         self.server.connections -= 1
 
     def begin_auth(self, username: str) -> bool:
+        if self.refusal is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
         self.username = username
         return True  # authentication is always required
 
