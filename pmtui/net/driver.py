@@ -20,7 +20,7 @@ Robustness (the server is shared by everyone):
   before they take any room. What waits to be parsed is bounded (`IN_MAX`
   characters): past it, input is dropped and the session is told ("input
   dropped: too fast"), so a flood never leaves seconds of stale keys behind.
-- Input is fed to the app a few keys at a time, in turns the server's
+- Input is fed to the app a key at a time, in turns the server's
   `Scheduler` gives out among the sessions with input waiting (pmtui/net/fair.py):
   the session whose key has used the least loop time lately goes first, and a key
   that has used its share waits. Parsing is further capped by a token bucket of
@@ -200,6 +200,10 @@ class Terminal:
         self._inbuf += text
         self.scheduler.wake(self)
 
+    def waiting(self) -> int:
+        """Characters and parsed keys not given to the app yet."""
+        return len(self._inbuf) + len(self._events)
+
     def _notice(self) -> None:
         """Tell the session its input was dropped (once in a while, not per packet)."""
         now = time.monotonic()
@@ -240,7 +244,7 @@ class Terminal:
         return self._tokens
 
     def turn(self) -> None:
-        """The session's turn: parse what is needed and give the app a few keys."""
+        """The session's turn: parse what is needed and give the app its next key(s)."""
         driver = self.driver
         if driver is None or not driver.accepting:
             return

@@ -21,9 +21,9 @@ waited half a second to a second. So:
   keys use far less than a tenth: a cursor key at a table is a few milliseconds.
 - `Scheduler`: one per server; sessions with input waiting take turns. Each turn
   goes to the waiting session whose key has spent the least time lately, and gives
-  its app a few keys; a key whose allowance is spent waits until it has refilled.
-  So a player's key is fed before any more of a flood's, and a flood never has
-  more than a few keys in flight ahead of it.
+  its app one key, once it has taken the last (pmtui/net/driver.py); a key whose
+  allowance is spent waits until it has refilled. So a player's key is fed before
+  any more of a flood's, and a flood has no queue of keys ahead of it.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ class Waiting(Protocol):
         """Seconds until it can take a turn (0: now); None: nothing waits any more."""
 
     def turn(self) -> None:
-        """Give its app the next few keys."""
+        """Give its app its next key."""
 
 
 class Scheduler:

@@ -474,7 +474,7 @@ async def test_malformed_bytes_never_crash_a_session(tmp_path: Path) -> None:
         s = session_of(server, "alice")
         # the session is alive (in the game or back in the lobby after a stray q)
         await wait_until(lambda: s.app is not None and s.app.is_running
-                         and not s.terminal._inbuf, 30, "input drained")
+                         and not s.terminal.waiting(), 30, "input drained")
         a.send(ESC * 3)
         await asyncio.sleep(0.3)
         a.set_mark()
