@@ -148,7 +148,8 @@ class Session:
 
 async def setup(port: int, keys: dict[str, asyncssh.SSHKey], n: int) -> list[Session]:
     sessions = [Session(f"u{i:02d}") for i in range(n)]
-    await asyncio.gather(*(s.connect(port, keys[s.user]) for s in sessions))
+    for at in range(0, n, 8):  # the server lets 8 connections of an address sign in at once
+        await asyncio.gather(*(s.connect(port, keys[s.user]) for s in sessions[at:at + 8]))
     await asyncio.gather(*(s.wait_for("q Leave") for s in sessions))
     for t in range(n // 2):  # table t+1: created by one of a pair, joined by the other
         a, b = sessions[2 * t], sessions[2 * t + 1]
@@ -240,7 +241,15 @@ async def soak_player(s: Session, port: int, key: asyncssh.SSHKey, end: float,
     while time.monotonic() < end:
         s.out.clear()
         s.footer = ""
-        await s.connect(port, key)
+        for _ in range(20):  # 8 connections of an address may sign in at once: wait a turn
+            try:
+                await s.connect(port, key)
+                break
+            except asyncssh.DisconnectError:
+                await asyncio.sleep(rng.uniform(0.2, 1.0))
+        else:
+            errors.append(f"{s.user}: refused sign-in 20 times")
+            return
         try:
             await s.wait_for("q Leave", 60)
             s.send("p")

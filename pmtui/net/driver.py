@@ -16,10 +16,16 @@ Robustness (the server is shared by everyone):
 
 - Input is decoded leniently (invalid UTF-8 becomes U+FFFD) and parsed with
   Textual's own `XTermParser`; a parser that chokes is replaced, never raised.
-- Input is fed to the app a little at a time (a token bucket of bytes per
-  second, and only while the app's message queue is short). What is not fed yet
-  waits in a buffer; past `IN_HIGH` bytes the channel stops reading, so a flood
-  is pushed back onto the client by SSH flow control instead of onto the server.
+- Input is decoded as it arrives; bytes that are no UTF-8 are dropped there,
+  before they take any room. What waits to be parsed is bounded (`IN_MAX`
+  characters): past it, input is dropped and the session is told ("input
+  dropped: too fast"), so a flood never leaves seconds of stale keys behind.
+- Input is fed to the app a key at a time, in turns the server's
+  `Scheduler` gives out among the sessions with input waiting (pmtui/net/fair.py):
+  the session whose key has used the least loop time lately goes first, and a key
+  that has used its share waits. Parsing is further capped by a token bucket of
+  characters per second; parsed messages that are no key (mouse, focus, size
+  reports) are dropped before they reach the app.
 - Output is written without waiting. When the channel's send buffer passes its
   high-water mark (a client that does not read), frames are dropped; when it
   drains, the whole screen is repainted once.
@@ -31,6 +37,7 @@ import asyncio
 import codecs
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -40,17 +47,24 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
+from pmtui.net.fair import Account, Scheduler
+
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.message import Message
 
 log = logging.getLogger("pmtui.net")
 
-IN_HIGH = 16 * 1024  # input bytes buffered before the channel stops reading
-IN_LOW = 4 * 1024  # ... and reads again below this
-RATE = 4096.0  # input bytes per second fed to the app, sustained
+IN_MAX = 4096  # characters of input waiting to be parsed; past it input is dropped
+DROPPED = "input dropped: too fast"  # what the session is told, at most every NOTICE_EVERY s
+NOTICE_EVERY = 2.0
+STALE = 0.5  # seconds input may wait while its key's share is spent, before it is dropped
+KEEP = 16  # ... unless it is no more than this many characters (a few keys, never dropped)
+RATE = 4096.0  # input characters per second parsed for the app, sustained
 BURST = 2048.0  # ... and at once
-CHUNK = 32  # bytes fed in one go (a burst of at most this many keys)
-MAX_BACKLOG = 6  # messages waiting in the app's queue before input waits
+CHUNK = 32  # characters parsed in one go
+KEYS_PER_TURN = 1  # keys (and pastes) given to the app in one turn
+MAX_BACKLOG = 0  # messages waiting in the app's queue before input waits
 OUT_HIGH = 256 * 1024  # output bytes queued in the channel before frames are dropped
 OUT_LOW = 32 * 1024
 MIN_SIZE, MAX_SIZE = (10, 4), (500, 300)
@@ -90,7 +104,8 @@ class Terminal:
     """One SSH session's terminal: the channel, its size, input and output flow."""
 
     def __init__(self, chan: Any, size: tuple[int, int], term_type: str = "xterm",
-                 colorterm: str = "") -> None:
+                 colorterm: str = "", *, scheduler: Scheduler | None = None,
+                 account: Account | None = None) -> None:
         self.chan = chan
         self.size = clamp_size(*size)
         self.term_type = term_type or "xterm"
@@ -100,14 +115,19 @@ class Terminal:
         self.bytes_out = 0
         self.frames_dropped = 0
         self.on_output: Callable[[bytes], None] | None = None  # tests and benchmarks
-        self._inbuf = bytearray()
+        # input: the session's turns at the server's time, and the key's account of it
+        self.scheduler = scheduler or Scheduler()
+        self.account = account or self.scheduler.account()
+        self.chars_dropped = 0
+        self._inbuf = ""  # decoded, not parsed yet
+        self._events: deque[Message] = deque()  # parsed, not given to the app yet
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._reading_paused = False
+        self._noticed = -NOTICE_EVERY
+        self._waiting_since = 0.0  # when input began to wait, or last had a turn
         self._writing_paused = False
         self._dirty = False  # frames were dropped: repaint everything when writing resumes
         self._tokens = BURST
         self._last = time.monotonic()
-        self._pump_handle: asyncio.Handle | asyncio.TimerHandle | None = None
         self._entered = False
 
     @property
@@ -160,59 +180,88 @@ class Terminal:
     def data_received(self, data: bytes | str) -> None:
         if self.closed:
             return
-        if isinstance(data, str):
-            data = data.encode("utf-8", "replace")
-        self._inbuf += data
-        if len(self._inbuf) > IN_HIGH and not self._reading_paused:
-            self._reading_paused = True
-            try:
-                self.chan.pause_reading()
-            except Exception:  # noqa: BLE001
-                pass
-        if len(self._inbuf) > 4 * IN_HIGH:  # a client ignoring flow control: drop the excess
-            del self._inbuf[4 * IN_HIGH:]
-        self._schedule(0)
-
-    def _schedule(self, delay: float) -> None:
-        if self._pump_handle is not None or self.closed:
+        text = data if isinstance(data, str) else self._decoder.decode(data)
+        # bytes that are no UTF-8 became U+FFFD, which no key means: dropped before they
+        # take room or time
+        text = text.replace("\ufffd", "")
+        if not text:
             return
-        loop = self.loop
-        if delay <= 0:
-            self._pump_handle = loop.call_soon(self._pump)
-        else:
-            self._pump_handle = loop.call_later(delay, self._pump)
+        if not (self._inbuf or self._events):
+            self._waiting_since = time.monotonic()
+        room = IN_MAX - len(self._inbuf)
+        if len(text) > room:
+            self.chars_dropped += len(text) - max(room, 0)
+            text = text[:max(room, 0)]
+            self._notice()
+            if _open_paste(self._inbuf + text):
+                # a paste cut short is closed where it was cut: the parser would
+                # otherwise take every key after it for more of the paste
+                text += PASTE_END
+        self._inbuf += text
+        self.scheduler.wake(self)
 
-    def _pump(self) -> None:
-        self._pump_handle = None
-        if self.closed or not self._inbuf:
-            return
+    def waiting(self) -> int:
+        """Characters and parsed keys not given to the app yet."""
+        return len(self._inbuf) + len(self._events)
+
+    def _notice(self) -> None:
+        """Tell the session its input was dropped (once in a while, not per packet)."""
+        now = time.monotonic()
+        if self.driver is not None and now - self._noticed >= NOTICE_EVERY:
+            self._noticed = now
+            self.driver.notice(DROPPED)
+
+    def ready_in(self) -> float | None:
+        """For the scheduler: seconds until this session can take a turn (0: now), or
+        None when no input waits."""
+        if self.closed or not (self._inbuf or self._events):
+            return None
         driver = self.driver
         if driver is None or not driver.accepting:
-            self._schedule(0.02)  # between two apps: keep the bytes for the next one
-            return
+            return 0.02  # between two apps: the input is kept for the next one
         if driver.backlog() > MAX_BACKLOG:
-            self._schedule(0.005)
-            return
+            return 0.005
+        wait = self.account.wait()
+        if wait > 0:
+            # its key has used its share: what waits longer than STALE is dropped, so
+            # the key's sessions never leave a backlog to work through after a flood
+            waited = time.monotonic() - self._waiting_since
+            if waited >= STALE and len(self._inbuf) + len(self._events) > KEEP:
+                self.chars_dropped += len(self._inbuf) + len(self._events)
+                self._inbuf = ""
+                self._events.clear()
+                self._notice()
+                return None
+            return min(wait, max(0.005, STALE - waited))
+        if not self._events and self._refill() < 1:
+            return (1 - self._tokens) / RATE
+        return 0.0
+
+    def _refill(self) -> float:
         now = time.monotonic()
         self._tokens = min(BURST, self._tokens + (now - self._last) * RATE)
         self._last = now
-        n = int(min(CHUNK, self._tokens, len(self._inbuf)))
-        if n <= 0:
-            self._schedule(max(0.005, (1 - self._tokens) / RATE))
+        return self._tokens
+
+    def turn(self) -> None:
+        """The session's turn: parse what is needed and give the app its next key(s)."""
+        driver = self.driver
+        if driver is None or not driver.accepting:
             return
-        self._tokens -= n
-        chunk = bytes(self._inbuf[:n])
-        del self._inbuf[:n]
-        # bytes that are no UTF-8 become U+FFFD, which no key means: drop them here
-        driver.feed(self._decoder.decode(chunk).replace("\ufffd", ""))
-        if self._reading_paused and len(self._inbuf) < IN_LOW:
-            self._reading_paused = False
-            try:
-                self.chan.resume_reading()
-            except Exception:  # noqa: BLE001
-                pass
-        if self._inbuf:
-            self._schedule(0)
+        given = 0
+        while given < KEYS_PER_TURN:
+            if self._events:
+                driver.deliver(self._events.popleft())
+                given += 1
+                continue
+            n = int(min(CHUNK, self._refill(), len(self._inbuf)))
+            if n <= 0:
+                break
+            self._tokens -= n
+            chunk, self._inbuf = self._inbuf[:n], self._inbuf[n:]
+            self._events.extend(driver.parse(chunk))
+        self._waiting_since = time.monotonic()
+        driver.arm_tick()
 
     def resize(self, width: int, height: int) -> None:
         self.size = clamp_size(width, height)
@@ -221,10 +270,8 @@ class Terminal:
 
     def close(self) -> None:
         self.closed = True
-        if self._pump_handle is not None:
-            self._pump_handle.cancel()
-            self._pump_handle = None
-        self._inbuf.clear()
+        self._inbuf = ""
+        self._events.clear()
 
 
 class InputParser(XTermParser):
@@ -325,33 +372,28 @@ class SshDriver(Driver):
         except Exception:  # noqa: BLE001
             return 0
 
-    def feed(self, text: str) -> None:
-        """Parse input text into key (and paste, focus) events for the app."""
-        if not self.accepting or not text:
-            return
+    def notice(self, text: str) -> None:
+        """A one-line warning on the session's screen."""
         try:
-            for message in self._parser.feed(text):
-                self._deliver(message)
+            self._app.notify(text, severity="warning", timeout=3)
+        except Exception:  # noqa: BLE001 - the app is closing
+            pass
+
+    def parse(self, text: str) -> list[Message]:
+        """The messages in input text that are for the app: keys, pastes."""
+        try:
+            return [m for m in self._parser.feed(text) if _for_the_app(m)]
         except Exception as exc:  # noqa: BLE001 - bad bytes never end a session
             log.debug("input parser reset: %s", exc)
             self._parser = InputParser()
-        self._arm_tick()
+            return []
 
-    def _deliver(self, message: Any) -> None:
-        if isinstance(message, events.Resize):
-            return  # the size comes from SSH window-change messages only
-        if isinstance(message, events.MouseEvent):
-            return  # no mouse over SSH: keyboard-only
-        if isinstance(message, (events.AppFocus, events.AppBlur)):
-            # the server never asks the terminal to report focus (ESC[?1004h), so these
-            # are stray bytes; each restyled every widget of the app (a flood of them
-            # cost a whole core)
-            return
+    def deliver(self, message: Message) -> None:
         self.process_message(message)
 
-    def _arm_tick(self) -> None:
+    def arm_tick(self) -> None:
         """A lone ESC is a key only once no sequence follows it: tick the parser later."""
-        if self._tick is not None:
+        if self._tick is not None or not self.accepting:
             return
         if getattr(self._parser, "_timeout_time", None) is None:
             return
@@ -364,10 +406,11 @@ class SshDriver(Driver):
             return
         try:
             for message in self._parser.tick():
-                self._deliver(message)
+                if _for_the_app(message):
+                    self.deliver(message)
         except Exception:  # noqa: BLE001
             self._parser = InputParser()
-        self._arm_tick()
+        self.arm_tick()
 
     def resize(self, width: int, height: int) -> None:
         self._size = (width, height)
@@ -383,6 +426,25 @@ class SshDriver(Driver):
             app.refresh()
         except Exception:  # noqa: BLE001 - no screen yet
             pass
+
+
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+
+
+def _open_paste(text: str) -> bool:
+    """Whether `text` ends inside a bracketed paste."""
+    return text.rfind(PASTE_START) > text.rfind(PASTE_END)
+
+
+def _for_the_app(message: Message) -> bool:
+    """Whether a parsed message goes to the app (the others are dropped here, cheaply)."""
+    if isinstance(message, events.Resize):
+        return False  # the size comes from SSH window-change messages only
+    if isinstance(message, events.MouseEvent):
+        return False  # no mouse over SSH: keyboard-only
+    # the server never asks the terminal to report focus (ESC[?1004h), so these are
+    # stray bytes; each restyled every widget of the app (a flood of them cost a core)
+    return not isinstance(message, (events.AppFocus, events.AppBlur))
 
 
 class CalmNotifications:

@@ -25,6 +25,8 @@ import signal
 import socket
 import sys
 import time
+import weakref
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +34,7 @@ from typing import Any
 import asyncssh
 
 from pmtui.engine import bounded
-from pmtui.net import lookalike, memory, recycle
+from pmtui.net import fair, lookalike, memory, recycle
 from pmtui.net.driver import OUT_HIGH, OUT_LOW, SshDriver, Terminal, clamp_size
 from pmtui.net.names import NameBook, NameLimit, NamesError, named_in_options
 from pmtui.net.settings import PlayerSettings
@@ -45,6 +47,12 @@ HOST_KEY = "ssh_host_ed25519_key"
 MAX_SESSIONS = 200
 SESSIONS_PER_CONNECTION = 2
 SESSIONS_PER_KEY = 8
+# connections that have not signed in yet: each is a socket and an SSH handshake, and
+# may wait LOGIN_TIMEOUT seconds; an ordinary client signs in within a second
+UNSIGNED_PER_ADDRESS = 8
+MAX_UNSIGNED = 64
+LOGIN_TIMEOUT = 30  # seconds to sign in (a person may be typing their key's passphrase)
+REFUSED_WITHIN = 5.0  # seconds a refused connection has to reach the point it is told why
 EMPTY_COLLECT_AFTER = 2.0  # seconds after the last session left: its apps have ended
 
 
@@ -157,17 +165,46 @@ class _Connection(asyncssh.SSHServer):
         self.named: str | None = None  # the name the authorized-keys file gives the key
         self.sessions = 0
         self.peer = ("", "")
+        self.signing_in = False  # counted in the server's connections not signed in yet
+        self.refusal: str | None = None  # too many are signing in: why it is refused
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("", 0)
         self.peer = (str(peer[0]), str(peer[0]))
         self.server.connections += 1  # signing in, not yet a session: no restart now
+        self.refusal = self.server.unsigned_refusal(self.peer[0])
+        if self.refusal is not None:
+            log.warning("connection from %s refused: %s", self.peer[0], self.refusal)
+            # said once the handshake is done (begin_auth), where every client shows it
+            # (one cut before that only sees a broken pipe); a client that never gets
+            # there is cut all the same
+            asyncio.get_running_loop().call_later(REFUSED_WITHIN, self._refuse)
+            return
+        self.signing_in = True
+        self.server.unsigned[self.peer[0]] += 1
+
+    def _refuse(self) -> None:
+        if self.conn is not None and self.refusal is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+
+    def _signed_in(self) -> None:
+        if self.signing_in:
+            self.signing_in = False
+            self.server.unsigned[self.peer[0]] -= 1
+            if self.server.unsigned[self.peer[0]] <= 0:
+                del self.server.unsigned[self.peer[0]]
+
+    def auth_completed(self) -> None:
+        self._signed_in()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._signed_in()
         self.server.connections -= 1
 
     def begin_auth(self, username: str) -> bool:
+        if self.refusal is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
         self.username = username
         return True  # authentication is always required
 
@@ -249,10 +286,15 @@ class Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         with contextlib.suppress(Exception):
             env = dict(chan.get_environment())
         term_type, size = self.pty
-        self.terminal = Terminal(chan, size, term_type, str(env.get("COLORTERM", ""))[:32])
+        # the loop time this session's apps take is charged to its key (pmtui/net/fair.py)
+        account = self.server.account_of(self.user.key)
+        self.terminal = Terminal(chan, size, term_type, str(env.get("COLORTERM", ""))[:32],
+                                 scheduler=self.server.scheduler, account=account)
         self.server.sessions.add(self)
+        context = contextvars.Context()
+        context.run(fair.ACCOUNT.set, account)
         self.task = asyncio.get_running_loop().create_task(
-            self.run(), name=f"pmtui session {self.user.name}", context=contextvars.Context()
+            self.run(), name=f"pmtui session {self.user.name}", context=context
         )
 
     def _refuse(self, message: bytes) -> None:
@@ -507,6 +549,12 @@ class PmServer:
         self.registry = Registry(data_dir, loop=asyncio.get_running_loop())
         self.sessions: set[Session] = set()
         self.connections = 0
+        self.unsigned: Counter[str] = Counter()  # address -> connections not signed in yet
+        # whose input goes next, and each key's loop time (while it has a session)
+        self.scheduler = fair.Scheduler()
+        self.accounts: weakref.WeakValueDictionary[str, fair.Account] = \
+            weakref.WeakValueDictionary()
+        self._unmeter: Callable[[], None] | None = None
         # MiB above the start's RSS at which an empty server starts afresh (recycle.py);
         # None: never (tests, and servers run inside another program)
         self.restart_above = restart_above
@@ -544,6 +592,23 @@ class PmServer:
             # one key cannot take every session
             return (f"your key already has {SESSIONS_PER_KEY} sessions open; "
                     "close one first")
+        return None
+
+    def account_of(self, key: str) -> fair.Account:
+        """The account of loop time shared by the sessions of one key."""
+        account = self.accounts.get(key)
+        if account is None:
+            account = self.accounts[key] = self.scheduler.account()
+        return account
+
+    def unsigned_refusal(self, address: str) -> str | None:
+        """Why a new connection from `address` is refused before it signs in, or None:
+        connections not signed in yet are bounded per address and in all."""
+        if sum(self.unsigned.values()) >= MAX_UNSIGNED:
+            return "too many connections are signing in; try again later"
+        if self.unsigned[address] >= UNSIGNED_PER_ADDRESS:
+            return (f"{UNSIGNED_PER_ADDRESS} connections from your address are already "
+                    "signing in; try again later")
         return None
 
     def name_refusal(self, user: User, named: str | None) -> str | None:
@@ -600,11 +665,12 @@ class PmServer:
             agent_forwarding=False,
             keepalive_interval=30,
             keepalive_count_max=4,
-            login_timeout=60,
+            login_timeout=LOGIN_TIMEOUT,
             window=256 * 1024,
         )
         sockets = self.acceptor.sockets if hasattr(self.acceptor, "sockets") else []
         self.port = sockets[0].getsockname()[1] if sockets else port
+        self._unmeter = fair.meter(asyncio.get_running_loop())
         self.gc.start()
         self.rss_at_start = recycle.rss_bytes()
         return warnings
@@ -648,6 +714,10 @@ class PmServer:
             await asyncio.wait(tasks, timeout=5)
         self.registry.shutdown()
         self.gc.stop()
+        self.scheduler.close()
+        if self._unmeter is not None:
+            self._unmeter()
+            self._unmeter = None
 
 
 def _setup_logging() -> None:

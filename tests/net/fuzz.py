@@ -115,12 +115,16 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Errors]:
 
 
 def unlimited_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server's input path without its rate limit: the bytes are parsed as they are
-    for any session, CHUNK at a time while the app's queue is short."""
-    from pmtui.net import driver
+    """The server's input path without its limits (rate, backlog, the key's share of
+    the loop): the bytes are parsed as they are for any session, a few keys a turn
+    while the app's queue is short."""
+    from pmtui.net import driver, fair
 
     monkeypatch.setattr(driver, "RATE", 1e9)
     monkeypatch.setattr(driver, "BURST", 1e9)
+    monkeypatch.setattr(driver, "IN_MAX", 1 << 30)
+    monkeypatch.setattr(fair, "WORK_SHARE", 1e9)
+    monkeypatch.setattr(fair, "WORK_BURST", 1e9)
 
 
 async def settled(app_of: Callable[[], Any], inbuf: Callable[[], int],

@@ -126,9 +126,9 @@ async def fuzz_screens(server: PmServer, s: Session, send: Send, mark: Callable[
         data = random_keys(seed * 100 + SCREENS.index(screen), size)
         for at in range(0, len(data), BATCH):
             await put_back(server, s, screen)
-            await settled(lambda: s.app, lambda: len(s.terminal._inbuf))
+            await settled(lambda: s.app, lambda: s.terminal.waiting())
             await send(data[at:at + BATCH])
-            await settled(lambda: s.app, lambda: len(s.terminal._inbuf))
+            await settled(lambda: s.app, lambda: s.terminal.waiting())
             where = f"{screen}, {at + BATCH} bytes, seed {seed}"
             assert not errors, f"{where}: " + "\n".join(errors.seen[:5])
             assert not s.closed and s.task is not None and not s.task.done(), \
