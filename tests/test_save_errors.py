@@ -121,3 +121,37 @@ def test_lines_ended_by_cr_alone_are_said_to_be(tmp_path: Path) -> None:
         assert "cut off" not in str(exc.value)
     path.write_bytes(GOLDEN.read_bytes().replace(b"\n", b"\r\n"))  # Windows: fine
     check_save(path)
+
+
+def _without_first_say(version: str | None, tmp_path: Path) -> Path:
+    """The shipped Precious Memories game as an earlier pmtui would have written it: one
+    narration event fewer (its seqs closed up, the hash chain left out, which a save may
+    do) and, with `version`, the header naming those earlier rules."""
+    lines = [json.loads(x) for x in GOLDEN.read_text(
+        encoding="utf-8").splitlines()]
+    gone = next(i for i, r in enumerate(lines) if r.get("event", {}).get("t") == "say")
+    del lines[gone]
+    for seq, rec in enumerate(lines):
+        rec["seq"] = seq
+        rec.pop("chain", None)
+        rec.pop("digest", None)
+    if version is not None:
+        lines[0]["ruleset_version"] = version
+    path = tmp_path / "older.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    return path
+
+
+def test_a_save_from_earlier_rules_that_no_longer_re_executes_says_so_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pmtui.table.registry import ruleset
+
+    now = ruleset("precious_memories").version
+    assert main(["verify", str(_without_first_say("0.0.1", tmp_path))]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"pmtui: {tmp_path / 'older.jsonl'}: played under "
+                          f"precious_memories 0.0.1, and these are the rules of {now}")
+    assert "\n" not in err and "re-executed event" in err
+    # the same file under today's version number is simply one that does not re-execute
+    assert main(["verify", str(_without_first_say(None, tmp_path))]) == 1
+    assert "played under" not in capsys.readouterr().err

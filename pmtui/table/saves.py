@@ -253,6 +253,22 @@ def reexecute(
     Raises SaveError naming the first record that differs.
     """
     rs = _ruleset_for(header, name)
+    try:
+        return _reexecute(rs, header, records, verify, name)
+    except SaveError as exc:
+        played = header.get("ruleset_version")
+        if played in (None, rs.version):
+            raise
+        # a save from before an upgrade: say first that the rules changed, not that the
+        # file was tampered with (the events the rules write are part of the log)
+        raise SaveError(_oneline(
+            f"{name}: played under {rs.id} {played}, and these are the rules of "
+            f"{rs.version}, under which it no longer re-executes as logged: {exc}"
+        )) from None
+
+
+def _reexecute(rs: Ruleset, header: Mapping[str, Any], records: Sequence[Record],
+               verify: bool, name: str) -> tuple[Game, int]:
     game = _run(rs, header, records, verify, name)
     produced = game.records[1:]
     # notes are for people: never compared, wherever they stand (even one written by
