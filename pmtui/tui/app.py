@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from rich.text import Text
@@ -32,7 +33,15 @@ from pmtui.table.logtext import (
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions, open_palette
-from pmtui.tui.display import append_lines, card_brief, detail_text, fight_line, set_depth
+from pmtui.tui.display import (
+    append_lines,
+    card_brief,
+    detail_text,
+    fight_line,
+    game_names,
+    set_depth,
+    short_name,
+)
 from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.cover import Cover
@@ -178,6 +187,20 @@ class PmApp(PlainNotices, App[int]):
 
     def card_name(self, cid: str) -> str:
         return self.spec.card_name(cid)
+
+    def cut_names(self, text: str, label: str, width: int) -> str:
+        """`label` (option `text` in words) with the names of the cards `text` names
+        in `width` cells each, as the board cuts them (one form a width, all game)."""
+        for name in sorted({self.card_name(cid) for cid, _ in REF.findall(text)},
+                           key=len, reverse=True):
+            if len(name) > width:
+                label = label.replace(name, short_name(name, width, self.names))
+        return label
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """What a shortened card name stays apart from, all game (display.game_names)."""
+        return game_names(self.table.defs)
 
     def named(self, text: str) -> str:
         """A ruleset's text (a decision's prompt, a reason, a refusal) as the board says
@@ -752,7 +775,8 @@ class PmApp(PlainNotices, App[int]):
                     title += f" ({panel.lines[0].text})"
             self._prompt(PickSetScreen(kind, d, self.spec, self.game_screen.pview,
                                        lambda texts: self.table.preview(me, texts), title,
-                                       whose=lambda seat: whose(self.label(seat))),
+                                       whose=lambda seat: whose(self.label(seat)),
+                                       names=self.names),
                          self._prompt_done)
         else:
             # a choice that answers a play (a response): titled by the play, with the
@@ -764,7 +788,7 @@ class PmApp(PlainNotices, App[int]):
             self._prompt(cls(title, d.texts, self.namer,
                              body=self._respond_body(body) if responds else body,
                              detail=self._option_detail, brief=self._option_brief,
-                             point=self.game_screen.point),
+                             point=self.game_screen.point, cut=self.cut_names),
                          self._prompt_done)
 
     def asked(self, d: Decision) -> str:
@@ -914,7 +938,8 @@ class PmApp(PlainNotices, App[int]):
         from pmtui.tui.screens.prompts import ChoiceScreen
 
         self._prompt(ChoiceScreen(title, options, self.namer, detail=self._option_detail,
-                                  brief=self._option_brief, point=self.game_screen.point),
+                                  brief=self._option_brief, point=self.game_screen.point,
+                                  cut=self.cut_names),
                      self._prompt_done)
 
     def browse(self, title: str, cards: Sequence[Mapping[str, Any]], zone: str) -> None:

@@ -71,7 +71,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="body"):
-            yield Board(self.spec, editing=self.EDITING)
+            yield Board(self.spec, editing=self.EDITING, names=self.pm.names)
             with Vertical(id="side"):
                 yield TurnFlow(id="flow")
                 yield Panel(id="detail")

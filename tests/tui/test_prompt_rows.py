@@ -1,0 +1,87 @@
+"""Prompt rows a player can read: a whole game of each ruleset played by keys at 80×24,
+a computer policy choosing for the person, and every row of every prompt it opened
+holds no card id ("TWC-019@7" means nothing to a player) and fits the box as drawn
+(never cut at the edge: "Sorry, We're Clos"). And a card has one short form for a
+width, wherever it is drawn, whatever else is on the board."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pmtui.engine.game import Game
+from pmtui.table.registry import ruleset
+from pmtui.table.sandbox.model import Sandbox
+from pmtui.table.session import LocalTable, new_game_header
+from pmtui.tui.app import PmApp
+from pmtui.tui.display import short_name
+from pmtui.tui.keys import TuiConfig
+from pmtui.tui.screens.prompts import PromptScreen
+from pmtui.tui.widgets.board import CardRow
+from pmtui.tui.widgets.picklist import PickList
+
+from .helpers import settle
+from .keyplay import play_by_keys
+from .test_chain import CHAIN, chain_app
+
+CARD_ID = re.compile(r"[A-Z]{2,4}-\d{3}@\d+")
+GAMES = ["precious_memories", "pso", "sengoku_yugi", "clockwork_memorion"]
+
+
+def _drawn(item: object, width: int) -> str:
+    """A row as the list draws it in `width` cells, before the list's own edge cut."""
+    label = item.label  # type: ignore[attr-defined]
+    fit = item.fit  # type: ignore[attr-defined]
+    return (fit(width) if fit is not None and label.cell_len > width else label).plain
+
+
+@pytest.mark.parametrize("gid", GAMES)
+async def test_a_whole_game_of_prompts_has_no_card_ids_and_rows_that_fit(gid: str) -> None:
+    header, seats = new_game_header(3, vs="computer", game=gid, opponent="heuristic")
+    game = Game(ruleset(gid), header)
+    app = PmApp(LocalTable(game, seats), threaded=False,
+                config=TuiConfig(watch=frozenset()))
+    rows: dict[str, int] = {}  # each row drawn -> the width it had
+
+    def seen(screen: PromptScreen) -> None:
+        pl = screen.query_one(PickList)
+        room = pl.size.width - 2  # the cursor's two cells
+        for item in pl.items:
+            rows[_drawn(item, room)] = room
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_by_keys(app, pilot, ruleset(gid).make_strategy(3).choose, seen)
+        assert game.over is not None, "the game did not end"
+    assert len(rows) > 5  # prompts were opened and read
+    with_ids = [r for r in rows if CARD_ID.search(r)]
+    assert not with_ids, with_ids[:5]
+    too_wide = [r for r, room in rows.items() if len(r) > room]
+    assert not too_wide, too_wide[:5]
+
+
+# STA-003 Kanon Amagiri in the CPU's Main Area, with (or without) the pair card that
+# shares its start, STB-006 Kanon Amagiri&Noa Shirasagi
+ALONE = {**CHAIN, "p2": {**CHAIN["p2"], "main": ["STA-003", "STA-020"]}}
+BOTH = {**CHAIN, "p2": {**CHAIN["p2"], "main": ["STA-003", "STB-006", "STA-020"]}}
+
+
+async def _first_title(doc: dict[str, object]) -> tuple[str, PmApp]:
+    """The title of the first card in the CPU's Main Area (a card 10 cells wide at
+    80×24), and the app."""
+    app = chain_app(Sandbox.from_doc(doc).game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        row = app.game_screen.board.query_one("#opp-main", CardRow)
+        return str(row.render()).splitlines()[0][:10].strip(), app
+
+
+async def test_one_card_one_short_form_whatever_else_is_on_the_board() -> None:
+    """The CPU's Kanon Amagiri is cut alike with and without the pair card beside it
+    (it was "Kanon Amag" alone and "K.Amagiri" beside it), and as the game's one form
+    for that width, which the menus use too."""
+    alone, app = await _first_title(ALONE)
+    both, _ = await _first_title(BOTH)
+    assert alone == both == short_name("Kanon Amagiri", 10, app.names)
+    assert app.cut_names("approach STA-003@1", "Approach with Kanon Amagiri", 10) == \
+        f"Approach with {alone}"
