@@ -26,7 +26,8 @@ from .keyplay import play_by_keys
 from .test_chain import CHAIN, chain_app
 
 CARD_ID = re.compile(r"[A-Z]{2,4}-\d{3}@\d+")
-GAMES = ["precious_memories", "pso", "sengoku_yugi", "clockwork_memorion"]
+# each game with a seed whose game is short (the suite's time) but not over at once
+GAMES = {"precious_memories": 3, "pso": 5, "sengoku_yugi": 5, "clockwork_memorion": 4}
 
 
 def _drawn(item: object, width: int) -> str:
@@ -38,7 +39,11 @@ def _drawn(item: object, width: int) -> str:
 
 @pytest.mark.parametrize("gid", GAMES)
 async def test_a_whole_game_of_prompts_has_no_card_ids_and_rows_that_fit(gid: str) -> None:
-    header, seats = new_game_header(3, vs="computer", game=gid, opponent="heuristic")
+    """Each prompt answered by what it sends (keys=False: a whole game in a few
+    seconds; tests/pso/test_keyboard_game.py and the captures in docs/tui.md go by
+    keys), every prompt opened and drawn as the table opens it."""
+    seed = GAMES[gid]
+    header, seats = new_game_header(seed, vs="computer", game=gid, opponent="heuristic")
     game = Game(ruleset(gid), header)
     app = PmApp(LocalTable(game, seats), threaded=False,
                 config=TuiConfig(watch=frozenset()))
@@ -51,7 +56,8 @@ async def test_a_whole_game_of_prompts_has_no_card_ids_and_rows_that_fit(gid: st
             rows[_drawn(item, room)] = room
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_by_keys(app, pilot, ruleset(gid).make_strategy(3).choose, seen)
+        await play_by_keys(app, pilot, ruleset(gid).make_strategy(seed).choose, seen,
+                           keys=False)
         assert game.over is not None, "the game did not end"
     assert len(rows) > 5  # prompts were opened and read
     with_ids = [r for r in rows if CARD_ID.search(r)]
