@@ -9,6 +9,7 @@ hands the keyboard over in hot seat, and opens the prompt a decision needs.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
@@ -73,6 +74,21 @@ def _loaded(module: str, name: str) -> Any:
 # the screens kept and shown again (PmApp._open_again): the inspect key's, the summary's
 CARD_SHEET = "card-sheet"
 SUMMARY = "summary"
+
+
+def distinct_labels(options: Sequence[tuple[str, str]],
+                    brief: Callable[[str], Text | None]) -> list[tuple[str, str]]:
+    """Options (text, label) as the palette lists them: one entry for options alike in
+    words and in what their card is (two copies of a card in hand, to the same place:
+    either is the same play), and what the card is after a label shared by different
+    cards ("Approach with Kanon  · R1/2 20/20 Rest") so that no two entries read alike."""
+    seen: dict[tuple[str, str], str] = {}
+    for text, label in options:
+        about = brief(text)
+        seen.setdefault((label, about.plain.strip() if about is not None else ""), text)
+    shared = Counter(label for label, _ in seen)
+    return [(text, f"{label}  {about}" if shared[label] > 1 and about else label)
+            for (label, about), text in seen.items()]
 
 
 def _later_turn(ev: object) -> bool:
@@ -273,9 +289,10 @@ class PmApp(PlainNotices, App[int]):
         return super().check_action(action, parameters)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's own palette commands (theme, keys, screenshot...), none on a cover."""
-        if self.cover is None:
-            yield from super().get_system_commands(screen)
+        """None of Textual's own palette commands (theme, keys, screenshot, quit): the
+        palette holds the game's moves and the table's commands; colours are the
+        settings' (o), quitting is q."""
+        return iter(())
 
     def can_undo(self) -> bool:
         return not self.busy and self.table.can_undo(self.viewer)
@@ -1117,7 +1134,7 @@ class PmApp(PlainNotices, App[int]):
         d = self.table.decision_for(self.viewer)
         if d is None:
             return []
-        return [(t, self.namer(t)) for t in d.texts]
+        return distinct_labels([(t, self.namer(t)) for t in d.texts], self._option_brief)
 
     def palette_act(self, text: str) -> None:
         self._close_prompts()
