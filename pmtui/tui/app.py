@@ -153,6 +153,9 @@ class PmApp(PlainNotices, App[int]):
         # close), whatever the screen is; None: as the screen is
         self._summary_shown: bool | None = None
         self.too_small = False
+        # this keyboard's last pass (its turn, the question) until it is asked again:
+        # a turn that ends right after it is said (`_say_turn_over`)
+        self._passed: tuple[object, str] | None = None
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
         self._over_shown = False
         # records up to here the viewer has seen (their last decision, the last summary):
@@ -364,6 +367,9 @@ class PmApp(PlainNotices, App[int]):
             self.notify("wait: the opponent is deciding", severity="warning")
             return
         decided = self._records
+        d = self.table.decision_for(self.viewer)
+        self._passed = self._passing(d) if d is not None and texts[-1:] == [
+            self.spec.words.pass_text] else None
         for text in texts:
             try:
                 self.table.act(self.viewer, text)
@@ -392,6 +398,7 @@ class PmApp(PlainNotices, App[int]):
                 break  # stop passing: something to see
             if not self._auto_pass(decision):
                 break
+        self._say_turn_over(decision)
         waiting = self.too_small or self.replaying or self.setting
         mine = decision is not None and self.table.is_human(decision.player)
         # only where this keyboard decides: after passes made for it the computer's turn
@@ -425,6 +432,33 @@ class PmApp(PlainNotices, App[int]):
         elif decision.player != self.viewer:
             return
         self.open_prompt()
+
+    def _passing(self, d: Decision) -> tuple[object, str] | None:
+        """The turn and the question of a pass this keyboard's player is about to make
+        in their own turn, for `_say_turn_over` (a pass the table makes for them in a
+        window is not theirs: passes after their "end the turn" said nothing new)."""
+        if not self._has_keyboard(d.player) or self.spec.words.pass_text not in d.texts:
+            return None
+        view = self.table.view_for(d.player)
+        # a pass in a window of their own turn ("ap": whose turn), not a game's "end the
+        # turn" (a decision no window holds): that one says what it does itself
+        if view["vars"].get("ap") != d.player or self.spec.window(d, view) is None:
+            return None
+        return view["vars"].get("turn"), self.asked(d)
+
+    def _say_turn_over(self, pending: Decision | None) -> None:
+        """One line when a pass of this keyboard's ended its turn with nothing asked of
+        it after (the rules skipped what was left: nothing could approach, no card could
+        be played): the turn went on to the other side without a word otherwise."""
+        if self._passed is None:
+            return
+        turn, asked = self._passed
+        if self.table.view_for(self.viewer)["vars"].get("turn") != turn:
+            self._passed = None
+            self.notify(f"Your turn is over: nothing more was possible after your pass "
+                        f"({asked})", timeout=6)
+        elif pending is not None and pending.player == self.viewer:
+            self._passed = None  # asked something again in the turn: it went on
 
     def toggle_pass_turn(self, player: int) -> None:
         turn = self.table.view_for(player)["vars"].get("turn")
