@@ -91,3 +91,21 @@ async def test_one_card_one_short_form_whatever_else_is_on_the_board() -> None:
     assert alone == both == short_name("Kanon Amagiri", 10, app.names)
     assert app.cut_names("approach STA-003@1", "Approach with Kanon Amagiri", 10) == \
         f"Approach with {alone}"
+
+
+async def test_at_160x45_the_boxes_use_the_width() -> None:
+    """A wide terminal's help and prompt boxes are wide (they stopped at 90 columns,
+    so names were cut with room to spare)."""
+    from pmtui.tui.screens.info import HelpScreen
+
+    from .helpers import make_app
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, PromptScreen)  # the first question: who goes first
+        assert app.screen.query_one("#box").size.width > 110
+        await pilot.press("question_mark")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one("#box").size.width > 110
