@@ -109,3 +109,25 @@ async def test_at_160x45_the_boxes_use_the_width() -> None:
         await settle(pilot, app)
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one("#box").size.width > 110
+
+
+async def test_quit_and_settings_keys_work_while_a_prompt_is_open() -> None:
+    """o opens the settings and q leaves the game from a prompt as from the board
+    (they did nothing while one was open)."""
+    from pmtui.tui.screens.settings import SettingsScreen
+
+    from .helpers import make_app
+
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press("o")
+        await settle(pilot, app)
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press("q")
+        await settle(pilot, app)
+        assert not app.is_running

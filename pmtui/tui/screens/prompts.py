@@ -39,8 +39,11 @@ class PromptScreen(Kept[list[str] | None]):
     The app keeps one screen of each kind and refills it for the next decision."""
 
     DEFAULT_CLASSES = "prompt"
-    # help is one key away in every prompt too (the first screen is a prompt)
-    BINDINGS = [Binding("question_mark", "help", "Help", id="prompt_help")]
+    # help is one key away in every prompt too (the first screen is a prompt); quit and
+    # the settings work as on the board (the same binding ids: a remapped key too)
+    BINDINGS = [Binding("question_mark", "help", "Help", id="prompt_help"),
+                Binding("q", "board('quit_game')", "Quit", show=False, id="quit"),
+                Binding("o", "board('settings')", "Settings", show=False, id="settings")]
     SHOWS: ClassVar[tuple[str, ...]] = ("title_text", "body_text")
 
     def __init__(self, title: str, body: str | Text = "") -> None:
@@ -76,6 +79,13 @@ class PromptScreen(Kept[list[str] | None]):
         show = getattr(self.app, "show_help", None)
         if show is not None:
             show()
+
+    def action_board(self, action: str) -> None:
+        """A key of the board's (quit, the settings), run as the board runs it."""
+        board = getattr(self.app, "game_screen", None)
+        run = getattr(board, f"action_{action}", None)
+        if run is not None:
+            run()
 
     def on_mount(self) -> None:
         for pl in self.query(PickList):
