@@ -33,3 +33,15 @@ def test_the_table_passes_in_the_other_players_main_phase_and_the_approach_windo
         assert w.stop == "approach" and w.auto is auto
     assert spec.window(Decision(0, "respond", d.options), main).stop == "respond"
     assert spec.window(Decision(0, "order", d.options), main) is None
+
+
+def test_an_effect_option_says_what_the_effect_does() -> None:
+    """"use TWC-030@28 1" reads as what Kaede Oribe's effect does (it read "use Kaede
+    Oribe 1"); a target is a capitalised verb like the other options."""
+    from pmtui.table.registry import ruleset
+
+    screen = ruleset("precious_memories").screen
+    view = {"zones": {}, "vars": {}}
+    assert screen.label("use TWC-030@28 1", view) == \
+        "Use Kaede Oribe: put a +10/+10 coin on one of your charas in the Main Area"
+    assert screen.label("target TWC-030@28", view) == "Target Kaede Oribe"

@@ -9,7 +9,9 @@ hands the keyboard over in hot seat, and opens the prompt a decision needs.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from rich.text import Text
@@ -32,7 +34,15 @@ from pmtui.table.logtext import (
 from pmtui.table.session import LocalTable, LogLine
 from pmtui.table.words import REF, in_words, where
 from pmtui.tui.commands import LegalActions, open_palette
-from pmtui.tui.display import append_lines, card_brief, detail_text, fight_line, set_depth
+from pmtui.tui.display import (
+    append_lines,
+    card_brief,
+    detail_text,
+    fight_line,
+    game_names,
+    set_depth,
+    short_name,
+)
 from pmtui.tui.keys import DEPTH_WORDS, THEMES, TURN_WATCH, TuiConfig, save_config
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.cover import Cover
@@ -64,6 +74,21 @@ def _loaded(module: str, name: str) -> Any:
 # the screens kept and shown again (PmApp._open_again): the inspect key's, the summary's
 CARD_SHEET = "card-sheet"
 SUMMARY = "summary"
+
+
+def distinct_labels(options: Sequence[tuple[str, str]],
+                    brief: Callable[[str], Text | None]) -> list[tuple[str, str]]:
+    """Options (text, label) as the palette lists them: one entry for options alike in
+    words and in what their card is (two copies of a card in hand, to the same place:
+    either is the same play), and what the card is after a label shared by different
+    cards ("Approach with Kanon  · R1/2 20/20 Rest") so that no two entries read alike."""
+    seen: dict[tuple[str, str], str] = {}
+    for text, label in options:
+        about = brief(text)
+        seen.setdefault((label, about.plain.strip() if about is not None else ""), text)
+    shared = Counter(label for label, _ in seen)
+    return [(text, f"{label}  {about}" if shared[label] > 1 and about else label)
+            for (label, about), text in seen.items()]
 
 
 def _later_turn(ev: object) -> bool:
@@ -128,6 +153,9 @@ class PmApp(PlainNotices, App[int]):
         # close), whatever the screen is; None: as the screen is
         self._summary_shown: bool | None = None
         self.too_small = False
+        # this keyboard's last pass (its turn, the question) until it is asked again:
+        # a turn that ends right after it is said (`_say_turn_over`)
+        self._passed: tuple[object, str] | None = None
         self._prompted = -1  # table version a prompt was opened (or auto-handled) for
         self._over_shown = False
         # records up to here the viewer has seen (their last decision, the last summary):
@@ -183,6 +211,20 @@ class PmApp(PlainNotices, App[int]):
 
     def card_name(self, cid: str) -> str:
         return self.spec.card_name(cid)
+
+    def cut_names(self, text: str, label: str, width: int) -> str:
+        """`label` (option `text` in words) with the names of the cards `text` names
+        in `width` cells each, as the board cuts them (one form a width, all game)."""
+        for name in sorted({self.card_name(cid) for cid, _ in REF.findall(text)},
+                           key=len, reverse=True):
+            if len(name) > width:
+                label = label.replace(name, short_name(name, width, self.names))
+        return label
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """What a shortened card name stays apart from, all game (display.game_names)."""
+        return game_names(self.table.defs)
 
     def named(self, text: str) -> str:
         """A ruleset's text (a decision's prompt, a reason, a refusal) as the board says
@@ -255,9 +297,10 @@ class PmApp(PlainNotices, App[int]):
         return super().check_action(action, parameters)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's own palette commands (theme, keys, screenshot...), none on a cover."""
-        if self.cover is None:
-            yield from super().get_system_commands(screen)
+        """None of Textual's own palette commands (theme, keys, screenshot, quit): the
+        palette holds the game's moves and the table's commands; colours are the
+        settings' (o), quitting is q."""
+        return iter(())
 
     def can_undo(self) -> bool:
         return not self.busy and self.table.can_undo(self.viewer)
@@ -329,6 +372,9 @@ class PmApp(PlainNotices, App[int]):
             self.notify("wait: the opponent is deciding", severity="warning")
             return
         decided = self._records
+        d = self.table.decision_for(self.viewer)
+        self._passed = self._passing(d) if d is not None and texts[-1:] == [
+            self.spec.words.pass_text] else None
         for text in texts:
             try:
                 self.table.act(self.viewer, text)
@@ -357,6 +403,7 @@ class PmApp(PlainNotices, App[int]):
                 break  # stop passing: something to see
             if not self._auto_pass(decision):
                 break
+        self._say_turn_over(decision)
         waiting = self.too_small or self.replaying or self.setting
         mine = decision is not None and self.table.is_human(decision.player)
         # only where this keyboard decides: after passes made for it the computer's turn
@@ -390,6 +437,33 @@ class PmApp(PlainNotices, App[int]):
         elif decision.player != self.viewer:
             return
         self.open_prompt()
+
+    def _passing(self, d: Decision) -> tuple[object, str] | None:
+        """The turn and the question of a pass this keyboard's player is about to make
+        in their own turn, for `_say_turn_over` (a pass the table makes for them in a
+        window is not theirs: passes after their "end the turn" said nothing new)."""
+        if not self._has_keyboard(d.player) or self.spec.words.pass_text not in d.texts:
+            return None
+        view = self.table.view_for(d.player)
+        # a pass in a window of their own turn ("ap": whose turn), not a game's "end the
+        # turn" (a decision no window holds): that one says what it does itself
+        if view["vars"].get("ap") != d.player or self.spec.window(d, view) is None:
+            return None
+        return view["vars"].get("turn"), self.asked(d)
+
+    def _say_turn_over(self, pending: Decision | None) -> None:
+        """One line when a pass of this keyboard's ended its turn with nothing asked of
+        it after (the rules skipped what was left: nothing could approach, no card could
+        be played): the turn went on to the other side without a word otherwise."""
+        if self._passed is None:
+            return
+        turn, asked = self._passed
+        if self.table.view_for(self.viewer)["vars"].get("turn") != turn:
+            self._passed = None
+            self.notify(f"Your turn is over: nothing more was possible after your pass "
+                        f"({asked})", timeout=6)
+        elif pending is not None and pending.player == self.viewer:
+            self._passed = None  # asked something again in the turn: it went on
 
     def toggle_pass_turn(self, player: int) -> None:
         turn = self.table.view_for(player)["vars"].get("turn")
@@ -781,7 +855,8 @@ class PmApp(PlainNotices, App[int]):
                     title += f" ({panel.lines[0].text})"
             self._prompt(PickSetScreen(kind, d, self.spec, self.game_screen.pview,
                                        lambda texts: self.table.preview(me, texts), title,
-                                       whose=lambda seat: whose(self.label(seat))),
+                                       whose=lambda seat: whose(self.label(seat)),
+                                       names=self.names),
                          self._prompt_done)
         else:
             # a choice that answers a play (a response): titled by the play, with the
@@ -793,7 +868,7 @@ class PmApp(PlainNotices, App[int]):
             self._prompt(cls(title, d.texts, self.namer,
                              body=self._respond_body(body) if responds else body,
                              detail=self._option_detail, brief=self._option_brief,
-                             point=self.game_screen.point),
+                             point=self.game_screen.point, cut=self.cut_names),
                          self._prompt_done)
 
     def asked(self, d: Decision) -> str:
@@ -943,7 +1018,8 @@ class PmApp(PlainNotices, App[int]):
         from pmtui.tui.screens.prompts import ChoiceScreen
 
         self._prompt(ChoiceScreen(title, options, self.namer, detail=self._option_detail,
-                                  brief=self._option_brief, point=self.game_screen.point),
+                                  brief=self._option_brief, point=self.game_screen.point,
+                                  cut=self.cut_names),
                      self._prompt_done)
 
     def browse(self, title: str, cards: Sequence[Mapping[str, Any]], zone: str) -> None:
@@ -1127,7 +1203,7 @@ class PmApp(PlainNotices, App[int]):
         d = self.table.decision_for(self.viewer)
         if d is None:
             return []
-        return [(t, self.namer(t)) for t in d.texts]
+        return distinct_labels([(t, self.namer(t)) for t in d.texts], self._option_brief)
 
     def palette_act(self, text: str) -> None:
         self._close_prompts()

@@ -8,6 +8,7 @@ knows a game: colours come as colour keys, styles as tones.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import lru_cache
 
 from rich.console import COLOR_SYSTEMS, Console
 from rich.text import Text
@@ -95,8 +96,18 @@ def card_brief(spec: ScreenSpec, card: Card, view: Mapping[str, object],
     return Text("  " + " · ".join(p for p in parts if p), style="cyan")
 
 
+def game_names(defs: Mapping[str, object]) -> frozenset[str]:
+    """The names a shortened name stays apart from, the same for a whole game: every
+    card name of the game's pool (`Table.defs`), whichever of them are on screen. So a
+    card has one short form for a width on the board, in the prompts and anywhere else
+    (a set of what is on screen changed it as cards came and went), and the forms tell
+    nothing of the opponent's deck."""
+    return frozenset(str(getattr(d, "name", "")) for d in defs.values()) - {""}
+
+
 def short_name(name: str, width: int, names: Collection[str]) -> str:
-    """`name` in `width` cells, such that different names on screen stay different.
+    """`name` in `width` cells, such that different names among `names` stay different
+    (`game_names`: one form a width for the whole game).
 
     A name that fits is whole. Cut to the width, it stays as cut while no other name
     among `names` cuts the same or is its beginning and it is not a pair's name ("A&B");
@@ -106,13 +117,24 @@ def short_name(name: str, width: int, names: Collection[str]) -> str:
     shortened to, and at worst keeps its head and tail ("Kanon…asagi")."""
     if len(name) <= width:
         return name
+    if isinstance(names, frozenset):  # a game's names: the same answer every time
+        return _short_in(name, width, names)
+    return _short(name, width, names)
+
+
+@lru_cache(maxsize=4096)
+def _short_in(name: str, width: int, names: frozenset[str]) -> str:
+    return _short(name, width, names)  # (a frozenset keeps its hash: a cheap key)
+
+
+def _short(name: str, width: int, names: Collection[str]) -> str:
     cut = name[:width]
     parts = [p.split() for p in name.split("&")]
     # the cut alike another name's cut, or that name and a few more letters, clashes; a
     # cut that loses a whole part of a pair's name ("Shiori Nagis…&Umi") misleads
     if len(parts) == 1 and not any(o != name and (o[:width] == cut or cut.startswith(o))
                                    for o in names):
-        return cut
+        return cut.rstrip() or cut  # "Thorn " cut from "Thorn Berserker": no blank end
     # a form another name could also take ("NA" for Nameless Ashigaru and Nameless
     # Archer) is theirs as much as this one's: never used
     taken = {f for o in names if o != name for f in (o[:width], *_forms(o, width))}

@@ -27,7 +27,7 @@ from pmtui.table.logtext import LogLine, printable
 from pmtui.table.replay import Perspective, Replay, ReplayModel, Shown
 from pmtui.table.words import in_words
 from pmtui.tui.analysis import AnalysisPanel, ChanceLine, Progress, panel_text, work
-from pmtui.tui.display import detail_text
+from pmtui.tui.display import detail_text, game_names
 from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.info import SummaryScreen
@@ -170,7 +170,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
             yield Static(Text(printable(self.model.unverified), style="bold"), id="unverified")
         yield Static(id="status")
         with Horizontal(id="body"):
-            yield Board(self.spec)
+            yield Board(self.spec, names=game_names(self.model.defs))
             with Vertical(id="side"):
                 yield TurnFlow(id="flow")
                 yield Static(id="detail")

@@ -75,7 +75,20 @@ VERBS = (
 )
 PHASES = (("main1", "Main I"), ("battle", "Battle"), ("main2", "Main II"), ("end", "End"))
 REF = re.compile(r"\b(CW[MX]-\d{3}[a-z]?)@(\d+)\b")
-ZONE = re.compile(r"\bz([1-5])\b")  # a Successor zone in an option ("summon X z2")
+# the options that are one word, in words
+FIXED = {
+    "pass": "Pass",
+    "keep": "Keep this hand",
+    "deify": "Deify your Ruler",
+    "battle": "To the Battle Phase",
+    "main2": "To Main Phase II",
+    "end": "End the turn",
+    "block none": "Do not block",
+    "pick none": "Pick none",
+}
+# a verb with one card, in words
+VERB_WORDS = {"attack": "Attack with", "return": "Return to the deck:", "discard": "Discard",
+              "pick": "Pick"}
 ENTRY = {"summon": "summon", "inherit": "inherit", "move": "move", "mmove": "move",
          "attack": "attack", "act": "ability", "deify": "deification", "recall": "recall",
          "trig": "triggered ability", "rampage": "Rampage", "blockstep": "blocks",
@@ -320,17 +333,59 @@ class Screen:
         return None
 
     def label(self, text: str, view: View) -> str:
-        """Cards by name; a zone as the board shows it, its number and the emotion the
-        Summon Limit gives it (M5): "summon Lantern Pup zone 1 (Joy)"."""
-        out = REF.sub(lambda m: self.card_name(m.group(1)), text)
+        """An option in words: cards by name, a zone as the board shows it, its number and
+        the emotion the Summon Limit gives it (M5: "to zone 3 (Joy)"), a
+        slot by its number, an ability by what it says (docs/notation.md has the
+        texts themselves)."""
+        if text in FIXED:
+            return FIXED[text]
+        verb, _, rest = text.partition(" ")
+        refs = REF.findall(text)
+        names = [self.card_name(cid) for cid, _ in refs]
+        tail = REF.sub("", rest).split()
+        slot = f", slot {tail[1]}" if tail[:1] == ["slot"] and len(tail) > 1 else ""
+        if verb in ("summon", "move") and len(refs) == 1 and tail[:1] and \
+                tail[0][:1] == "z" and tail[0][1:].isdigit():
+            return f"{verb.title()} {names[0]} to {self._zone(view, int(tail[0][1:]))}"
+        if verb in ("inherit", "move", "recall") and len(refs) == 2:
+            how = " (rewrite)" if tail[-1:] == ["rewrite"] else ""
+            return f"{verb.title()} {names[0]} onto {names[1]}{slot}{how}"
+        if verb == "use" and refs and tail:
+            said = self._ability(view, int(refs[0][1]), refs[0][0], tail[0])
+            return f"Use {names[0]}" + (f": {said}" if said else f", ability {tail[0]}")
+        if verb == "first" and refs and tail:  # which of one's own triggers first (S:180)
+            what = ("its Rampage" if tail[0] == "rampage" else f"ability {tail[0]}"
+                    if tail[0].isdigit() else f"the aura of {self.card_name(tail[0])}"
+                    if REF.fullmatch(tail[0] + "@0") else tail[0])
+            return f"First: {names[0]}, {what}"
+        if verb == "block" and refs:
+            return f"Block with {' and '.join(names)}"
+        if verb == "assign" and refs and tail:
+            return f"Assign {tail[0]} damage to {names[0]}"
+        if verb == "limit" and len(tail) == 2:
+            ends = "forward" if tail[1] == "fwd" else "reversed"
+            return f"Summon Limit: face {tail[0]}, {ends}"
+        if verb == "pick" and rest.startswith("hand#"):
+            return f"Pick card {rest[5:]} of the hand (unseen)"
+        if verb in VERB_WORDS and refs:
+            return f"{VERB_WORDS[verb]} {names[0]}"
+        return REF.sub(lambda m: self.card_name(m.group(1)), text)
+
+    def _zone(self, view: View, n: int) -> str:
         seat = view.get("player")
         marks = limit_marks(view, seat) if isinstance(seat, int) else ()
+        return f"zone {n} ({marks[n - 1].title()})" if n <= len(marks) else f"zone {n}"
 
-        def zone(m: re.Match[str]) -> str:
-            n = int(m.group(1))
-            return f"zone {n} ({marks[n - 1].title()})" if n <= len(marks) else f"zone {n}"
-
-        return ZONE.sub(zone, out) if out.split()[:1] in (["summon"], ["move"]) else out
+    def _ability(self, view: View, uid: int, cid: str, index: str) -> str:
+        """Ability `index` (1, 2, ...) of card `uid` as it reads now (the view's current
+        text), or as printed; "" when there is none such."""
+        card = next((c for z in view["zones"].values() if isinstance(z, list) for c in z
+                     if c.get("uid") == uid), None)
+        text = card.get("text") if card is not None else None
+        parts = text.split(TEXT_SEP) if isinstance(text, str) and text else \
+            [a.text for a in self.pool.get(cid).abilities] if cid in self.pool else []
+        i = int(index) - 1 if index.isdigit() else -1
+        return parts[i] if 0 <= i < len(parts) else ""
 
     def event_line(self, event: Mapping[str, Any], card: Callable[[object], str],
                    names: Sequence[str]) -> str | None:

@@ -502,7 +502,32 @@ class PreciousMemoriesScreen:
             return f"Set {name(refs[0][0])} on {name(refs[1][0])}"
         if verb in LABEL_VERBS and refs:
             return f"{LABEL_VERBS[verb]} {name(refs[0][0])}"
+        if verb == "use" and refs and len(words) > 2 and words[2].isdigit():
+            # "from X" (a text gained from another card) names whose text it is
+            src = words[4] if len(words) > 4 and words[3] == "from" else refs[0][0]
+            said = self._effect_words(src, int(words[2]))
+            return f"Use {name(refs[0][0])}" + (f": {said}" if said else
+                                                 f", effect {words[2]}")
+        if verb in ("target", "backup") and refs:
+            return f"{verb.title()} {name(refs[0][0])}"
         return REF.sub(lambda m: name(m.group(1)), text)
+
+    def _effect_words(self, cid: str, index: int) -> str:
+        """What effect `index` (1-based, as `use` numbers them) of card `cid` does, from
+        its printed text: the part after its timing mark ("[Main/Self]") and its cost,
+        "" when the text has no such part."""
+        d = self.t.defs.get(cid)
+        if d is None or not 0 < index <= len(d.effects):
+            return ""
+        timing = str(d.effects[index - 1].get("timing", ""))
+        mark = "[" + "/".join(w.title() for w in timing.split("/")) + "]"
+        at = d.text.find(mark)
+        if not timing or at < 0:
+            return ""
+        part = d.text[at + len(mark):].split(" [")[0].strip()
+        head, colon, body = part.partition(": ")  # "(1 green), rest this chara: put…"
+        return (body if colon and head.startswith("(") or "rest this" in head
+                else part).rstrip('."')
 
 
 def _zone_cards(view: View, name: str) -> list[Card]:

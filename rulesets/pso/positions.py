@@ -203,6 +203,9 @@ class Edits:
             dest.append(uid)
 
 
+PLAYS = ("character", "monster", "event", "item", "area")  # verbs playing a card from hand
+
+
 class Positions:
     players = PLAYERS
     zones = ZONES
@@ -288,7 +291,30 @@ class Positions:
                          for p, words in PHASE_WORDS.items())]
 
     def suggestions(self, state: State, uid: int | None) -> list[str]:
-        return notation_suggestions(NOTATION, state, uid)
+        """The plays a card could be part of, for the card sheet's "Not now": only those
+        its kind and place allow at all (a monster in hand is not asked why it is no
+        item, nor why it does not attack from the hand), so the reasons shown are the
+        ones that apply now."""
+        out = notation_suggestions(NOTATION, state, uid)
+        if uid is None or not 0 <= uid < len(state.cards):
+            return out
+        return [t for t in out if self._fits(state, uid, t.split()[0])]
+
+    def _fits(self, state: State, uid: int, verb: str) -> bool:
+        c = state.cards[uid]
+        d = self.pool[c.cid]
+        in_hand = c.zone.endswith("/hand")
+        if verb in PLAYS:
+            return in_hand and d.type == verb
+        if verb == "set":
+            return in_hand and d.kind == "trap"
+        if verb in ("attack", "ability", "cast"):
+            in_play = c.zone.endswith(board.PLAY_ZONES)
+            return in_play and (verb == "attack" or (d.ability if verb == "ability"
+                                                     else d.spell) is not None)
+        if verb in ("spell", "weapon"):  # the main character, or the card from hand
+            return c.zone.endswith("/lead") or (in_hand and d.type == verb)
+        return True
 
     def busy(self, state: State) -> str | None:
         v = state.vars

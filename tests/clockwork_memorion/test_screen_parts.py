@@ -135,7 +135,16 @@ def test_a_summon_or_move_option_names_the_zone_and_its_emotion() -> None:
     v = view(RS, game.state, 0)
     d = game.pending()
     summon = next(t for t in d.texts if t.startswith("summon"))
-    assert RS.screen.label(summon, v) == "summon Bellhop Sprite zone 2 (Humour)"
-    assert RS.screen.label("move CWM-005@2 z5", v) == "move Bellhop Sprite zone 5 (Joy)"
+    assert RS.screen.label(summon, v) == "Summon Bellhop Sprite to zone 2 (Humour)"
+    assert RS.screen.label("move CWM-005@2 z5", v) == "Move Bellhop Sprite to zone 5 (Joy)"
     spectator = view(RS, game.state, None)
-    assert RS.screen.label(summon, spectator) == "summon Bellhop Sprite zone 2"
+    assert RS.screen.label(summon, spectator) == "Summon Bellhop Sprite to zone 2"
+
+
+def test_an_ordering_option_reads_in_words() -> None:
+    """S:180: the choice of which of one's own triggers resolves first names the card and
+    the ability, never the notation."""
+    game = _game("s084_recall_onto_a_successor_being_summoned.toml", upto=0)
+    v = view(RS, game.state, 0)
+    assert RS.screen.label("first CWM-005@2 1", v) == "First: Bellhop Sprite, ability 1"
+    assert RS.screen.label("first CWM-005@2 rampage", v) == "First: Bellhop Sprite, its Rampage"

@@ -71,7 +71,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="body"):
-            yield Board(self.spec, editing=self.EDITING)
+            yield Board(self.spec, editing=self.EDITING, names=self.pm.names)
             with Vertical(id="side"):
                 yield TurnFlow(id="flow")
                 yield Panel(id="detail")
@@ -466,6 +466,12 @@ class GameScreen(Screen[None]):
         for text, reason in why_not(self.pm.viewer, uid) if why_not is not None else ():
             if text.split()[0] == verb.verb:
                 return f"{verb.label} {name}: {self.pm.named(reason)}"
+        # a verb the card's sheet does not list for it (its kind or place never allows
+        # it): the key was pressed, so the rules say why all the same
+        why = getattr(self.pm.table, "why_not_action", None)
+        reason = why(self.pm.viewer, f"{verb.verb} {card.get('cid')}@{uid}") if why else None
+        if reason:
+            return f"{verb.label} {name}: {self.pm.named(reason)}"
         return f"{verb.label}: not for {name} now"
 
     def action_replay(self) -> None:

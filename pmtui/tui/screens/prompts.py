@@ -30,6 +30,7 @@ from pmtui.tui.widgets.panels import show_text
 from pmtui.tui.widgets.picklist import Item, PickList
 
 Namer = Callable[[str], str]  # option text -> plain-language label
+BRIEF_ROOM = 14  # cells a row keeps for what its card is ("  R2/1 40/40") before names shrink
 
 
 @guarded
@@ -38,8 +39,11 @@ class PromptScreen(Kept[list[str] | None]):
     The app keeps one screen of each kind and refills it for the next decision."""
 
     DEFAULT_CLASSES = "prompt"
-    # help is one key away in every prompt too (the first screen is a prompt)
-    BINDINGS = [Binding("question_mark", "help", "Help", id="prompt_help")]
+    # help is one key away in every prompt too (the first screen is a prompt); quit and
+    # the settings work as on the board (the same binding ids: a remapped key too)
+    BINDINGS = [Binding("question_mark", "help", "Help", id="prompt_help"),
+                Binding("q", "board('quit_game')", "Quit", show=False, id="quit"),
+                Binding("o", "board('settings')", "Settings", show=False, id="settings")]
     SHOWS: ClassVar[tuple[str, ...]] = ("title_text", "body_text")
 
     def __init__(self, title: str, body: str | Text = "") -> None:
@@ -76,6 +80,13 @@ class PromptScreen(Kept[list[str] | None]):
         if show is not None:
             show()
 
+    def action_board(self, action: str) -> None:
+        """A key of the board's (quit, the settings), run as the board runs it."""
+        board = getattr(self.app, "game_screen", None)
+        run = getattr(board, f"action_{action}", None)
+        if run is not None:
+            run()
+
     def on_mount(self) -> None:
         for pl in self.query(PickList):
             pl.focus()
@@ -91,7 +102,7 @@ class ChoiceScreen(PromptScreen):
         Binding("escape", "close", "Close", id="pick_close"),
         Binding("D", "inspect", "Details", id="pick_inspect"),
     ]
-    SHOWS = (*PromptScreen.SHOWS, "options", "namer", "detail", "brief", "point")
+    SHOWS = (*PromptScreen.SHOWS, "options", "namer", "detail", "brief", "point", "cut")
 
     def __init__(
         self,
@@ -102,9 +113,13 @@ class ChoiceScreen(PromptScreen):
         detail: Callable[[str], Text | None] | None = None,
         brief: Callable[[str], Text | None] | None = None,
         point: Callable[[Sequence[str], str | None], bool] | None = None,
+        cut: Callable[[str, str, int], str] | None = None,
     ) -> None:
         super().__init__(title, body)
         self.options = list(options)
+        # an option's label with the names of its cards shortened to a width (the
+        # game's one short form for that width): a row too wide for the box
+        self.cut = cut
         self.namer = namer
         self.detail = detail
         self.brief = brief  # what the card an option is about is: owner, stats, state
@@ -115,17 +130,47 @@ class ChoiceScreen(PromptScreen):
     def compose_list(self) -> ComposeResult:
         yield PickList(self._items(), id="choices")
 
-    def _items(self) -> list[Item]:
-        items = []
-        for text in self.options:
-            label = Text(self.namer(text))
-            about = self.brief(text) if self.brief is not None else None
+    def _row(self, text: str, width: int | None = None) -> Text:
+        """An option's row: its label, what its card is, and the notation when that
+        names no card (a card's id and number mean nothing to a player: the palette and
+        the card panel have them). In `width` cells: what the card is loses its last
+        parts ("· You · Main Area"), a label too long itself has its names shortened
+        (`cut`, the board's forms), and at worst the end is cut with "…"."""
+        words = self.namer(text)
+        about = self.brief(text) if self.brief is not None else None
+        tail = f"  {text}" if words.lower() != text.lower() and not REF.search(text) else ""
+
+        def made(label: str, parts: int | None = None) -> Text:
+            row = Text(label)
             if about is not None:
-                label.append_text(about)
-            if label.plain.lower() != text.lower():
-                label.append(f"  {text}", style="dim")
-            items.append(Item(label, text))
-        return items
+                if parts is None:
+                    row.append_text(about)
+                else:  # the first `parts` of what the card is
+                    cut = about.plain.split(" · ")[:parts]
+                    row.append(" · ".join(cut), style=about.style)
+            row.append(tail, style="dim")
+            return row
+
+        row = made(words)
+        if width is None or row.cell_len <= width:
+            return row
+        tail = ""
+        label = words
+        if self.cut is not None and len(words) > width - BRIEF_ROOM:
+            label = next((short for room in range(24, 3, -2)
+                          if len(short := self.cut(text, words, room)) <= width - BRIEF_ROOM),
+                         self.cut(text, words, 4))
+        n = len(about.plain.split(" · ")) if about is not None else 0
+        for parts in range(n, 0, -1):
+            row = made(label, parts)
+            if row.cell_len <= width:
+                return row
+        row.truncate(width, overflow="ellipsis")
+        return row
+
+    def _items(self) -> list[Item]:
+        return [Item(self._row(text), text, fit=lambda w, t=text: self._row(t, w))
+                for text in self.options]
 
     def on_mount(self) -> None:  # Textual runs PromptScreen.on_mount too (each class's)
         self._show_detail()
@@ -184,7 +229,7 @@ class PickSetScreen(PromptScreen):
         Binding("D", "inspect", "Details", id="pay_inspect"),
     ]
     SHOWS = (*PromptScreen.SHOWS, "whose", "kind", "decision", "spec", "view", "cards",
-             "preview", "picks", "info", "paid")
+             "preview", "picks", "info", "paid", "names")
 
     def __init__(
         self,
@@ -195,9 +240,11 @@ class PickSetScreen(PromptScreen):
         preview: Callable[[list[str]], Decision | None],
         title: str,
         whose: Callable[[int], str] | None = None,
+        names: Collection[str] = (),
     ) -> None:
         super().__init__(title)
         self.whose = whose  # a seat's possessive ("your", "CPU's")
+        self.names = names  # what a shortened name stays apart from (display.game_names)
         self.kind = kind
         self.decision = decision
         self.spec = spec
@@ -260,7 +307,8 @@ class PickSetScreen(PromptScreen):
         for text in self._pickable():
             m = REF.search(text)
             uids.append(int(m.group(2)) if m else -1)
-        titles = {f.title for f in map(self._face, uids) if f is not None}
+        # the game's names (one short form all game), else those in this list
+        titles = self.names or {f.title for f in map(self._face, uids) if f is not None}
         items = [Item(self._label(u, titles), f"picked {u}", checked=True, locked=True)
                  for u in self.paid]
         for text, uid in zip(self._pickable(), uids[len(self.paid):], strict=True):

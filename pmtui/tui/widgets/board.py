@@ -435,9 +435,13 @@ def _side(sections: Sequence[Section], prefix: str) -> list[tuple[str, Section]]
 class Board(Vertical):
     """Every section of the layout, the stage line between the sides, and the cursor."""
 
-    def __init__(self, spec: ScreenSpec, *, editing: bool = False, id: str = "board") -> None:
+    def __init__(self, spec: ScreenSpec, *, editing: bool = False, id: str = "board",
+                 names: Collection[str] | None = None) -> None:
         super().__init__(id=id)
         self.spec = spec
+        # what a cut name stays apart from: the game's names (display.game_names), so a
+        # card is cut alike all game; without them, the titles on the board
+        self.names = names
         self.editing = editing  # the sandbox: every counter can be focused, editing ones shown
         lay = spec.layout
         self.sections: list[tuple[str, Section, str]] = (
@@ -651,8 +655,8 @@ class Board(Vertical):
         spot = self.focused() if cursor else None
         here = self.row_id if cursor else None
         faces = self._faces()
-        # what cut names keep apart
-        titles = {f.title for fs in faces.values() for f in fs if f is not None}
+        titles = self.names if self.names is not None else \
+            {f.title for fs in faces.values() for f in fs if f is not None}
         for rid, s, side in self.sections:
             seat = self.seat_of(side)
             if isinstance(s, Bar):

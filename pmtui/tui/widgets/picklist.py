@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -17,6 +18,9 @@ class Item:
     value: str
     checked: bool | None = None  # None: no checkbox
     locked: bool = False  # shown checked, cannot be toggled
+    # the label in at most this many cells, for a row `label` does not fit in (names
+    # shortened, a tail cut with "…"); None: `label` cut at the edge
+    fit: Callable[[int], Text] | None = None
 
 
 class PickList(Widget, can_focus=True):
@@ -73,7 +77,11 @@ class PickList(Widget, can_focus=True):
             if item.checked is not None:
                 box = "[■] " if item.locked else ("[x] " if item.checked else "[ ] ")
                 line.append(box, style="bold" if item.checked else "")
-            line.append_text(item.label)
+            room = width - len(line)
+            label = item.label
+            if item.fit is not None and label.cell_len > room:
+                label = item.fit(room)
+            line.append_text(label)
             line.truncate(width, pad=True)
             if i == self.index:
                 line.stylize("reverse")
