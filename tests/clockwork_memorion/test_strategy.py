@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pmtui.ai import make_player
 from pmtui.engine.game import Game
 from pmtui.engine.state import zkey
 from pmtui.engine.views import LazyView, view
 from pmtui.table.games import make_header
+from pmtui.table.scenarios import loads
+from pmtui.table.scenarios.run import new_game as scenario_game
 from rulesets.clockwork_memorion import make_ruleset
 
 RS = make_ruleset()
@@ -52,3 +56,38 @@ def test_the_other_sides_hidden_cards_come_from_the_list_its_table_shows() -> No
     again = strategy.determinize(view(RS, swapped, 0), LISTS["bright_carnival"], known,
                                  random.Random(5))
     assert again.to_json() == sample.to_json()
+
+
+SPENT = """ruleset = "clockwork_memorion"
+[position]
+turn = 5
+phase = "main1"
+[p1]
+ruler = { card = "CWM-001" }
+limit = { card = "CWM-002", face = 1 }
+succ = [{ card = "CWM-009", z = 1 }]
+hand = ["CWM-011", "CWM-012"]
+deck = 10
+[p2]
+ruler = { card = "CWM-019", action = true }
+limit = { card = "CWM-020", face = 1 }
+succ = [{ card = "CWM-027", z = 1 }, { card = "CWM-021", z = 2 }]
+hand = ["CWM-029"]
+deck = 10
+"""
+
+
+def test_blockers_spent_attacking_are_worth_less_to_their_side() -> None:
+    """At the start of a turn the other side's successors that attacked are still in
+    Action (the Stand-up is their owner's, G): they cannot block, and the score of the
+    player to move rises. The score it replaced read Life, Power, Mind and the hand
+    alone, the same either way."""
+    state = scenario_game(loads(SPENT, "spent.toml")).state
+    assert state.vars["ap"] == 0
+    strategy = RS.make_strategy(1, searching=True)
+    ready = strategy.evaluate(state, 0)
+    spent = state.copy()
+    for u in spent.zones[zkey(1, "succ")]:
+        spent.cards[u].f["act"] = True
+    assert strategy.evaluate(spent, 0) > ready
+    assert strategy.evaluate(spent, 1) == pytest.approx(-strategy.evaluate(spent, 0))
