@@ -49,6 +49,8 @@ def _uid(word: str) -> int | None:
 
 
 class Rules:
+    # Not Main Phase I: its 30 or so options (every recall, move and inherit) got about
+    # two playouts each in a normal budget, never enough to overturn `choose` (docs/ai.md)
     searched_kinds = frozenset({"battle", "block"})
     search_confidence = 1.0
     search_turns = 1
