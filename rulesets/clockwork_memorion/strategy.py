@@ -10,12 +10,14 @@ attacker.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pmtui.engine.decision import Decision
+from pmtui.engine.sampling import likely_list
 from pmtui.engine.state import Card, State
 
 from .board import (
@@ -23,6 +25,7 @@ from .board import (
     counters,
     deified,
     in_play,
+    keywords,
     life,
     mind,
     power,
@@ -30,9 +33,14 @@ from .board import (
     successors,
     zone,
 )
+from .cards import Pool
 
 if TYPE_CHECKING:
     from .ruleset import ClockworkMemorion
+
+
+# a card id to fill a hidden place with once a list runs out (a plain memorion)
+FILLER = "CWM-012"
 
 
 def _uid(word: str) -> int | None:
@@ -41,7 +49,9 @@ def _uid(word: str) -> int | None:
 
 
 class Rules:
-    searched_kinds = frozenset({"main1", "battle", "block"})
+    # Not Main Phase I: its 30 or so options (every recall, move and inherit) got about
+    # two playouts each in a normal budget, never enough to overturn `choose` (docs/ai.md)
+    searched_kinds = frozenset({"battle", "block"})
     search_confidence = 1.0
     search_turns = 1
 
@@ -264,29 +274,28 @@ class Rules:
     # -- the search's leaf score ------------------------------------------------------------
 
     def evaluate(self, state: State, player: int) -> float:
-        """Life first, then the board (Power and Mind), cards in hand, counters and a
-        deified Ruler, each side's worth against the other's."""
+        """A position's worth for `player`, in [-1, 1]: 2P - 1, P the chance that they
+        win as a logistic model of both sides' boards puts it (EVAL_BIAS, EVAL_MOVER,
+        EVAL_OTHER; fitted on heuristic games by benchmarks/fit_cm_eval.py)."""
         over = state.vars.get("over")
         if over:
             w = over.get("winner")
             return 0.0 if w is None else (1.0 if w == player else -1.0)
-
-        def worth(p: int) -> float:
-            board = sum(power(state, self.pool, u) + mind(state, self.pool, u) / 2
-                        for u in successors(state, p) if in_play(state, u))
-            r = ruler(state, p)
-            dei = 400 if r is not None and deified(state, r) else 0
-            return (life(state, p) + board + 150 * len(zone(state, p, "hand"))
-                    + 100 * counters(state, p) + dei)
-
-        return max(-1.0, min(1.0, (worth(player) - worth(1 - player)) / (2 * START_LIFE)))
+        mover = int(state.vars.get("ap", player))
+        z = EVAL_BIAS
+        for p, weights in ((mover, EVAL_MOVER), (1 - mover, EVAL_OTHER)):
+            z += sum(w * f for w, f in zip(weights, features(state, self.pool, p),
+                                             strict=True))
+        win = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return 2.0 * (win if mover == player else 1.0 - win) - 1.0
 
     # -- determinization ------------------------------------------------------------------
 
     def determinize(self, view: Mapping[str, Any], my_list: Sequence[str],
                     known_lists: Sequence[Sequence[str]], rng: random.Random) -> State:
         """A full state consistent with `view`: the cards it names keep their numbers;
-        hidden ones (decks, the other hand) get what their owner's list still holds."""
+        hidden ones (decks, the other hand) get what their owner's list still holds, the
+        other side's list being the public one that holds most of the cards it showed."""
         zones = view["zones"]
         me = int(view["player"])
         total = sum(len(z) if isinstance(z, list) else int(z) for z in zones.values())
@@ -294,7 +303,10 @@ class Rules:
                  for c in z if c.get("uid") is not None}
         free = [u for u in range(total) if u not in named]
         rng.shuffle(free)
-        other = known_lists[0] if known_lists else my_list
+        shown = [str(c["cid"]) for z in zones.values() if isinstance(z, list) for c in z
+                 if c.get("uid") is not None and int(c["owner"]) != me]
+        other = likely_list(shown, known_lists, FILLER, size=30) if known_lists \
+            else my_list
         pools = {me: Counter(my_list), 1 - me: Counter(other)}
         for z in zones.values():
             for c in z if isinstance(z, list) else ():
@@ -303,7 +315,7 @@ class Rules:
 
         def draw(owner: int) -> str:
             left = sorted(pools[owner].elements())
-            cid = rng.choice(left) if left else "CWM-012"
+            cid = rng.choice(left) if left else FILLER
             pools[owner][cid] -= 1
             return cid
 
@@ -329,3 +341,37 @@ class Rules:
 
 _FLAGS = frozenset({"z", "act", "dei", "dmg", "pp", "mp", "mu", "eu", "host", "slot", "face",
                     "rev", "doom"})
+
+
+# The evaluation's logistic model of "the player whose turn it is wins", one weight per
+# feature of each side (features()), fitted on heuristic-against-heuristic games at the
+# start of every turn, where the search's playouts stop: python benchmarks/fit_cm_eval.py
+EVAL_BIAS = 0.0491
+EVAL_MOVER = (0.2994, 0.0857, 0.0963, 0.0068, 0.0857, 0.0068, 0.3129, 0.4212, 1.4713, 0.0899,
+              -0.0237, 0.0988)
+EVAL_OTHER = (-0.3738, -0.2621, -0.0798, 0.0868, 0.2880, -0.2263, -0.2381, -0.3088, -0.9226,
+              -0.1531, 0.0121, -0.0387)
+
+
+def features(state: State, pool: Pool, p: int) -> tuple[float, ...]:
+    """One side's position for the evaluation: Life (in hundreds); its successors, their
+    Power and Mind (hundreds); those in Stand, and their Mind (who can still block the
+    coming turn: attackers stay in Action through the other's turn); cards in hand;
+    memory counters; a deified Ruler; memorions memorised; keywords held; the deck."""
+    row = [u for u in successors(state, p) if in_play(state, u)]
+    stand = [u for u in row if not state.cards[u].f.get("act")]
+    r = ruler(state, p)
+    return (
+        life(state, p) / 100,
+        float(len(row)),
+        sum(power(state, pool, u) for u in row) / 100,
+        sum(mind(state, pool, u) for u in row) / 100,
+        float(len(stand)),
+        sum(mind(state, pool, u) for u in stand) / 100,
+        float(len(zone(state, p, "hand"))),
+        float(counters(state, p)),
+        1.0 if r is not None and deified(state, r) else 0.0,
+        float(len(zone(state, p, "mem"))),
+        float(sum(len(keywords(state, pool, u)) for u in row)),
+        float(len(zone(state, p, "deck"))),
+    )
