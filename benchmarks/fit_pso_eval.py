@@ -16,12 +16,13 @@ weights to paste into rulesets/pso/strategy.py (EVAL_BIAS, EVAL_MOVER, EVAL_OTHE
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from logistic import Row, fit, probability  # noqa: E402
 
 from pmtui.ai import make_player  # noqa: E402
 from pmtui.engine.game import Game  # noqa: E402
@@ -29,7 +30,6 @@ from pmtui.engine.views import LazyView  # noqa: E402
 from pmtui.table.games import make_header, ruleset  # noqa: E402
 from rulesets.pso.strategy import EVAL_BIAS, EVAL_MOVER, EVAL_OTHER, _features  # noqa: E402
 
-Row = tuple[list[float], float]
 # the model now in rulesets/pso/strategy.py, to see how it fares on today's cards
 CURRENT = [EVAL_BIAS, *EVAL_MOVER, *EVAL_OTHER]
 
@@ -58,60 +58,6 @@ def positions(games: int, seed: int) -> list[Row]:
     return rows
 
 
-def _p(w: list[float], x: list[float]) -> float:
-    z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
-    return 1.0 / (1.0 + math.exp(-z))
-
-
-def fit(rows: list[Row], l2: float = 1e-3, rounds: int = 12) -> list[float]:
-    """Logistic regression by Newton's method on standardized features (mean log loss
-    plus a small ridge on every weight), returned as weights of the raw features."""
-    k = len(rows[0][0])
-    n = len(rows)
-    mu = [0.0] + [sum(x[i] for x, _ in rows) / n for i in range(1, k)]
-    sd = [1.0] + [math.sqrt(sum((x[i] - mu[i]) ** 2 for x, _ in rows) / n) or 1.0
-                  for i in range(1, k)]
-    data = [([(x[i] - mu[i]) / sd[i] for i in range(k)], y) for x, y in rows]
-    w = [0.0] * k
-    for _ in range(rounds):
-        grad = [l2 * wi for wi in w]
-        hess = [[l2 if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for x, y in data:
-            p = _p(w, x)
-            s = p * (1 - p) / n
-            for i in range(k):
-                grad[i] += (p - y) * x[i] / n
-                xi = s * x[i]
-                row = hess[i]
-                for j in range(i, k):
-                    row[j] += xi * x[j]
-        for i in range(k):
-            for j in range(i):
-                hess[i][j] = hess[j][i]
-        step = _solve(hess, grad)
-        w = [a - b for a, b in zip(w, step, strict=True)]
-    raw = [w[i] / sd[i] for i in range(k)]
-    raw[0] = w[0] - sum(w[i] * mu[i] / sd[i] for i in range(1, k))
-    return raw
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """a x = b by Gaussian elimination with partial pivoting."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[piv] = m[piv], m[c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            for j in range(c, n + 1):
-                m[r][j] -= f * m[c][j]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][j] * x[j] for j in range(r + 1, n))) / m[r][r]
-    return x
-
-
 def _old(x: list[float]) -> float:
     """The evaluation the model replaced: Monsters, HP (characters' at 0.4), cards."""
     def side(f: list[float]) -> float:
@@ -136,9 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     cut = len(rows) * 3 // 4
     w = fit(rows[:cut])
     held = rows[cut:]
-    report("logistic model", [_p(w, x) for x, _ in held], held)
+    report("logistic model", [probability(w, x) for x, _ in held], held)
     report("old evaluation", [(_old(x) + 1) / 2 for x, _ in held], held)
-    report("weights in the code", [_p(CURRENT, x) for x, _ in held], held)
+    report("weights in the code", [probability(CURRENT, x) for x, _ in held], held)
     w = fit(rows)
     print(f"EVAL_BIAS = {w[0]:.4f}")
     print(f"EVAL_MOVER = ({', '.join(f'{v:.4f}' for v in w[1:9])})")
