@@ -10,10 +10,11 @@ p' = sigmoid(a · logit(p) + b) (Newton's method, benchmarks/logistic.py; a draw
 half a win). Two-fold cross-validation by game: the games are split in two halves by a
 seeded shuffle (positions of one game share its result, so they never straddle the
 halves), the map is fitted on one half and the other half's chances are put through it,
-and the reverse. Prints the pooled held-out table (the bands and the resampled 95 %
-interval of calibrate_analysis.py) beside the table of the chances without a map, each
-table's mean log loss, then (a, b) fitted on all the games: the pair to write into the
-ruleset's strategy as `chance_calibration`.
+and the reverse. Prints one row a band (calibrate_analysis.py's bands): the positions
+and the share won without the map, then the same for the pooled held-out chances with
+their 95 % interval from resampling the games, the mean log loss of both, and (a, b)
+fitted on all the games: the pair to write into the ruleset's strategy as
+`chance_calibration`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from calibrate_analysis import Found, mapped, print_table, table  # noqa: E402
+from calibrate_analysis import Found, mapped, pct, table  # noqa: E402
 from logistic import fit  # noqa: E402
 
 from pmtui.engine import calibration  # noqa: E402
@@ -56,12 +57,15 @@ def fit_map(games: Sequence[Found]) -> calibration.Calibration:
     return a, b
 
 
-def cross_validated(games: Sequence[Found], seed: int) -> list[Found]:
-    """Every game once, its chances through the map fitted on the other half."""
+def cross_validated(games: Sequence[Found], seed: int
+                    ) -> tuple[list[Found], list[calibration.Calibration]]:
+    """Every game once, its chances through the map fitted on the other half; the two
+    halves' maps."""
     order = sorted(games, key=lambda g: g[0])
     random.Random(f"folds|{seed}").shuffle(order)
     halves = order[: len(order) // 2], order[len(order) // 2:]
-    return [*mapped(halves[1], fit_map(halves[0])), *mapped(halves[0], fit_map(halves[1]))]
+    maps = [fit_map(halves[0]), fit_map(halves[1])]
+    return [*mapped(halves[1], maps[0]), *mapped(halves[0], maps[1])], maps
 
 
 def log_loss(games: Sequence[Found]) -> float:
@@ -90,15 +94,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fit_calibration: {args.points} holds {len(games)} game(s); two halves "
               "need at least 2", file=sys.stderr)
         return 2
-    held = cross_validated(games, args.seed)
+    held, maps = cross_validated(games, args.seed)
     positions = sum(len(f) for _, _, f in games)
-    print(f"{len(games)} games, {positions} positions")
-    print(f"\nWithout a map (log loss {log_loss(games):.3f}):\n")
-    print_table(table(games, args.seed))
-    print(f"\nHeld out, two folds by game (log loss {log_loss(held):.3f}):\n")
-    print_table(table(held, args.seed))
+    print(f"{len(games)} games, {positions} positions; mean log loss without the map "
+          f"{log_loss(games):.3f}, with it (held out) {log_loss(held):.3f}\n")
+    print("| predicted | without the map: positions (games) | won | with it, held out: "
+          "positions (games) | won | 95 % interval |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for r, h in zip(table(games, args.seed), table(held, args.seed), strict=True):
+        interval = "–" if h["low"] is None else f"{pct(h['low'])} – {pct(h['high'])}"
+        print(f"| {r['band']} | {r['positions']} ({r['games']}) | {pct(r['won'])} | "
+              f"{h['positions']} ({h['games']}) | {pct(h['won'])} | {interval} |")
     a, b = fit_map(games)
-    print(f"\nFitted on all {len(games)} games: chance_calibration = ({a:.3f}, {b:.3f})")
+    print("\nFitted on each half: " + ", ".join(f"({x:.3f}, {y:.3f})" for x, y in maps))
+    print(f"Fitted on all {len(games)} games: chance_calibration = ({a:.3f}, {b:.3f})")
     return 0
 
 

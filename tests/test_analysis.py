@@ -115,7 +115,7 @@ def test_the_command_prints_json_without_a_bar_and_refuses_in_one_line(
                  "--json"]) == 0
     out, err = capsys.readouterr()
     data = json.loads(out)
-    assert data["settings"] == {"seat": 1, "level": "easy", "seed": 1, "version": 1}
+    assert data["settings"] == {"seat": 1, "level": "easy", "seed": 1, "version": 2}
     assert data["points"] and err == ""
     assert main(["analyse", str(save), "--seat", "both"]) == 2
     _, err = capsys.readouterr()
