@@ -3,18 +3,21 @@ sample of each seat's decisions analysed from its own view, the chances after th
 in 10-point bands against how often that seat went on to win.
 
     python benchmarks/calibrate_analysis.py --game pso --games 200 [--seed 1]
-        [--per-seat 3] [--level normal] [--jobs 2] [--keep DIR] [--points FILE]
+        [--per-seat 3] [--level normal] [--jobs 2] [--keep DIR] [--points FILE] [--raw]
 
 Plays the games with `pmtui simulate` (the built-in decks in rotation; saves in a
 temporary folder, or in DIR with --keep), then, in --jobs processes, analyses
 --per-seat decisions of each seat of each game (chosen by a seeded shuffle of the
 seat's decisions that had a choice: the rule never looks at who won) with
-`pmtui.table.analysis` at --level (the analysis's default, normal). Prints one row a
-band: the positions in it, the share of them whose seat won, and a 95 % interval for
-that share from resampling the games (the positions of one game share its result, so
-counting them as independent would make the interval too narrow). Drawn games count
+`pmtui.table.analysis` at --level (the analysis's default, normal), the chances
+through the strategy's calibration map as the analysis reports them (--raw: the
+playouts' own chances, without the map). Prints one row a band: the positions in it,
+the share of them whose seat won, and a 95 % interval for that share from resampling
+the games (the positions of one game share its result, so counting them as
+independent would make the interval too narrow). Drawn games count
 as half a win; a game that did not finish is left out. --points writes each position
-as a JSON line (game, seat, chance, won) for fitting a rescaling of the chances.
+as a JSON line (game, seat, chance, won), the chance without the map, for fitting it
+(benchmarks/fit_calibration.py).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pmtui.engine import calibration  # noqa: E402
 from pmtui.engine.journal import read_journal  # noqa: E402
 from pmtui.engine.replay import ReplayCursor  # noqa: E402
 from pmtui.engine.ruleset import Ruleset  # noqa: E402
@@ -82,7 +86,8 @@ def one_game(task: tuple[str, int, str, int]) -> Found | None:
     for seat in (0, 1):
         rng = random.Random(f"{seed}|{name}|{seat}")
         steps = sample_steps(rs, cursor, positions(body, seat), seat, per_seat, rng)
-        points = analyse_steps(header, body, steps, Settings(seat, level, seed), rs=rs)
+        points = analyse_steps(header, body, steps, Settings(seat, level, seed), rs=rs,
+                               raw=True)
         found += [(seat, p.after) for p in points if p is not None]
     return name, won0, found
 
@@ -127,6 +132,21 @@ def pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f} %"
 
 
+def mapped(games: list[Found], ab: calibration.Calibration) -> list[Found]:
+    """The games with each chance through the map `ab`."""
+    return [(name, won0, [(seat, calibration.calibrated(c, ab)) for seat, c in found])
+            for name, won0, found in games]
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    print("| predicted | positions (games) | their seat won | 95 % interval |")
+    print("| --- | --- | --- | --- |")
+    for r in rows:
+        interval = "–" if r["low"] is None else f"{pct(r['low'])} – {pct(r['high'])}"
+        print(f"| {r['band']} | {r['positions']} ({r['games']}) | {pct(r['won'])} | "
+              f"{interval} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="precious_memories")
@@ -138,6 +158,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--keep", type=Path, help="keep the games' saves in this folder")
     ap.add_argument("--points", type=Path, help="write each position as a JSON line here")
+    ap.add_argument("--raw", action="store_true",
+                    help="band the playouts' chances without the strategy's calibration map")
     args = ap.parse_args()
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
@@ -159,20 +181,17 @@ def main() -> None:
                 for seat, chance in found:
                     out.write(json.dumps({"game": name, "seat": seat + 1, "chance": chance,
                                           "won": won0 if seat == 0 else 1.0 - won0}) + "\n")
-    rows = table(games, args.seed)
+    ab = (calibration.UNCHANGED if args.raw
+          else calibration.of(ruleset(args.game).make_strategy(searching=True)))
+    rows = table(mapped(games, ab), args.seed)
     total = sum(r["positions"] for r in rows)
     seconds = time.monotonic() - started
     print(f"{args.game}: {len(games)} finished games of {len(tasks)}, {total} positions "
           f"({args.per_seat} a seat and game, level {args.level}); "
           f"{played:.0f} s playing, {seconds:.0f} s in all", file=sys.stderr)
-    print("| predicted | positions (games) | their seat won | 95 % interval |")
-    print("| --- | --- | --- | --- |")
-    for r in rows:
-        interval = "–" if r["low"] is None else f"{pct(r['low'])} – {pct(r['high'])}"
-        print(f"| {r['band']} | {r['positions']} ({r['games']}) | {pct(r['won'])} | "
-              f"{interval} |")
+    print_table(rows)
     print(json.dumps({"game": args.game, "games": len(games), "positions": total,
-                      "seconds": round(seconds, 1), "rows": rows}))
+                      "map": ab, "seconds": round(seconds, 1), "rows": rows}))
 
 
 if __name__ == "__main__":

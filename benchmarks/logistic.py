@@ -1,16 +1,16 @@
-"""Logistic regression for fitting a search player's evaluation from self-play
-positions (benchmarks/fit_pso_eval.py, benchmarks/fit_cm_eval.py): rows of features
-(the first always 1.0, the bias) with the result 1.0 (won), 0.0 (lost) or 0.5 (drawn)."""
+"""Logistic regression by Newton's method, for the benchmarks that fit a model to
+heuristic games (fit_pso_eval.py and fit_cm_eval.py: a search player's evaluation;
+fit_calibration.py: a strategy's calibration map). Plain Python: the fits are small and
+numpy is not a dependency."""
 
 from __future__ import annotations
 
 import math
 
-Row = tuple[list[float], float]
+Row = tuple[list[float], float]  # features (the first a constant 1), outcome in [0, 1]
 
 
 def predict(w: list[float], x: list[float]) -> float:
-    """The model's chance of a win for the row `x`."""
     z = max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x, strict=True))))
     return 1.0 / (1.0 + math.exp(-z))
 
@@ -42,6 +42,8 @@ def fit(rows: list[Row], l2: float = 1e-3, rounds: int = 12) -> list[float]:
                 hess[i][j] = hess[j][i]
         step = _solve(hess, grad)
         w = [a - b for a, b in zip(w, step, strict=True)]
+        if max(abs(d) for d in step) < 1e-9:  # converged: further rounds change nothing
+            break
     raw = [w[i] / sd[i] for i in range(k)]
     raw[0] = w[0] - sum(w[i] * mu[i] / sd[i] for i in range(1, k))
     return raw

@@ -115,7 +115,7 @@ def test_the_command_prints_json_without_a_bar_and_refuses_in_one_line(
                  "--json"]) == 0
     out, err = capsys.readouterr()
     data = json.loads(out)
-    assert data["settings"] == {"seat": 1, "level": "easy", "seed": 1, "version": 1}
+    assert data["settings"] == {"seat": 1, "level": "easy", "seed": 1, "version": 2}
     assert data["points"] and err == ""
     assert main(["analyse", str(save), "--seat", "both"]) == 2
     _, err = capsys.readouterr()
@@ -253,3 +253,52 @@ def ruleset_of(header: dict) -> Ruleset:
     from pmtui.table.registry import header_ruleset
 
     return ruleset(header_ruleset(header))
+
+
+# -- the strategy's calibration map (pmtui/engine/calibration.py) ------------------------
+
+
+def _chances(save: Path, raw: bool = False) -> list[tuple[int, str, float, float]]:
+    from pmtui.engine.journal import read_journal
+
+    loaded = read_journal(save)
+    body = [r for r in loaded.records if r.get("type") != "header"]
+    settings = Settings(0, "easy", 2)
+    steps = analysis.positions(body, 0)[:4]  # a few positions: a test of a second
+    got = analysis.analyse_steps(loaded.header, body, steps, settings, raw=raw)
+    return [(p.step, p.best, p.before, p.after) for p in got if p is not None]
+
+
+@pytest.fixture(scope="module")
+def pm_raw() -> list[tuple[int, str, float, float]]:
+    """Precious Memories' chances around the middle, where a map bites; without the map."""
+    return _chances(GOLDEN_GAMES["precious_memories"], raw=True)
+
+
+def test_a_strategys_calibration_map_moves_every_chance_and_keeps_their_order(
+        pm_raw: list[tuple[int, str, float, float]], monkeypatch: pytest.MonkeyPatch) -> None:
+    from pmtui.engine.calibration import calibrated
+    from rulesets.precious_memories.strategy import Strategy
+
+    save, raw = GOLDEN_GAMES["precious_memories"], pm_raw
+    monkeypatch.setattr(Strategy, "chance_calibration", (2.0, 0.5), raising=False)
+    mapped = _chances(save)
+    assert [(s, b) for s, b, _, _ in mapped] == [(s, b) for s, b, _, _ in raw]  # same best
+    pairs = [(r, m) for (*_, rb, ra), (*_, mb, ma) in zip(raw, mapped, strict=True)
+             for r, m in ((rb, mb), (ra, ma))]
+    assert any(abs(r - m) > 0.05 for r, m in pairs)  # the map changed what is reported
+    for r, m in pairs:
+        assert m == pytest.approx(calibrated(r, (2.0, 0.5)))
+    for r1, m1 in pairs:  # the order of the chances is kept
+        assert all(m1 <= m2 for r2, m2 in pairs if r1 < r2)
+
+
+def test_without_a_map_or_with_1_0_the_chances_are_the_playouts_own(
+        pm_raw: list[tuple[int, str, float, float]], monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulesets.precious_memories.strategy import Strategy
+
+    save, raw = GOLDEN_GAMES["precious_memories"], pm_raw
+    monkeypatch.delattr(Strategy, "chance_calibration", raising=False)
+    assert _chances(save) == raw  # a strategy with no map (the toy's, a new game's)
+    monkeypatch.setattr(Strategy, "chance_calibration", (1.0, 0.0), raising=False)
+    assert _chances(save) == raw

@@ -146,6 +146,9 @@ class Strategy(Protocol):
     # how far a search's playout goes: until this many turns have begun after the
     # current one (1: to the end of this turn, 2: to the end of the next)
     search_turns: int
+    # optional, not declared here so that a strategy without it still fits: the
+    # analysis's calibration map `chance_calibration = (a, b)` (pmtui/engine/calibration.py;
+    # none: (1, 0), the playouts' chances as they are)
 
     def choose(self, view: Doc, decision: Decision) -> str:
         """Rules of thumb: the text of one legal option, from `view` (this player's view)."""

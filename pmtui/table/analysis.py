@@ -10,6 +10,9 @@ both seats' decisions.
 - `after`: the chance with the option played;
 - `best`, `best_chance`: the option the search would have played and its chance.
 
+Every chance goes through the strategy's calibration map (pmtui/engine/calibration.py),
+fitted so that a position put at 70 % is won about 70 % of the time (docs/ai.md).
+
 The budget is a count of playout rounds (each round plays every option weighed once,
 from one sample), never the clock, and every position draws its random numbers from
 the seed and its own step: the result is the same for a seed however the positions are
@@ -31,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from pmtui.ai.search import SearchPlayer
+from pmtui.engine import calibration
 from pmtui.engine.decision import CHANCE, Decision
 from pmtui.engine.journal import read_journal
 from pmtui.engine.replay import ReplayCursor, effective_decisions
@@ -45,7 +49,7 @@ LEVEL_ROUNDS = {"easy": 4, "normal": 12, "hard": 40}
 MAX_OPTIONS = 8
 TURNING = 0.15  # a fall of this much chance (15 points) marks a turning point
 FORMAT = "pmtui-analysis"
-VERSION = 1  # of the method: a result of another version is worked out again
+VERSION = 2  # of the method: a result of another version is worked out again
 
 
 class AnalysisError(ValueError):
@@ -191,10 +195,12 @@ def analyse_steps(
     settings: Settings,
     rs: Ruleset | None = None,
     done: Callable[[int], None] | None = None,
+    raw: bool = False,
 ) -> list[Point | None]:
     """The points of the decisions at `steps` with more than one option (None: one the
     rules no longer ask there, a save of older rules, or whose view the strategy could
-    not sample). `done(1)` after each position."""
+    not sample). `done(1)` after each position. `raw`: the playouts' chances without the
+    strategy's calibration map (what the map is fitted on)."""
     if rs is None:
         from pmtui.table.games import ruleset as load
         from pmtui.table.registry import header_ruleset
@@ -204,9 +210,10 @@ def analyse_steps(
     decks = header.get("decks") or []
     main = rs.deck_parts[0]
     lists = SearchPlayer(ruleset=rs).public_lists
+    ab = calibration.UNCHANGED if raw else calibration.of(rs.make_strategy(searching=True))
     out: list[Point | None] = []
     for step in steps:
-        out.append(_point(rs, cursor, step, settings, decks, main, lists))
+        out.append(_point(rs, cursor, step, settings, decks, main, lists, ab))
         if done is not None:
             done(1)
     return [p for p in out if p is not NO_CHOICE]
@@ -216,7 +223,8 @@ NO_CHOICE = Point(-1, -1, None, "", "", 0.0, 0.0, "", 0.0, 1)  # a decision with
 
 
 def _point(rs: Ruleset, cursor: ReplayCursor, step: int, settings: Settings,
-           decks: Sequence[Any], main: str, lists: Sequence[Sequence[str]]) -> Point | None:
+           decks: Sequence[Any], main: str, lists: Sequence[Sequence[str]],
+           ab: calibration.Calibration) -> Point | None:
     rec = cursor.record_at(step) or {}
     state = cursor.state_at(step).copy()
     try:
@@ -236,8 +244,10 @@ def _point(rs: Ruleset, cursor: ReplayCursor, step: int, settings: Settings,
     except (KeyError, IndexError, ValueError, AssertionError, RuntimeError):
         return None  # a view the strategy could not sample (a hand-edited save)
     best = max(by, key=lambda t: (by[t], t == played, t == prior))  # ties: no better
+    # the map after the choice of the best: its clamp could make a tie of two chances
+    top, mine = (calibration.calibrated(by[t], ab) for t in (best, played))
     return Point(step, seat, state.vars.get("turn"), decision.kind, played,
-                 by[best], by[played], best, by[best], len(by))
+                 top, mine, best, top, len(by))
 
 
 def _batch(args: tuple[dict[str, Any], list[dict[str, Any]], list[int], Settings]

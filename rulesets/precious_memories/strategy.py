@@ -75,6 +75,12 @@ class Strategy:
     searched_kinds = SEARCHED
     search_confidence = 0.0  # the best average wins
     search_turns = 2  # playouts to the end of the next turn
+    # the analysis's chances through sigmoid(a · logit(p) + b) (pmtui/engine/calibration.py):
+    # fitted 2026-12-02 on 200 heuristic games (docs/ai.md, "Calibration"):
+    #   calibrate_analysis.py --game precious_memories --games 200 --seed 1 --per-seat 4
+    #   --level normal --points P; fit_calibration.py P. The playouts are
+    #   timid: a game already leaning one way still scores near even.
+    chance_calibration = (3.681, 0.115)
 
     def __init__(self, t: Tables, seed: int = 0) -> None:
         self.t = t

@@ -94,6 +94,11 @@ class Strategy:
     searched_kinds = SEARCHED
     search_confidence = 2.0  # few playouts on a busy machine: keep to the rules unless sure
     search_turns = 1  # to the end of this turn: the evaluation foresees the next one
+    # the analysis's chances through sigmoid(a · logit(p) + b) (pmtui/engine/calibration.py):
+    # fitted 2026-12-02 on 200 heuristic games (docs/ai.md, "Calibration"):
+    #   calibrate_analysis.py --game pso --games 200 --seed 1 --per-seat 4 --level normal
+    #   --points P; fit_calibration.py P. The playouts are too sure in the middle.
+    chance_calibration = (0.866, -0.721)
 
     def __init__(self, pool: CardPool, seed: int = 0, plans: bool = False) -> None:
         self.pool = pool

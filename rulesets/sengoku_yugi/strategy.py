@@ -45,6 +45,12 @@ class Strategy:
     searched_kinds = frozenset({"main", "join", "trigger", "track"})
     search_confidence = 0.0  # the best average wins
     search_turns = 2  # playouts to the end of the next turn
+    # the analysis's chances through sigmoid(a · logit(p) + b) (pmtui/engine/calibration.py):
+    # fitted 2026-12-02 on 200 heuristic games (docs/ai.md, "Calibration"):
+    #   calibrate_analysis.py --game sengoku_yugi --games 200 --seed 1 --per-seat 4
+    #   --level normal --points P; fit_calibration.py P. The playouts are
+    #   timid: a game already leaning one way still scores near even.
+    chance_calibration = (2.530, 0.273)
 
     def __init__(self, pool: Pool, seed: int = 0) -> None:
         self.pool = pool
