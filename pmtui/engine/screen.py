@@ -68,6 +68,10 @@ class Row:
     zone: str
     label: str  # "Main Area"
     slots: int = 0  # empty slots drawn up to this many (0: just the cards)
+    # the board's cursor stops on an empty slot (a place an option may name); False: only
+    # on cards, and a row with none is passed over (its empty slots are only drawn; the
+    # sandbox, which puts cards there, stops on them all the same)
+    empty_stops: bool = True
     wrap: bool = False  # more cards than fit: wrap onto more lines instead of scrolling
     large: bool = False  # gets the bigger share of the height
     unseen: Literal["count", "hide"] = "count"  # when the viewer may not see the zone

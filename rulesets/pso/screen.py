@@ -129,12 +129,15 @@ def _layout() -> Layout:
             Counter("discard", "Disc", "discard pile", browse=True),
         ))
 
-    lead = Row("lead", "Main character", slots=1, in_play=True)
-    chars = Row("chars", "Characters", slots=3, in_play=True)
-    monsters = Row("monsters", "Monsters", wrap=True, large=True, in_play=True)
+    # no option names an empty place (a card is played from the hand by its verb), so the
+    # cursor stops on cards only
+    lead = Row("lead", "Main character", slots=1, in_play=True, empty_stops=False)
+    chars = Row("chars", "Characters", slots=3, in_play=True, empty_stops=False)
+    monsters = Row("monsters", "Monsters", wrap=True, large=True, in_play=True,
+                   empty_stops=False)
     return Layout(
         theirs=(bar(), lead, chars, monsters),
-        middle=(Row("area", "Area", slots=1, in_play=True),),  # the shared zone
+        middle=(Row("area", "Area", slots=1, in_play=True, empty_stops=False),),  # shared
         mine=(monsters, chars, lead, bar(), Row("hand", "Hand", wrap=True, large=True)),
     )
 

@@ -107,3 +107,30 @@ def test_a_narrow_monster_cell_keeps_its_hp_whole() -> None:
     assert lines[1].plain.endswith("35/50") and len(lines[1].plain) == 13
     wide = face_lines(face, rs.screen.colours, 24, 2)
     assert wide[1].plain.startswith("A15 D10 E0") and wide[1].plain.endswith("35/50")
+
+
+async def test_the_cursor_stops_on_cards_only_never_an_empty_place() -> None:
+    """Nothing in PSO is played onto an empty place by the cursor (a card is played from
+    the hand by its verb), so up, down, left and right pass over the drawn empty slots and
+    rows with no card (the Characters row drawn with three places and one card)."""
+    from tests.tui.helpers import settle
+
+    header, seats = new_game_header(7, vs="computer", game="pso", opponent="heuristic")
+    game = Game(ruleset("pso"), header)
+    app = PmApp(LocalTable(game, seats), hotseat=False, catch_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        board = app.game_screen.board
+        rows = {n.rid for n in board.nav}
+        seen = 0
+        for key in ["up"] * 8 + ["right"] * 4 + ["down"] * 8 + ["left", "down"] * 6:
+            await pilot.press(key)
+            spot = board.nav[board.row].spots[board.cols[board.nav[board.row].rid]]
+            if spot.kind == "card":
+                assert spot.card is not None, f"{key}: the cursor stopped on {spot.zone}"
+                seen += 1
+        assert seen > 10
+        # the Characters row shows empty places, none of them a stop
+        chars = [n for n in board.nav if n.spots[0].zone == "chars"]
+        assert all(s.card is not None for n in chars for s in n.spots)
+        assert rows == {n.rid for n in board.nav}

@@ -551,7 +551,10 @@ class Board(Vertical):
                 if s.unseen == "hide" and not self.seen(seat, s.zone):
                     continue
                 cards = self.row_cards(seat, s)
-                n = max(len(cards), s.slots, 1)
+                stops = s.empty_stops or self.editing  # the sandbox puts cards there
+                if not cards and not stops:
+                    continue
+                n = max(len(cards), s.slots if stops else 0, 1)
                 nav.append(NavRow(rid, [Spot("card", seat, s.zone, s.label,
                                              card=cards[i] if i < len(cards) else None)
                                         for i in range(n)]))
