@@ -13,8 +13,9 @@ from typing import Any
 
 from pmtui.engine import blind
 from pmtui.engine.context import Context
-from pmtui.engine.notation import hidden_ref
-from pmtui.engine.state import zkey
+from pmtui.engine.decision import Decision, Option
+from pmtui.engine.notation import hidden_ref, ref
+from pmtui.engine.state import State, zkey
 
 from . import moves
 from .board import cd, in_play, successors, where, zone
@@ -151,14 +152,57 @@ def answer(ctx: Context, pool: Pool, eff: dict[str, Any], pick: str) -> None:
 
 def _look(ctx: Context, eff: dict[str, Any]) -> None:
     """Look at the top N of your deck (S:130-132), then put them at the Place named
-    (several Places: the first; one place for all the cards, S:153)."""
+    (several Places: the first; one place for all the cards, S:153). Back into the
+    deck, top or bottom, they go "in any order": two or more are ordered by their
+    player (`put_decision`)."""
     p = eff["p"]
     deck = list(zone(ctx.state, p, "deck"))[: max(0, int(eff.get("amt", 0)))]
     if not deck:
         return
     ctx.emit({"t": "look", "player": p, "cards": deck, "why": "look"})
     to, pos = PLACES.get((eff.get("words") or ["deck top"])[0], ("deck", "top"))
+    if to == "deck" and len(deck) > 1:
+        moves.ask(ctx, "put the looked-at cards back", what="put", p=p, pos=pos,
+                  cards=deck, placed=[])
+        return
+    _put_back(ctx, p, deck, to, pos)
+
+
+def _put_back(ctx: Context, p: int, cards: list[int], to: str, pos: str) -> None:
+    """`cards` at the Place, the first of them drawn first of them."""
     if (to, pos) == ("deck", "top"):
-        return  # back in place and order
-    for u in deck:
+        if cards == list(zone(ctx.state, p, "deck"))[: len(cards)]:
+            return  # already there in this order
+        cards = cards[::-1]  # each goes on top: the one drawn first goes last
+    for u in cards:
         moves.move(ctx, u, to, "looked at", pos=pos)
+
+
+def put_decision(state: State) -> Decision:
+    """Which of the looked-at cards still to place is drawn next of them: one decision
+    a card until one is left. Only their player sees them (private)."""
+    a = state.vars["ask"]
+    where_to = "the top of the deck" if a["pos"] == "top" else "the bottom of the deck"
+    opts = tuple(Option(f"put {ref(state, u)}", ("put", u)) for u in a["cards"])
+    return Decision(int(a["p"]), "put", opts,
+                    f"Put the looked-at cards back on {where_to}: which is drawn "
+                    f"{ordinal(len(a['placed']) + 1)} of them?", private=True)
+
+
+def put(ctx: Context, uid: int) -> None:
+    """`uid` is drawn next of the looked-at cards; the last one left goes without asking."""
+    a = ctx.state.vars["ask"]
+    placed = [*a["placed"], uid]
+    left = [u for u in a["cards"] if u != uid]
+    if len(left) > 1:
+        moves.ask(ctx, "put the looked-at cards back", **{**a, "cards": left, "placed": placed})
+        return
+    moves.done_asking(ctx, "put back")
+    _put_back(ctx, int(a["p"]), placed + left, "deck", str(a["pos"]))
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

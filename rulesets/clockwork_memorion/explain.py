@@ -72,6 +72,10 @@ def why_not(rs: ClockworkMemorion, state: State, text: str, d: Decision | None) 
     if verb == "first":
         return ("an order is chosen only when several of your successors' abilities "
                 "trigger at once, and only among those still to order (S:180)")
+    if verb == "put":
+        return ("cards are put back in an order only after an effect of yours looked at two "
+                "or more of your deck to put them back \"in any order\", and only those "
+                "still to place (S:130-132)")
     if verb in ("inherit", "move"):
         if phase not in ("main1", "main2"):
             return f"{verb} happens in a Main Phase (V14)"

@@ -21,6 +21,7 @@ NOTATION = Notation(
         "pick": ("*",),  # pick CARD | pick hand#N
         "discard": ("REF",),
         "first": ("REF", "*"),  # first CARD N|KING|rampage: ordering triggers (S:180)
+        "put": ("REF",),  # put CARD: the looked-at card drawn next of them ("in any order")
         "pass": (),
         "battle": (),
         "main2": (),

@@ -49,7 +49,7 @@ from .cards import CARD_FIELDS, TEXT_SEP, CardDef, Pool, load_pool
 from .notation import NOTATION
 from .screen import Screen
 
-VERSION = "0.1.2"
+VERSION = "0.1.3"
 HEADER_OPTIONS = {"format": "standard (30 cards) or ex (30-40 cards, the EX match)"}
 OPTION_VALUES = {"format": ("standard", "ex")}
 SILENT = frozenset({"depart", "blockstep", "dmgdone"})  # no window: ★ steps (S:114)
@@ -186,6 +186,8 @@ class ClockworkMemorion:
                 return flow.discard_decision(state, pool)
             if a["what"] == "order":
                 return triggers.order_decision(state)
+            if a["what"] == "put":
+                return effects.put_decision(state)
             return self._pick_decision(state, a)
         if v.get("resp"):
             p = chain.holder(v)
@@ -253,6 +255,8 @@ class ClockworkMemorion:
                 moves.move(ctx, option.data[1], "drop", "hand limit")
             elif what == "first":
                 triggers.order(ctx, option.data[1])
+            elif what == "put":
+                effects.put(ctx, option.data[1])
             else:
                 effects.answer(ctx, pool, dict(a["eff"]), option.data[1])
             if not state.vars.get("ask"):
@@ -401,6 +405,9 @@ class ClockworkMemorion:
         if a and a.get("p") != player and a.get("what") == "effect" and \
                 a["eff"]["do"] in ("opp_discard", "search_mem"):
             out["ask"] = {k: val for k, val in a.items() if k != "opts"}
+        if a and a.get("p") != player and a.get("what") == "put":  # cards of a deck
+            out["ask"] = {k: (len(val) if k in ("cards", "placed") else val)
+                          for k, val in a.items()}
         return out
 
     # -- for the table ------------------------------------------------------------------

@@ -43,6 +43,7 @@ from pmtui.engine.screen import (
 
 from .board import STEPS, recaller
 from .cards import TEXT_SEP, Pool
+from .effects import ordinal
 
 COLOURS = {
     "joy": Colour("J", "blue"),
@@ -365,11 +366,24 @@ class Screen:
         if verb == "limit" and len(tail) == 2:
             ends = "forward" if tail[1] == "fwd" else "reversed"
             return f"Summon Limit: face {tail[0]}, {ends}"
+        if verb == "put" and refs:  # the looked-at cards back "in any order"
+            return self._put(view, names[0])
         if verb == "pick" and rest.startswith("hand#"):
             return f"Pick card {rest[5:]} of the hand (unseen)"
         if verb in VERB_WORDS and refs:
             return f"{VERB_WORDS[verb]} {names[0]}"
         return REF.sub(lambda m: self.card_name(m.group(1)), text)
+
+    def _put(self, view: View, name: str) -> str:
+        """"Put X on top, drawn 2nd of 3": where the looked-at cards go and which of them
+        this one will be (the view of their own player holds the lists)."""
+        a = view["vars"].get("ask") or {}
+        cards, placed = a.get("cards"), a.get("placed")
+        where_to = "at the bottom" if a.get("pos") == "bottom" else "on top"
+        if not isinstance(cards, list) or not isinstance(placed, list):
+            return f"Put {name} next {where_to}"
+        return f"Put {name} {where_to}, drawn {ordinal(len(placed) + 1)} of " \
+               f"{len(cards) + len(placed)}"
 
     def _zone(self, view: View, n: int) -> str:
         seat = view.get("player")

@@ -103,6 +103,8 @@ class Rules:
             return mems[0] if len(mems) > 2 and returned < 2 else "keep"
         if kind == "discard":
             return min(texts, key=lambda t: self._worth(t.split()[1]))
+        if kind == "put":  # the looked-at card it would most like to draw, first
+            return max(texts, key=lambda t: self._worth(t.split()[1]))
         if kind == "assign":  # all onto the first blocker that can be destroyed
             u = _uid(texts[0].split()[1])
             need = stat(u, "mind")

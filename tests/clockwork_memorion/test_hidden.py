@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from pmtui.engine.game import Game
 from pmtui.engine.state import zkey
 from pmtui.engine.views import redact, redact_decision, view
 from pmtui.table.games import make_header
-from pmtui.table.scenarios import loads
+from pmtui.table.scenarios import load, loads
 from pmtui.table.scenarios.run import new_game as scenario_game
 from rulesets.clockwork_memorion import make_ruleset
 
 RS = make_ruleset()
+# Crown of Laughter in hand; CWM-011, CWM-003, CWM-006 on top of the deck
+PUT_BACK = Path(__file__).parents[1] / "scenarios" / "clockwork_memorion" / \
+    "s130_put_back_in_any_order.toml"
 
 
 def _game(seed: int) -> Game:
@@ -91,3 +95,26 @@ def test_the_heuristic_decides_the_same_when_hidden_cards_change() -> None:
                 checked += 1
             g.act(d.texts[r.randrange(len(d.texts))], d.player)
     assert checked > 20
+
+
+def test_putting_looked_at_cards_back_is_seen_only_by_their_player() -> None:
+    """S:130-131: the cards looked at are seen by their player only, so is the order
+    they choose for them (Crown of Laughter: the top 3, back in any order)."""
+    game = scenario_game(load(PUT_BACK))
+    game.act("recall CWM-018@2 CWM-001@0", 0)
+    secret = ("CWM-011", "CWM-003", "CWM-006", "CWM-014")
+    for pick in ("put CWM-006", "put CWM-011"):
+        d = game.pending()
+        assert d is not None and d.player == 0 and d.kind == "put" and d.private
+        assert "CWM-011@3" in " ".join(d.texts)  # their player is asked by name
+        theirs = json.dumps(view(RS, game.state, 1))
+        assert not any(cid in theirs for cid in secret)
+        assert json.loads(theirs)["vars"]["ask"]["cards"] in (3, 2)  # a count, no numbers
+        game.act(next(t for t in d.texts if t.startswith(pick)), 0)
+    mine = [redact(RS, r["event"], 0) if r["type"] == "event" else redact_decision(r, 0)
+            for r in game.records[1:]]
+    seen = [redact(RS, r["event"], 1) if r["type"] == "event" else redact_decision(r, 1)
+            for r in game.records[1:]]
+    assert "put CWM-006" in json.dumps(mine)  # the player's own log keeps the choice
+    assert not any(cid in json.dumps(seen) for cid in secret)
+    assert game.state.zones[zkey(0, "deck")][:3] == [5, 3, 4]  # CWM-006, 011, 003

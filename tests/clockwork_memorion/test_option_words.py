@@ -21,3 +21,17 @@ def test_options_read_in_words() -> None:
     assert screen.label(f"use {ruler.id}@0 1", view) == \
         f"Use {ruler.name}: {ruler.abilities[0].text}"
     assert screen.label("limit 2 rev", view) == "Summon Limit: face 2, reversed"
+
+
+def test_putting_back_reads_where_and_which_of_them() -> None:
+    """Crown of Laughter's "back on top in any order" (S:130): each choice says where the
+    card goes and which of the looked-at cards it will be drawn as, never its id."""
+    rs = ruleset("clockwork_memorion")
+    screen, pool = rs.screen, rs.cards
+    name = pool["CWM-004"].name
+    top = {"zones": {}, "vars": {"ask": {"what": "put", "p": 0, "pos": "top",
+                                         "cards": [3, 4], "placed": [5]}}}
+    assert screen.label("put CWM-004@3", top) == f"Put {name} on top, drawn 2nd of 3"
+    bottom = {"zones": {}, "vars": {"ask": {"what": "put", "p": 0, "pos": "bottom",
+                                            "cards": [3, 4], "placed": []}}}
+    assert screen.label("put CWM-004@3", bottom) == f"Put {name} at the bottom, drawn 1st of 2"

@@ -4,6 +4,7 @@ strategy.py, docs/ai.md): the hidden cards it samples and the score of its leave
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +13,14 @@ from pmtui.engine.game import Game
 from pmtui.engine.state import zkey
 from pmtui.engine.views import LazyView, view
 from pmtui.table.games import make_header
-from pmtui.table.scenarios import loads
+from pmtui.table.scenarios import load, loads
 from pmtui.table.scenarios.run import new_game as scenario_game
 from rulesets.clockwork_memorion import make_ruleset
 
 RS = make_ruleset()
+# Crown of Laughter in hand; CWM-011, CWM-003, CWM-006 on top of the deck
+PUT_BACK = Path(__file__).parents[1] / "scenarios" / "clockwork_memorion" / \
+    "s130_put_back_in_any_order.toml"
 LISTS = {n: list(RS.load_deck(n).part("main")) for n in RS.builtin_decks()}
 
 
@@ -91,3 +95,16 @@ def test_blockers_spent_attacking_are_worth_less_to_their_side() -> None:
         spent.cards[u].f["act"] = True
     assert strategy.evaluate(spent, 0) > ready
     assert strategy.evaluate(spent, 1) == pytest.approx(-strategy.evaluate(spent, 0))
+
+
+def test_the_heuristic_puts_the_card_it_most_wants_to_draw_on_top() -> None:
+    """Crown of Laughter's top 3 back in any order (S:130): the heuristic orders them by
+    its liking, the Level 2 successor first, the plain memorion last."""
+    game = scenario_game(load(PUT_BACK))
+    game.act("recall CWM-018@2 CWM-001@0", 0)
+    ai = make_player("heuristic", 0, ruleset=RS)
+    while (d := game.pending()) is not None and d.kind == "put":
+        game.act(ai.choose(LazyView(RS, game.state, 0), d), 0)
+    deck = game.state.zones[zkey(0, "deck")]
+    assert [game.state.cards[u].cid for u in deck] == ["CWM-006", "CWM-003", "CWM-011",
+                                                       "CWM-014"]
