@@ -32,6 +32,7 @@ from pmtui.table.registry import DEFAULT_RULESET
 from pmtui.tui import app as tui_app
 from pmtui.tui.guard import DismissOnce
 from pmtui.tui.notices import PlainNotices
+from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.footer import Footer
 
 Choice = tuple[str, int] | None
@@ -81,7 +82,7 @@ def _shown(label: str) -> Text:
     return Text(head).append(nl + rest, style="dim")
 
 
-class LobbyApp(OverSsh, CalmNotifications, PlainNotices, App[Choice]):
+class LobbyApp(OverSsh, CalmNotifications, OneOfEachKind, PlainNotices, App[Choice]):
     CSS = LOBBY_CSS
     # the deck editor's screens and prompts are styled by the TUI's file
     CSS_PATH = str(Path(tui_app.__file__).parent / "pmtui.tcss")
@@ -414,7 +415,7 @@ class LobbyApp(OverSsh, CalmNotifications, PlainNotices, App[Choice]):
                     editor = open_deck(store.rs, store, name or None)
                 except DeckStoreError as exc:
                     raise TableError(str(exc)) from None
-                self.push_screen(DeckEditorScreen(editor, on_leave=self.pop_screen))
+                self.push_screen(DeckEditorScreen(editor))  # it dismisses itself once
 
             self._guard(edit)
 

@@ -22,9 +22,10 @@ from pmtui.table.decks import DeckStoreError
 from pmtui.table.logtext import printable
 from pmtui.table.sandbox.model import CardSearch
 from pmtui.tui.display import detail_text
-from pmtui.tui.guard import guarded
+from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.sandbox.prompts import MenuScreen, card_label
 from pmtui.tui.screens.info import CardScreen
+from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
 
@@ -53,7 +54,7 @@ def curve_text(summary: Summary, width: int) -> Text:
 
 
 @guarded
-class NameScreen(ModalScreen[str | None]):
+class NameScreen(DismissOnce, ModalScreen[str | None]):
     """A name typed in: enter gives it, escape cancels."""
 
     DEFAULT_CLASSES = "prompt"
@@ -97,7 +98,7 @@ class ListArea(TextArea):
 
 
 @guarded
-class PasteScreen(ModalScreen[str | None]):
+class PasteScreen(DismissOnce, ModalScreen[str | None]):
     """A deck list pasted (or typed): ctrl+s reads it, escape cancels."""
 
     DEFAULT_CLASSES = "prompt"
@@ -126,7 +127,7 @@ class PasteScreen(ModalScreen[str | None]):
 
 
 @guarded
-class DeckEditorScreen(Screen[None]):
+class DeckEditorScreen(DismissOnce, Screen[None]):
     """Build a deck: `/` searches the pool, `+`/enter adds, `-` removes, tab changes side."""
 
     # Keys that move the focus are priority bindings: they are taken in the order the
@@ -448,7 +449,7 @@ class DeckEditorScreen(Screen[None]):
             self.dismiss()
 
 
-class DeckEditorApp(App[int]):
+class DeckEditorApp(OneOfEachKind, App[int]):
     """`pmtui deck edit`: the editor alone."""
 
     CSS_PATH = "../pmtui.tcss"
