@@ -257,3 +257,25 @@ async def test_save_rename_and_leaving_with_changes(tmp_path: Path) -> None:
         assert app.is_running and isinstance(app.screen, DeckEditorScreen)
         await pilot.press("q")
     assert len(store.load("deep vault").part("main")) == 41  # the change was not saved
+
+
+async def test_two_enters_read_at_once_in_the_name_box_close_only_the_box(
+        tmp_path: Path) -> None:
+    """Keys read in one go (a paste, a burst over SSH) reach the box before it has
+    gone: the second enter once dismissed it again, which popped the editor (in the
+    lobby: its last screen, which ended the session)."""
+    from textual import events
+
+    rs = ruleset("pso")
+    store = DeckStore(rs, tmp_path)
+    app = DeckEditorApp(open_deck(rs, store, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("plus")
+        await pilot.press("a")  # save as: the name box
+        await _type(pilot, "burst")
+        for _ in range(2):
+            app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, DeckEditorScreen)
+        assert store.names() == ["burst"]
