@@ -22,6 +22,7 @@ from textual.command import CommandPalette
 from pmtui.net.game import NetApp
 from pmtui.net.lobby import LobbyApp
 from pmtui.net.server import PmServer, Session
+from pmtui.tui.screens.deck_editor import DeckEditorScreen
 from pmtui.tui.screens.info import HelpScreen
 from pmtui.tui.screens.prompts import PromptScreen
 from pmtui.tui.screens.settings import SettingsScreen
@@ -32,8 +33,9 @@ from .helpers import Client, app_of, plain, session_of, start_server, wait_until
 FUZZ_BYTES = int(os.environ.get("PMTUI_FUZZ_KB", "8")) * 1024
 SSH_FUZZ_BYTES = int(os.environ.get("PMTUI_FUZZ_SSH_KB", "4")) * 1024
 BATCH = 2048
-SCREENS = ["lobby", "game", "prompts", "help", "settings", "palette"]
-# the deck editor has no screen yet: when it has one, name it here and in put_back
+# "decks": the deck editor, opened from the lobby on a new deck (last: each screen's
+# keys are seeded by its place here)
+SCREENS = ["lobby", "game", "prompts", "help", "settings", "palette", "decks"]
 
 
 async def to_lobby(server: PmServer, s: Session) -> LobbyApp:
@@ -67,6 +69,17 @@ async def put_back(server: PmServer, s: Session, screen: str) -> None:
     """The session on `screen` again, whatever the last keys did."""
     if screen == "lobby":
         await to_lobby(server, s)
+        return
+    if screen == "decks":
+        lobby = await to_lobby(server, s)
+        if not isinstance(_top(lobby), DeckEditorScreen):
+            def edit() -> None:
+                while len(lobby.screen_stack) > 1:
+                    lobby.pop_screen()
+                lobby.edit_deck("precious_memories", None)
+            lobby.call_later(edit)
+            await wait_until(lambda: isinstance(_top(lobby), DeckEditorScreen), 10,
+                             "the deck editor")
         return
     app = await to_game(server, s)
     if screen == "game":
