@@ -4,7 +4,8 @@ server's log, and the session still answers a known key afterwards.
 Each screen gets FUZZ_BYTES of random keys (tests/net/fuzz.py), in batches; before
 each batch the session is put back on that screen. In process the bytes enter the
 session's `Terminal` where the channel's bytes do (the SSH layer is asyncssh's); over
-OpenSSH (test_openssh_fuzz.py) they come through the real client.
+OpenSSH (test_random_keys_to_every_screen_over_openssh) they come through the real
+client.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ BATCH = 2048
 # "decks": the deck editor, opened from the lobby on a new deck (last: each screen's
 # keys are seeded by its place here)
 SCREENS = ["lobby", "game", "prompts", "help", "settings", "palette", "decks"]
+# PMTUI_FUZZ_SCREENS=decks,game: over OpenSSH only those (a long run on a screen; in
+# process, -k picks the test)
+SSH_SCREENS = [x for x in SCREENS
+               if x in os.environ.get("PMTUI_FUZZ_SCREENS", ",".join(SCREENS)).split(",")]
 
 
 async def to_lobby(server: PmServer, s: Session) -> LobbyApp:
@@ -258,7 +263,8 @@ async def test_random_keys_to_every_screen_over_openssh(
                                  "the bytes through ssh")
 
             took = await fuzz_screens(server, s, send, lambda: ssh.total, ssh.since,
-                                      fuzz_seed() + 1, SSH_FUZZ_BYTES, SCREENS, errors)
+                                      fuzz_seed() + 1, SSH_FUZZ_BYTES, SSH_SCREENS,
+                                      errors)
             print(f"over OpenSSH, {SSH_FUZZ_BYTES} bytes a screen:", took)
         finally:
             await ssh.close()
