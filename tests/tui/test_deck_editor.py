@@ -279,3 +279,26 @@ async def test_two_enters_read_at_once_in_the_name_box_close_only_the_box(
         await pilot.pause()
         assert isinstance(app.screen, DeckEditorScreen)
         assert store.names() == ["burst"]
+
+
+@pytest.mark.parametrize("action", ["paste", "save_as", "editor"])
+async def test_a_screen_closed_before_it_is_up_raises_nothing(
+        action: str, tmp_path: Path) -> None:
+    """The paste or name box, or an editor, closed before it has been mounted (keys
+    read in one go: the random keys found it): its mount once looked for its widgets,
+    already gone (NoMatches, a notice of an internal error)."""
+    rs = ruleset("pso")
+    store = DeckStore(rs, tmp_path)
+    app = DeckEditorApp(open_deck(rs, store, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if action == "editor":  # as the lobby opens one
+            app.push_screen(DeckEditorScreen(open_deck(rs, store, None)))
+        else:
+            getattr(_screen(app), f"action_{action}")()
+        app.screen.dismiss(None)
+        for _ in range(3):
+            await pilot.pause()
+        assert not [n.message for n in app._notifications if "internal" in n.message]
+        # (a second editor took the first's place: one of each kind, tui/stack.py)
+        assert isinstance(app.screen, DeckEditorScreen) == (action != "editor")

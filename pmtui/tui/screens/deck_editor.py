@@ -59,6 +59,9 @@ class NameScreen(DismissOnce, ModalScreen[str | None]):
 
     DEFAULT_CLASSES = "prompt"
     BINDINGS = [Binding("escape", "close", "Cancel", id="deck_name_close")]
+    # focused by Textual once it is up, not by a mount that looked for the field: a
+    # box closed by the next key before then had none (keys read in one go)
+    AUTO_FOCUS = "#deck-name"
 
     def __init__(self, title: str, default: str = "") -> None:
         super().__init__()
@@ -71,9 +74,6 @@ class NameScreen(DismissOnce, ModalScreen[str | None]):
             yield Input(value=self.default, id="deck-name")
             yield Static(Text("enter: this name · escape: cancel", style="dim"))
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
@@ -107,6 +107,7 @@ class PasteScreen(DismissOnce, ModalScreen[str | None]):
         Binding("escape", "close", "Cancel", id="deck_paste_close"),
     ]
     DEFAULT_CSS = "PasteScreen TextArea { height: 12; }"
+    AUTO_FOCUS = "#paste"  # as the name box's
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -115,9 +116,6 @@ class PasteScreen(DismissOnce, ModalScreen[str | None]):
             yield ListArea(id="paste")
             yield Static(Text("ctrl+s reads it · escape cancels", style="dim"))
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(TextArea).focus()
 
     def action_take(self) -> None:
         self.dismiss(self.query_one(TextArea).text)
@@ -191,6 +189,8 @@ class DeckEditorScreen(DismissOnce, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:  # closed before it was up (keys read in
+            return  # one go): its widgets are gone
         self._search("")
         self._draw()
         self.query_one("#cards", PickList).focus()
