@@ -153,9 +153,10 @@ async def fuzz_screens(server: PmServer, s: Session, send: Send, mark: Callable[
                 f"the session ended: {where}"
         took[screen] = loop.time() - t
     await at_the_table(server, s)
+    await settled(lambda: s.app, lambda: len(s.terminal._inbuf))
     before = mark()
     await send(b"?")
-    await wait_until(lambda: "act on the focused card" in since(before), 15,
+    await wait_until(lambda: "act on the focused card" in since(before), 60,
                      "the keys' help")
     return took
 
