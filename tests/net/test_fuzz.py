@@ -312,6 +312,8 @@ async def test_random_keys_to_the_replay_viewer(monkeypatch: pytest.MonkeyPatch)
                 assert app.is_running, f"the viewer ended after {at + BATCH} bytes"
             while len(app.screen_stack) > 2:
                 app.pop_screen()
+            if app.replay_screen.timer is not None:
+                await pilot.press("space")  # the keys left it playing: stopped
             await pilot.press("home")
             start = app.replay_screen.position
             await pilot.press("right")
