@@ -280,7 +280,8 @@ async def test_random_keys_to_every_screen_over_openssh(
     assert not errors, "\n".join(errors.seen[:5])
 
 
-async def test_random_keys_to_the_replay_viewer(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_random_keys_to_the_replay_viewer(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The replay viewer is not offered over SSH (docs/ssh.md); `pmtui replay` gets the
     same random keys, parsed by the server's parser, posted as its driver posts them."""
     from textual import events
@@ -292,7 +293,9 @@ async def test_random_keys_to_the_replay_viewer(monkeypatch: pytest.MonkeyPatch)
     # escape leaves the viewer, as q does: counted, the viewer kept open for more keys
     closed: list[int] = []
     monkeypatch.setattr(ReplayScreen, "action_close", lambda self: closed.append(1))
-    save = Path(__file__).resolve().parents[2] / "saves" / "starlit-vs-tidewater.jsonl"
+    # a copy: the analysis key keeps its results beside the save
+    save = tmp_path / "starlit-vs-tidewater.jsonl"
+    save.write_bytes((Path(__file__).resolve().parents[2] / "saves" / save.name).read_bytes())
     with recording(monkeypatch) as errors:
         app = ReplayApp(ReplayModel.from_file(save), catch_errors=True)
         async with app.run_test(size=(80, 24)) as pilot:
