@@ -302,3 +302,21 @@ async def test_a_screen_closed_before_it_is_up_raises_nothing(
         assert not [n.message for n in app._notifications if "internal" in n.message]
         # (a second editor took the first's place: one of each kind, tui/stack.py)
         assert isinstance(app.screen, DeckEditorScreen) == (action != "editor")
+
+
+async def test_a_scroll_key_on_a_sheet_already_closed_raises_nothing(tmp_path: Path) -> None:
+    """A down key read in one go with the one that closed a card sheet reaches the sheet
+    after its widgets have gone: it once looked for its scrolling part (NoMatches)."""
+    from pmtui.tui.screens.info import CardScreen
+
+    rs = ruleset("pso")
+    app = DeckEditorApp(open_deck(rs, DeckStore(rs, tmp_path), None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")  # the deck as a list, on a sheet
+        await pilot.pause()
+        sheet = app.screen
+        assert isinstance(sheet, CardScreen)
+        await pilot.press("escape")
+        for _ in range(3):
+            await pilot.pause()
+        sheet.action_scroll(1)  # as a key still queued for it would
