@@ -10,7 +10,7 @@ from pmtui.tui.screens.prompts import PromptScreen
 
 from .helpers import make_app, settle
 
-ROUNDS = 8
+ROUNDS = 4
 
 
 async def test_help_over_a_prompt_then_a_new_decision_opens_no_second_of_either() -> None:
