@@ -32,6 +32,7 @@ from pmtui.table.registry import DEFAULT_RULESET
 from pmtui.tui import app as tui_app
 from pmtui.tui.guard import DismissOnce
 from pmtui.tui.notices import PlainNotices
+from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.footer import Footer
 
 Choice = tuple[str, int] | None
@@ -81,7 +82,7 @@ def _shown(label: str) -> Text:
     return Text(head).append(nl + rest, style="dim")
 
 
-class LobbyApp(OverSsh, CalmNotifications, PlainNotices, App[Choice]):
+class LobbyApp(OverSsh, CalmNotifications, OneOfEachKind, PlainNotices, App[Choice]):
     CSS = LOBBY_CSS
     # the deck editor's screens and prompts are styled by the TUI's file
     CSS_PATH = str(Path(tui_app.__file__).parent / "pmtui.tcss")
@@ -393,8 +394,6 @@ class LobbyApp(OverSsh, CalmNotifications, PlainNotices, App[Choice]):
         self._pick_game(self._decks)
 
     def _decks(self, game: str) -> None:
-        from pmtui.table.deck_editor import open_deck
-
         store = self.registry.own_decks(self.user, game)
         own = [(f"{name} (your deck)", f"own\t{name}") for name in store.names()]
         starters = [(f"start from {name} (starter)", f"starter\t{name}")
@@ -402,24 +401,26 @@ class LobbyApp(OverSsh, CalmNotifications, PlainNotices, App[Choice]):
         choices = [("a new deck", "new\t"), *own, *starters]
 
         def chosen(value: str | None) -> None:
-            if value is None:
-                return
-            kind, _, name = value.partition("\t")
-
-            def edit() -> None:
-                from pmtui.table.decks import DeckStoreError
-                from pmtui.tui.screens.deck_editor import DeckEditorScreen
-
-                try:
-                    editor = open_deck(store.rs, store, name or None)
-                except DeckStoreError as exc:
-                    raise TableError(str(exc)) from None
-                self.push_screen(DeckEditorScreen(editor, on_leave=self.pop_screen))
-
-            self._guard(edit)
+            if value is not None:
+                name = value.partition("\t")[2]
+                self._guard(lambda: self.edit_deck(game, name or None))
 
         self.push_screen(DeckScreen(f"Your decks ({len(own)} of {store.max_decks})", choices),
                          callback=chosen)
+
+    def edit_deck(self, game: str, name: str | None) -> None:
+        """The deck editor on the player's deck `name` of `game` (a starter deck's name:
+        a copy of it; None: a new deck)."""
+        from pmtui.table.deck_editor import open_deck
+        from pmtui.table.decks import DeckStoreError
+        from pmtui.tui.screens.deck_editor import DeckEditorScreen
+
+        store = self.registry.own_decks(self.user, game)
+        try:
+            editor = open_deck(store.rs, store, name)
+        except DeckStoreError as exc:
+            raise TableError(str(exc)) from None
+        self.push_screen(DeckEditorScreen(editor))  # it dismisses itself once
 
     def action_leave(self) -> None:
         self.exit(None)

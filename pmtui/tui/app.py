@@ -57,6 +57,7 @@ from pmtui.tui.screens.info import (
     TooSmallScreen,
     size_check,
 )
+from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.panels import counted_lines
 
 # the depth setting -> Rich's name for it (Console.color_system); "auto": Rich's guess
@@ -99,7 +100,7 @@ def _later_turn(ev: object) -> bool:
     return isinstance(turn, int) and turn > 1
 
 
-class PmApp(PlainNotices, App[int]):
+class PmApp(OneOfEachKind, PlainNotices, App[int]):
     CSS_PATH = "pmtui.tcss"
     TITLE = "pmtui"
     COMMANDS = App.COMMANDS | {LegalActions}
@@ -931,14 +932,15 @@ class PmApp(PlainNotices, App[int]):
                     callback: Callable[[R | None], None] | None = None) -> None:
         """Open the screen kept as `name` showing what `fresh` would: one screen of a
         kind per table, shown again each time, since a new one costs its styles and
-        layout every time (about half of what opening one took)."""
+        layout every time (about half of what opening one took). One open under other
+        screens comes to the top (OneOfEachKind)."""
         if not self.is_screen_installed(name):
             self.install_screen(fresh, name)
         else:
             screen = self.get_screen(name)
             assert isinstance(screen, type(fresh))
             screen.refill(fresh)
-            if screen in self.screen_stack:  # open under another screen: it shows this now
+            if screen is self.screen:  # on top already: it shows this now
                 return
         self.push_screen(name, callback=callback)
 
@@ -998,14 +1000,10 @@ class PmApp(PlainNotices, App[int]):
 
     def _prompt(self, fresh: Kept[R], callback: Callable[[R | None], None] | None = None,
                 ) -> None:
-        """Open a prompt: the one kept for its kind, refilled. One still open under
-        another screen (a card sheet opened from it) stays as it is, and a new one
-        opens over them, as every prompt did before they were kept."""
-        name = f"prompt-{type(fresh).__name__}"
-        if self.is_screen_installed(name) and self.get_screen(name) in self.screen_stack:
-            self.push_screen(fresh, callback=callback)
-            return
-        self._open_again(name, fresh, callback)
+        """Open a prompt: the one kept for its kind, refilled, on top (one still open
+        under another screen, a card sheet opened from it, comes up: the stack holds a
+        prompt of a kind once)."""
+        self._open_again(f"prompt-{type(fresh).__name__}", fresh, callback)
 
     def _prompt_done(self, texts: list[str] | None) -> None:
         if texts:

@@ -53,6 +53,13 @@ class Palette(DismissOnce, CommandPalette):
         app = self.app
         return app.is_running and self in app.screen_stack
 
+    def on_screen_suspend(self) -> None:
+        """Off the stack (not only covered): its search stops now. Textual takes its
+        widgets apart before its workers, and a search still running then looked
+        for its list (WorkerFailed: NoMatches, found by random keys)."""
+        if not self._live():
+            self.workers.cancel_node(self)
+
     def _gather_commands(self, search_value: str) -> Any:
         return super()._gather_commands(search_value) if self._live() else None
 

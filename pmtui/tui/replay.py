@@ -31,6 +31,7 @@ from pmtui.tui.display import detail_text, game_names
 from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.info import SummaryScreen
+from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.board import Board
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import TurnFlow, _styled, counted_lines
@@ -495,7 +496,7 @@ class ReplayHelpScreen(DismissOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ReplayApp(PlainNotices, App[int]):
+class ReplayApp(OneOfEachKind, PlainNotices, App[int]):
     """`pmtui replay SAVE`: the viewer on its own (read only: the save is not locked)."""
 
     CSS_PATH = "pmtui.tcss"

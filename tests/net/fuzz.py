@@ -128,8 +128,10 @@ def unlimited_input(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def settled(app_of: Callable[[], Any], inbuf: Callable[[], int],
-                  limit: float = 20.0) -> None:
-    """Wait until the bytes are read and the app's queues are empty."""
+                  limit: float = 90.0) -> None:
+    """Wait until the bytes are read and the app's queues are empty (at most `limit`
+    seconds: on a loaded machine a batch can take a minute, and the next one piled on
+    an unread one would measure another thing)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + limit
     quiet = 0

@@ -257,3 +257,66 @@ async def test_save_rename_and_leaving_with_changes(tmp_path: Path) -> None:
         assert app.is_running and isinstance(app.screen, DeckEditorScreen)
         await pilot.press("q")
     assert len(store.load("deep vault").part("main")) == 41  # the change was not saved
+
+
+async def test_two_enters_read_at_once_in_the_name_box_close_only_the_box(
+        tmp_path: Path) -> None:
+    """Keys read in one go (a paste, a burst over SSH) reach the box before it has
+    gone: the second enter once dismissed it again, which popped the editor (in the
+    lobby: its last screen, which ended the session)."""
+    from textual import events
+
+    rs = ruleset("pso")
+    store = DeckStore(rs, tmp_path)
+    app = DeckEditorApp(open_deck(rs, store, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("plus")
+        await pilot.press("a")  # save as: the name box
+        await _type(pilot, "burst")
+        for _ in range(2):
+            app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, DeckEditorScreen)
+        assert store.names() == ["burst"]
+
+
+@pytest.mark.parametrize("action", ["paste", "save_as", "editor"])
+async def test_a_screen_closed_before_it_is_up_raises_nothing(
+        action: str, tmp_path: Path) -> None:
+    """The paste or name box, or an editor, closed before it has been mounted (keys
+    read in one go: the random keys found it): its mount once looked for its widgets,
+    already gone (NoMatches, a notice of an internal error)."""
+    rs = ruleset("pso")
+    store = DeckStore(rs, tmp_path)
+    app = DeckEditorApp(open_deck(rs, store, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if action == "editor":  # as the lobby opens one
+            app.push_screen(DeckEditorScreen(open_deck(rs, store, None)))
+        else:
+            getattr(_screen(app), f"action_{action}")()
+        app.screen.dismiss(None)
+        for _ in range(3):
+            await pilot.pause()
+        assert not [n.message for n in app._notifications if "internal" in n.message]
+        # (a second editor took the first's place: one of each kind, tui/stack.py)
+        assert isinstance(app.screen, DeckEditorScreen) == (action != "editor")
+
+
+async def test_a_scroll_key_on_a_sheet_already_closed_raises_nothing(tmp_path: Path) -> None:
+    """A down key read in one go with the one that closed a card sheet reaches the sheet
+    after its widgets have gone: it once looked for its scrolling part (NoMatches)."""
+    from pmtui.tui.screens.info import CardScreen
+
+    rs = ruleset("pso")
+    app = DeckEditorApp(open_deck(rs, DeckStore(rs, tmp_path), None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")  # the deck as a list, on a sheet
+        await pilot.pause()
+        sheet = app.screen
+        assert isinstance(sheet, CardScreen)
+        await pilot.press("escape")
+        for _ in range(3):
+            await pilot.pause()
+        sheet.action_scroll(1)  # as a key still queued for it would

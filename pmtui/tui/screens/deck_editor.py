@@ -22,9 +22,10 @@ from pmtui.table.decks import DeckStoreError
 from pmtui.table.logtext import printable
 from pmtui.table.sandbox.model import CardSearch
 from pmtui.tui.display import detail_text
-from pmtui.tui.guard import guarded
+from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.sandbox.prompts import MenuScreen, card_label
 from pmtui.tui.screens.info import CardScreen
+from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
 
@@ -53,11 +54,14 @@ def curve_text(summary: Summary, width: int) -> Text:
 
 
 @guarded
-class NameScreen(ModalScreen[str | None]):
+class NameScreen(DismissOnce, ModalScreen[str | None]):
     """A name typed in: enter gives it, escape cancels."""
 
     DEFAULT_CLASSES = "prompt"
     BINDINGS = [Binding("escape", "close", "Cancel", id="deck_name_close")]
+    # focused by Textual once it is up, not by a mount that looked for the field: a
+    # box closed by the next key before then had none (keys read in one go)
+    AUTO_FOCUS = "#deck-name"
 
     def __init__(self, title: str, default: str = "") -> None:
         super().__init__()
@@ -70,9 +74,6 @@ class NameScreen(ModalScreen[str | None]):
             yield Input(value=self.default, id="deck-name")
             yield Static(Text("enter: this name · escape: cancel", style="dim"))
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
@@ -97,7 +98,7 @@ class ListArea(TextArea):
 
 
 @guarded
-class PasteScreen(ModalScreen[str | None]):
+class PasteScreen(DismissOnce, ModalScreen[str | None]):
     """A deck list pasted (or typed): ctrl+s reads it, escape cancels."""
 
     DEFAULT_CLASSES = "prompt"
@@ -106,6 +107,7 @@ class PasteScreen(ModalScreen[str | None]):
         Binding("escape", "close", "Cancel", id="deck_paste_close"),
     ]
     DEFAULT_CSS = "PasteScreen TextArea { height: 12; }"
+    AUTO_FOCUS = "#paste"  # as the name box's
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -115,9 +117,6 @@ class PasteScreen(ModalScreen[str | None]):
             yield Static(Text("ctrl+s reads it · escape cancels", style="dim"))
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one(TextArea).focus()
-
     def action_take(self) -> None:
         self.dismiss(self.query_one(TextArea).text)
 
@@ -126,7 +125,7 @@ class PasteScreen(ModalScreen[str | None]):
 
 
 @guarded
-class DeckEditorScreen(Screen[None]):
+class DeckEditorScreen(DismissOnce, Screen[None]):
     """Build a deck: `/` searches the pool, `+`/enter adds, `-` removes, tab changes side."""
 
     # Keys that move the focus are priority bindings: they are taken in the order the
@@ -190,6 +189,8 @@ class DeckEditorScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:  # closed before it was up (keys read in
+            return  # one go): its widgets are gone
         self._search("")
         self._draw()
         self.query_one("#cards", PickList).focus()
@@ -448,7 +449,7 @@ class DeckEditorScreen(Screen[None]):
             self.dismiss()
 
 
-class DeckEditorApp(App[int]):
+class DeckEditorApp(OneOfEachKind, App[int]):
     """`pmtui deck edit`: the editor alone."""
 
     CSS_PATH = "../pmtui.tcss"

@@ -128,7 +128,10 @@ class ScrollingModal(Kept[None]):
     DEFAULT_CLASSES = "prompt"
 
     def action_scroll(self, delta: int) -> None:
-        scroll_by(self.query_one(f"#{self.SCROLL}", VerticalScroll), delta)
+        # a key read in one go with the one that closed the box comes after its widgets
+        # have gone (random keys found it): nothing left to scroll
+        for scroll in self.query(f"#{self.SCROLL}").results(VerticalScroll):
+            scroll_by(scroll, delta)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit)
