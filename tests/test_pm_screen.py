@@ -45,3 +45,20 @@ def test_an_effect_option_says_what_the_effect_does() -> None:
     assert screen.label("use TWC-030@28 1", view) == \
         "Use Kaede Oribe: put a +10/+10 coin on one of your charas in the Main Area"
     assert screen.label("target TWC-030@28", view) == "Target Kaede Oribe"
+
+
+def test_every_effect_of_every_card_is_named_by_what_it_does() -> None:
+    """No "use" option falls back to "Use X, effect 1": the printed text of each effect
+    is found by its timing mark whatever its form ([Main/Self], [On Approach] for
+    on_approach, [Backup: Approach/Self] for a backup)."""
+    from pmtui.table.registry import ruleset
+
+    screen = ruleset("precious_memories").screen
+    view = {"zones": {}, "vars": {}}
+    unnamed = [f"{cid} {i}" for cid, d in screen.t.defs.items()
+               for i in range(1, len(d.effects) + 1)
+               if screen.label(f"use {cid}@1 {i}", view).endswith(f", effect {i}")]
+    assert unnamed == []
+    assert screen.label("use STB-008@1 1", view).endswith(
+        ": Discard this card from your hand: one of your charas in the Main Area gets "
+        "DP+20 until end of turn")

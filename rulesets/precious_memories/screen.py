@@ -520,11 +520,15 @@ class PreciousMemoriesScreen:
         if d is None or not 0 < index <= len(d.effects):
             return ""
         timing = str(d.effects[index - 1].get("timing", ""))
-        mark = "[" + "/".join(w.title() for w in timing.split("/")) + "]"
-        at = d.text.find(mark)
+        # "main/self" is printed [Main/Self], "on_approach" [On Approach]
+        mark = "[" + "/".join(w.replace("_", " ").title() for w in timing.split("/"))
+        at = d.text.find(mark + "]")
+        if at < 0 and d.text.find(mark + ":") >= 0:  # [Backup: Approach/Self]
+            at = d.text.find(mark + ":")
+        end = d.text.find("]", at) + 1
         if not timing or at < 0:
             return ""
-        part = d.text[at + len(mark):].split(" [")[0].strip()
+        part = d.text[end:].split(" [")[0].strip()
         head, colon, body = part.partition(": ")  # "(1 green), rest this chara: put…"
         return (body if colon and head.startswith("(") or "rest this" in head
                 else part).rstrip('."')
