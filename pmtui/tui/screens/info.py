@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
@@ -41,9 +41,30 @@ class QuickTint(BackgroundScreen):
     """Textual's tint of the screen under a modal, each style tinted once. Textual works
     out every cell's tinted colours each time the screen under a modal is drawn (when
     the modal opens, and after every change beneath it); the colours are Textual's own,
-    remembered by style and tint."""
+    remembered by style and tint.
+
+    A screen already being drawn further up this frame is not drawn beneath itself
+    again (its place is left blank): Textual's own pick of the screen beneath can point
+    upwards (see `Kept.render`), and two screens pointing at each other drew each other
+    until Python's recursion limit (random keys found it)."""
 
     _tinted: ClassVar[dict[tuple[Style | None, Color], Style]] = {}
+    _drawing: ClassVar[set[Screen[object]]] = set()  # screens drawn beneath others now
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        screen = self.screen
+        if screen in self._drawing:
+            blank = Segment(" " * options.max_width, Style(bgcolor=self.color.rich_color))
+            for _ in range(options.height or screen.size.height):
+                yield blank
+                yield Segment.line()
+            return
+        self._drawing.add(screen)
+        try:  # drawn in full here, so the screen is marked exactly while it is drawn
+            segments = list(console.render(screen._compositor, options))
+        finally:
+            self._drawing.discard(screen)
+        yield from self.process_segments(segments, self.color)
 
     @classmethod
     def process_segments(cls, segments: Iterable[Segment], color: Color) -> Iterable[Segment]:
@@ -86,9 +107,16 @@ class Kept(DismissOnce, ModalScreen[R]):
         self._styled = version
 
     def render(self) -> RenderableType:
-        under = super().render()  # the screen beneath, tinted, when this one is see-through
+        # Textual picks the screen beneath by popping a list shared by one frame's drawing,
+        # one pop a screen whose look is not cached; when the screens above drew from their
+        # caches, a lower screen pops one above it. Its pick is still made (the list stays
+        # in step for Textual's own screens), but the screen drawn is the one beneath this
+        # one in the stack.
+        under = super().render()
         if type(under) is BackgroundScreen:
-            return QuickTint(under.screen, under.color)
+            stack = self.app.screen_stack
+            beneath = stack[stack.index(self) - 1] if self in stack[1:] else under.screen
+            return QuickTint(beneath, under.color)
         return under
 
     def refill(self, like: Self) -> None:
