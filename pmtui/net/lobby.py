@@ -32,6 +32,7 @@ from pmtui.table.registry import DEFAULT_RULESET
 from pmtui.tui import app as tui_app
 from pmtui.tui.guard import DismissOnce
 from pmtui.tui.notices import PlainNotices
+from pmtui.tui.screens.see_through import SeeThrough
 from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.footer import Footer
 
@@ -49,7 +50,7 @@ DeckScreen OptionList { height: auto; max-height: 16; }
 """
 
 
-class DeckScreen(DismissOnce, ModalScreen[str | None]):
+class DeckScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
     """Choose one of a list: a game, a value of one of its options, or a deck (the
     starter decks, then the deck files of the data directory)."""
 

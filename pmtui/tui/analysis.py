@@ -22,6 +22,7 @@ from textual.widgets import Static
 from pmtui.table.analysis import Analysis, Plan, Point
 from pmtui.table.logtext import printable
 from pmtui.tui.guard import guarded
+from pmtui.tui.screens.see_through import SeeThrough
 from pmtui.tui.widgets.footer import Footer
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
@@ -134,7 +135,7 @@ def panel_text(analysis: Analysis | None, progress: Progress | None, seat: int, 
 
 
 @guarded
-class AnalysisPanel(ModalScreen[None]):
+class AnalysisPanel(SeeThrough, ModalScreen[None]):
     """The analysis of the current decision (escape or a closes it)."""
 
     BINDINGS = [

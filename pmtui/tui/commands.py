@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 
 from pmtui.tui.guard import DismissOnce
+from pmtui.tui.screens.see_through import SeeThrough
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -41,7 +42,7 @@ class LegalActions(Provider):
                           help=label)
 
 
-class Palette(DismissOnce, CommandPalette):
+class Palette(SeeThrough, DismissOnce, CommandPalette):
     """Textual's command palette, dismissed once: two enters read in one go chose the
     command and then dismissed the screen under the palette (guard.DismissOnce)."""
 

@@ -31,6 +31,7 @@ from pmtui.tui.display import detail_text, game_names
 from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.notices import PlainNotices
 from pmtui.tui.screens.info import SummaryScreen
+from pmtui.tui.screens.see_through import SeeThrough
 from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.board import Board
 from pmtui.tui.widgets.footer import Footer
@@ -444,7 +445,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
 
 
 @guarded
-class GotoTurnScreen(DismissOnce, ModalScreen[str | None]):
+class GotoTurnScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
     """Ask for a turn number."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="goto_cancel")]
@@ -473,7 +474,7 @@ class GotoTurnScreen(DismissOnce, ModalScreen[str | None]):
 
 
 @guarded
-class ReplayHelpScreen(DismissOnce, ModalScreen[None]):
+class ReplayHelpScreen(SeeThrough, DismissOnce, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", id="rhelp_close"),
         Binding("question_mark", "close", "Close", show=False, id="rhelp_close2"),

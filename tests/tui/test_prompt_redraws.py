@@ -11,8 +11,8 @@ from textual.color import Color
 from textual.renderables.background_screen import BackgroundScreen
 from textual.widgets import Static
 
-from pmtui.tui.screens.info import QuickTint
 from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen
+from pmtui.tui.screens.see_through import QuickTint
 from pmtui.tui.widgets.panels import show_text
 from pmtui.tui.widgets.picklist import PickList
 

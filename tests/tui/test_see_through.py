@@ -21,7 +21,8 @@ from textual.strip import Strip
 from textual.visual import visualize
 from textual.widgets import Static
 
-from pmtui.tui.screens.info import Kept, QuickTint
+from pmtui.tui.screens.info import Kept
+from pmtui.tui.screens.see_through import QuickTint
 
 
 class Box(Kept[None]):
@@ -97,3 +98,28 @@ async def test_a_screen_never_drawn_beneath_itself(drawn: Counter[str]) -> None:
         drawn.clear()
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
         assert drawn == {"low": 1, "top": 1}
+
+
+def test_every_see_through_screen_of_ours_draws_the_one_beneath_it() -> None:
+    """A loop of see-through screens needs only one of them to take Textual's upward pick:
+    so every modal screen pmtui defines (boxes, prompts, the palette, the lobby's, the
+    sandbox's and the replay's) draws the screen directly under it (SeeThrough)."""
+    import importlib
+    import pkgutil
+
+    from textual.screen import ModalScreen
+
+    import pmtui
+    from pmtui.tui.screens.see_through import SeeThrough
+
+    for info in pkgutil.walk_packages(pmtui.__path__, "pmtui."):
+        if not info.name.endswith("__main__"):  # that one runs the command line
+            importlib.import_module(info.name)
+
+    def ours(cls: type) -> list[type]:
+        found = [cls] if cls.__module__.startswith("pmtui.") else []
+        return found + [c for sub in cls.__subclasses__() for c in ours(sub)]
+
+    modals = set(ours(ModalScreen))
+    assert len(modals) > 15  # boxes, prompts and the palette are all among them
+    assert sorted(c.__qualname__ for c in modals if not issubclass(c, SeeThrough)) == []

@@ -23,6 +23,7 @@ from pmtui.tui.display import colour_chip
 from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.keys import verb_id
 from pmtui.tui.screens.info import KEY_NAMES
+from pmtui.tui.screens.see_through import SeeThrough
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
 
@@ -42,7 +43,7 @@ def card_label(spec: ScreenSpec, cid: str, width: int = 24) -> Text:
 
 
 @guarded
-class MenuScreen(DismissOnce, ModalScreen[str | None]):
+class MenuScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
     """Choose one of (label, value); enter chooses, escape closes."""
 
     DEFAULT_CLASSES = "prompt"
@@ -84,7 +85,7 @@ class MenuScreen(DismissOnce, ModalScreen[str | None]):
 
 
 @guarded
-class CardSearchScreen(DismissOnce, ModalScreen[str | None]):
+class CardSearchScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
     """The card pool, searched as you type: words and FIELD:VALUE filters (docs/tui.md)."""
 
     DEFAULT_CLASSES = "prompt"
@@ -167,7 +168,7 @@ class CardSearchScreen(DismissOnce, ModalScreen[str | None]):
 
 
 @guarded
-class WhyScreen(DismissOnce, ModalScreen[None]):
+class WhyScreen(SeeThrough, DismissOnce, ModalScreen[None]):
     """Why not? Type an action (notation) or pick one; the rules' answer, one line."""
 
     DEFAULT_CLASSES = "prompt"
@@ -260,7 +261,7 @@ class WhyScreen(DismissOnce, ModalScreen[None]):
 
 
 @guarded
-class SaveScreen(DismissOnce, ModalScreen[str | None]):
+class SaveScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
     """Save as: a path; `save(path)` returns a one-line report or raises ValueError."""
 
     DEFAULT_CLASSES = "prompt"
@@ -319,7 +320,7 @@ class SaveScreen(DismissOnce, ModalScreen[str | None]):
 
 
 @guarded
-class SandboxHelpScreen(DismissOnce, ModalScreen[None]):
+class SandboxHelpScreen(SeeThrough, DismissOnce, ModalScreen[None]):
     """Every sandbox key with what it does."""
 
     DEFAULT_CLASSES = "prompt"

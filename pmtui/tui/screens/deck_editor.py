@@ -25,6 +25,7 @@ from pmtui.tui.display import detail_text
 from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.sandbox.prompts import MenuScreen, card_label
 from pmtui.tui.screens.info import CardScreen
+from pmtui.tui.screens.see_through import SeeThrough
 from pmtui.tui.stack import OneOfEachKind
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
@@ -54,7 +55,7 @@ def curve_text(summary: Summary, width: int) -> Text:
 
 
 @guarded
-class NameScreen(DismissOnce, ModalScreen[str | None]):
+class NameScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
     """A name typed in: enter gives it, escape cancels."""
 
     DEFAULT_CLASSES = "prompt"
@@ -98,7 +99,7 @@ class ListArea(TextArea):
 
 
 @guarded
-class PasteScreen(DismissOnce, ModalScreen[str | None]):
+class PasteScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
     """A deck list pasted (or typed): ctrl+s reads it, escape cancels."""
 
     DEFAULT_CLASSES = "prompt"

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
 
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-from rich.segment import Segment
-from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.color import Color
 from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -26,6 +21,7 @@ from pmtui.table.logtext import printable
 from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.keys import GAME_BINDINGS, HELP_TEXT, PROMPT_HELP, verb_bindings, verb_id
 from pmtui.tui.screens.cover import Cover
+from pmtui.tui.screens.see_through import SeeThrough
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.panels import LaidOutOnce
 
@@ -34,59 +30,7 @@ KEY_NAMES = {"question_mark": "?", "enter": "enter", "A": "shift+a"}
 
 R = TypeVar("R")  # what a kept screen answers (PmApp opens them by it too)
 
-TINTS_KEPT = 4096  # tinted styles remembered (a board uses a few hundred; a theme, anew)
-
-
-class QuickTint(BackgroundScreen):
-    """Textual's tint of the screen under a modal, each style tinted once. Textual works
-    out every cell's tinted colours each time the screen under a modal is drawn (when
-    the modal opens, and after every change beneath it); the colours are Textual's own,
-    remembered by style and tint.
-
-    A screen already being drawn further up this frame is not drawn beneath itself
-    again (its place is left blank): Textual's own pick of the screen beneath can point
-    upwards (see `Kept.render`), and two screens pointing at each other drew each other
-    until Python's recursion limit (random keys found it)."""
-
-    _tinted: ClassVar[dict[tuple[Style | None, Color], Style]] = {}
-    _drawing: ClassVar[set[Screen[object]]] = set()  # screens drawn beneath others now
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        screen = self.screen
-        if screen in self._drawing:
-            blank = Segment(" " * options.max_width, Style(bgcolor=self.color.rich_color))
-            for _ in range(options.height or screen.size.height):
-                yield blank
-                yield Segment.line()
-            return
-        self._drawing.add(screen)
-        try:  # drawn in full here, so the screen is marked exactly while it is drawn
-            segments = list(console.render(screen._compositor, options))
-        finally:
-            self._drawing.discard(screen)
-        yield from self.process_segments(segments, self.color)
-
-    @classmethod
-    def process_segments(cls, segments: Iterable[Segment], color: Color) -> Iterable[Segment]:
-        if color.a == 0:
-            yield from super().process_segments(segments, color)
-            return
-        tinted = cls._tinted
-        for segment in segments:
-            text, style, control = segment
-            if control:
-                yield segment
-                continue
-            new = tinted.get((style, color))
-            if new is None:
-                if len(tinted) >= TINTS_KEPT:
-                    tinted.clear()
-                new = next(iter(super().process_segments([Segment(" ", style)], color))).style
-                tinted[style, color] = new
-            yield Segment(text, new)
-
-
-class Kept(DismissOnce, ModalScreen[R]):
+class Kept(SeeThrough, DismissOnce, ModalScreen[R]):
     """A modal the app keeps, one of its kind per table, and shows again with new
     contents (`PmApp._open_again`): a new screen costs its styles, its layout and its
     widgets each time, and leaves cyclic garbage behind (many at once over SSH).
@@ -105,19 +49,6 @@ class Kept(DismissOnce, ModalScreen[R]):
         if version is not None and version == self._styled:
             event.refresh_styles = False
         self._styled = version
-
-    def render(self) -> RenderableType:
-        # Textual picks the screen beneath by popping a list shared by one frame's drawing,
-        # one pop a screen whose look is not cached; when the screens above drew from their
-        # caches, a lower screen pops one above it. Its pick is still made (the list stays
-        # in step for Textual's own screens), but the screen drawn is the one beneath this
-        # one in the stack.
-        under = super().render()
-        if type(under) is BackgroundScreen:
-            stack = self.app.screen_stack
-            beneath = stack[stack.index(self) - 1] if self in stack[1:] else under.screen
-            return QuickTint(beneath, under.color)
-        return under
 
     def refill(self, like: Self) -> None:
         """Show what `like` would show."""
@@ -417,7 +348,7 @@ class PassKeyboardScreen(Cover[None]):
 
 
 @guarded
-class GameOverScreen(DismissOnce, ModalScreen[str | None]):
+class GameOverScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
     BINDINGS = [
         Binding("escape", "close", "See the table", id="over_close"),
         Binding("enter", "close", "See the table", show=False, id="over_enter"),

@@ -20,6 +20,7 @@ from textual.widgets import Static
 from pmtui.engine.screen import ScreenSpec
 from pmtui.tui.guard import DismissOnce, guarded
 from pmtui.tui.keys import DEPTH_WORDS, DEPTHS, THEMES, TURN_WATCH, TuiConfig
+from pmtui.tui.screens.see_through import SeeThrough
 from pmtui.tui.widgets.footer import Footer
 from pmtui.tui.widgets.picklist import Item, PickList
 
@@ -30,7 +31,7 @@ def _next(options: tuple[str, ...], value: str) -> str:
 
 
 @guarded
-class SettingsScreen(DismissOnce, ModalScreen[None]):
+class SettingsScreen(SeeThrough, DismissOnce, ModalScreen[None]):
     DEFAULT_CLASSES = "prompt"
     DEFAULT_CSS = "SettingsScreen PickList { max-height: 14; }"
     BINDINGS = [
