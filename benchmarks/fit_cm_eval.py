@@ -17,14 +17,13 @@ positions and prints the weights to paste into rulesets/clockwork_memorion/strat
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from logistic import Row, fit, predict  # noqa: E402
+from logistic import Row, fit_evaluation  # noqa: E402
 
 from pmtui.ai import make_player  # noqa: E402
 from pmtui.engine.game import Game  # noqa: E402
@@ -77,11 +76,6 @@ def _old(x: list[float]) -> float:
     return max(-1.0, min(1.0, (worth(x[1:1 + K]) - worth(x[1 + K:])) / 4000))
 
 
-def report(name: str, probs: list[float], rows: list[Row]) -> None:
-    right = sum((p > 0.5) == (y > 0.5) for p, (_, y) in zip(probs, rows, strict=True))
-    print(f"{name}: names the winner of {100 * right / len(rows):.1f} % of "
-          f"{len(rows)} held-out positions")
-
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python benchmarks/fit_cm_eval.py")
@@ -90,17 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes to play in")
     args = ap.parse_args(argv)
     rows = positions(args.games, args.seed, args.jobs)
-    random.Random(0).shuffle(rows)
-    cut = len(rows) * 3 // 4
-    w = fit(rows[:cut])
-    held = rows[cut:]
-    report("logistic model", [predict(w, x) for x, _ in held], held)
-    report("old leaf score", [(_old(x) + 1) / 2 for x, _ in held], held)
-    report("weights in the code", [predict(CURRENT, x) for x, _ in held], held)
-    w = fit(rows)
-    print(f"EVAL_BIAS = {w[0]:.4f}")
-    print(f"EVAL_MOVER = ({', '.join(f'{v:.4f}' for v in w[1:1 + K])})")
-    print(f"EVAL_OTHER = ({', '.join(f'{v:.4f}' for v in w[1 + K:])})")
+    fit_evaluation(rows, "old leaf score", _old, CURRENT, K)
     return 0
 
 

@@ -16,13 +16,12 @@ weights to paste into rulesets/pso/strategy.py (EVAL_BIAS, EVAL_MOVER, EVAL_OTHE
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from logistic import Row, fit, predict  # noqa: E402
+from logistic import Row, fit_evaluation  # noqa: E402
 
 from pmtui.ai import make_player  # noqa: E402
 from pmtui.engine.game import Game  # noqa: E402
@@ -66,11 +65,6 @@ def _old(x: list[float]) -> float:
     return (a - b) / (a + b + 1)
 
 
-def report(name: str, probs: list[float], rows: list[Row]) -> None:
-    right = sum((p > 0.5) == (y > 0.5) for p, (_, y) in zip(probs, rows, strict=True))
-    print(f"{name}: names the winner of {100 * right / len(rows):.1f} % of "
-          f"{len(rows)} held-out positions")
-
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python benchmarks/fit_pso_eval.py")
@@ -78,17 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=10000, help="the first game's seed")
     args = ap.parse_args(argv)
     rows = positions(args.games, args.seed)
-    random.Random(0).shuffle(rows)
-    cut = len(rows) * 3 // 4
-    w = fit(rows[:cut])
-    held = rows[cut:]
-    report("logistic model", [predict(w, x) for x, _ in held], held)
-    report("old evaluation", [(_old(x) + 1) / 2 for x, _ in held], held)
-    report("weights in the code", [predict(CURRENT, x) for x, _ in held], held)
-    w = fit(rows)
-    print(f"EVAL_BIAS = {w[0]:.4f}")
-    print(f"EVAL_MOVER = ({', '.join(f'{v:.4f}' for v in w[1:9])})")
-    print(f"EVAL_OTHER = ({', '.join(f'{v:.4f}' for v in w[9:17])})")
+    fit_evaluation(rows, "old evaluation", _old, CURRENT, len(EVAL_MOVER))
     return 0
 
 

@@ -6,6 +6,8 @@ numpy is not a dependency."""
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable, Sequence
 
 Row = tuple[list[float], float]  # features (the first a constant 1), outcome in [0, 1]
 
@@ -64,3 +66,28 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     for r in range(n - 1, -1, -1):
         x[r] = (m[r][n] - sum(m[r][j] * x[j] for j in range(r + 1, n))) / m[r][r]
     return x
+
+
+def report(name: str, probs: list[float], rows: list[Row]) -> None:
+    right = sum((p > 0.5) == (y > 0.5) for p, (_, y) in zip(probs, rows, strict=True))
+    print(f"{name}: names the winner of {100 * right / len(rows):.1f} % of "
+          f"{len(rows)} held-out positions")
+
+
+def fit_evaluation(rows: list[Row], old_name: str, old: Callable[[list[float]], float],
+                   current: Sequence[float], per_side: int) -> None:
+    """Fit on three quarters of `rows` (shuffled, seed 0), report the fit, the evaluation
+    it would replace (`old`, a score in [-1, 1]) and the weights in the code on the rest,
+    then print the weights fitted on all rows as the strategy writes them (a bias, then
+    `per_side` weights for the player to move and the rest for the other)."""
+    random.Random(0).shuffle(rows)
+    cut = len(rows) * 3 // 4
+    w = fit(rows[:cut])
+    held = rows[cut:]
+    report("logistic model", [predict(w, x) for x, _ in held], held)
+    report(old_name, [(old(x) + 1) / 2 for x, _ in held], held)
+    report("weights in the code", [predict(list(current), x) for x, _ in held], held)
+    w = fit(rows)
+    print(f"EVAL_BIAS = {w[0]:.4f}")
+    print(f"EVAL_MOVER = ({', '.join(f'{v:.4f}' for v in w[1:1 + per_side])})")
+    print(f"EVAL_OTHER = ({', '.join(f'{v:.4f}' for v in w[1 + per_side:])})")
