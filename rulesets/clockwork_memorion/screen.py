@@ -357,7 +357,7 @@ class Screen:
         if verb == "first" and refs and tail:  # which of one's own triggers first (S:180)
             what = ("its Rampage" if tail[0] == "rampage" else f"ability {tail[0]}"
                     if tail[0].isdigit() else f"the aura of {self.card_name(tail[0])}"
-                    if REF.fullmatch(tail[0] + "@0") else tail[0])
+                    if tail[0] in self.pool else tail[0])
             return f"First: {names[0]}, {what}"
         if verb == "block" and refs:
             return f"Block with {' and '.join(names)}"

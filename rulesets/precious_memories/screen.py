@@ -523,12 +523,11 @@ class PreciousMemoriesScreen:
         # "main/self" is printed [Main/Self], "on_approach" [On Approach]
         mark = "[" + "/".join(w.replace("_", " ").title() for w in timing.split("/"))
         at = d.text.find(mark + "]")
-        if at < 0 and d.text.find(mark + ":") >= 0:  # [Backup: Approach/Self]
+        if at < 0:  # [Backup: Approach/Self]
             at = d.text.find(mark + ":")
-        end = d.text.find("]", at) + 1
         if not timing or at < 0:
             return ""
-        part = d.text[end:].split(" [")[0].strip()
+        part = d.text[d.text.find("]", at) + 1:].split(" [")[0].strip()
         head, colon, body = part.partition(": ")  # "(1 green), rest this chara: put…"
         return (body if colon and head.startswith("(") or "rest this" in head
                 else part).rstrip('."')

@@ -148,3 +148,5 @@ def test_an_ordering_option_reads_in_words() -> None:
     v = view(RS, game.state, 0)
     assert RS.screen.label("first CWM-005@2 1", v) == "First: Bellhop Sprite, ability 1"
     assert RS.screen.label("first CWM-005@2 rampage", v) == "First: Bellhop Sprite, its Rampage"
+    assert RS.screen.label("first CWM-005@2 CWM-017", v) == \
+        "First: Bellhop Sprite, the aura of Crown of First Light"
