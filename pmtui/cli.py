@@ -564,7 +564,7 @@ def _load_save(path: Path) -> LoadedJournal:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    from pmtui.engine.journal import SaveError
+    from pmtui.engine.journal import SaveError, read_journal
     from pmtui.engine.state import FoldError
     from pmtui.progress import progress_bar
     from pmtui.table.analysis import (
@@ -572,6 +572,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         Plan,
         Settings,
         default_seat,
+        labeller,
         parse_seat,
         plan,
         text_lines,
@@ -589,13 +590,15 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if isinstance(got, Plan):
             with progress_bar(len(got.steps), "positions", show) as done:
                 got = got.run(jobs, done)
+        if args.json:
+            print(json.dumps(got.to_json(), ensure_ascii=False))
+            return 0
+        loaded = read_journal(args.save)
+        lines = text_lines(got, labeller(loaded.header, loaded.records))
     except (AnalysisError, SaveError, FoldError, SetupError) as exc:
         text = str(exc)  # a save's own error names the file already
         raise CliError(text if str(args.save) in text else f"{args.save}: {text}") from None
-    if args.json:
-        print(json.dumps(got.to_json(), ensure_ascii=False))
-        return 0
-    for line in text_lines(got):
+    for line in lines:
         print(_printable(line))
     return 0
 

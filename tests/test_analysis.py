@@ -4,6 +4,9 @@ seat's view, the same for a seed however it is spread, and never served stale.""
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,7 @@ from pmtui.cli import main
 from pmtui.engine import view
 from pmtui.engine.ruleset import Ruleset
 from pmtui.engine.state import State
-from pmtui.table import analysis
+from pmtui.table import analysis, games
 from pmtui.table.analysis import Analysis, Plan, Settings, analyse, chances, plan
 
 GOLDEN = Path(__file__).parent.parent / "saves" / "pso" / "quick-heuristic-vs-random.jsonl"
@@ -85,6 +88,19 @@ def test_the_kept_result_is_used_again_and_never_stale(tmp_path: Path) -> None:
     assert max(again.steps) < 100
 
 
+def test_the_kept_result_is_as_readable_as_the_save(tmp_path: Path) -> None:
+    """Beside a save in a shared folder, a result others cannot read would be worked
+    out again by each of them: it takes the mode the umask gives, as the save does."""
+    old = os.umask(0o022)
+    try:
+        save = _short_save(tmp_path)
+        where = analysis.keep(save, Analysis(Settings(0, "easy", 1), "d"))
+    finally:
+        os.umask(old)
+    assert where == analysis.beside(save)
+    assert stat.S_IMODE(where.stat().st_mode) == 0o644 == stat.S_IMODE(save.stat().st_mode)
+
+
 def test_a_folder_that_cannot_be_written_keeps_the_result_in_the_cache(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = _short_save(tmp_path)
@@ -117,6 +133,16 @@ def test_the_command_prints_json_without_a_bar_and_refuses_in_one_line(
     data = json.loads(out)
     assert data["settings"] == {"seat": 1, "level": "easy", "seed": 1, "version": 2}
     assert data["points"] and err == ""
+    # as text, each option in words as the seat saw it when asked: no card ids
+    assert main(["analyse", str(save), "--seat", "1", "--level", "easy", "--jobs", "1"]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) == len(data["points"]) + 1 and err == ""
+    assert not re.search(r"\b[A-Z]{3}-\d{3}@\d+", out)
+    names = {d.name for d in games.ruleset("pso").cards.values()}
+    for p, line in zip(data["points"], lines, strict=False):
+        if "@" in p["played"]:
+            assert any(n in line for n in names), line
     assert main(["analyse", str(save), "--seat", "both"]) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1 and "finished game" in err

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
@@ -41,6 +39,7 @@ from pmtui.engine.replay import ReplayCursor, effective_decisions
 from pmtui.engine.ruleset import Ruleset
 from pmtui.engine.state import State
 from pmtui.engine.views import view
+from pmtui.table.files import write_atomically
 
 # playout rounds per position, by level: counted, so a result never depends on the clock
 LEVEL_ROUNDS = {"easy": 4, "normal": 12, "hard": 40}
@@ -317,21 +316,38 @@ def analyse(path: Path, settings: Settings, *, jobs: int = 1,
     return got if isinstance(got, Analysis) else got.run(jobs, done)
 
 
-def text_lines(result: Analysis) -> list[str]:
-    """An analysis as text: a line a decision, the turning points marked with "!"."""
+def text_lines(result: Analysis,
+               label: Callable[[Point, str], str] = lambda p, action: action) -> list[str]:
+    """An analysis as text: a line a decision, the turning points marked with "!";
+    `label` says an option in words where it was asked (`labeller`)."""
     turning = {p.step for p in result.turning_points()}
     out = []
     for p in result.points:
         mark = "!" if p.step in turning else " "
         turn = "set-up" if p.turn is None else f"turn {p.turn}"
-        line = (f"{mark} step {p.step:>5} {turn:>8} P{p.seat + 1} {p.kind}: {p.played}  "
-                f"{p.before:.0%} -> {p.after:.0%}")
+        line = (f"{mark} step {p.step:>5} {turn:>8} P{p.seat + 1} {p.kind}: "
+                f"{label(p, p.played)}  {p.before:.0%} -> {p.after:.0%}")
         if p.best != p.played:
-            line += f"  (the computer: {p.best}, {p.best_chance:.0%})"
+            line += f"  (the computer: {label(p, p.best)}, {p.best_chance:.0%})"
         out.append(line)
     out.append(f"{len(result.points)} decisions, {len(turning)} turning points (!)"
                + (f", {result.skipped} the rules no longer ask" if result.skipped else ""))
     return out
+
+
+def labeller(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]
+              ) -> Callable[[Point, str], str]:
+    """An option of a point in the ruleset's words, as the seat saw the board when it
+    was asked (the replay viewer's analysis box says it so too)."""
+    from pmtui.table.replay import ReplayModel
+
+    model = ReplayModel(header, records)
+
+    def label(p: Point, action: str) -> str:
+        model.cursor.seek(p.step)
+        return model.rs.screen.label(action, model.view(p.seat))
+
+    return label
 
 
 def _run(header: dict[str, Any], body: list[dict[str, Any]], steps: list[int],
@@ -400,15 +416,9 @@ def keep(path: Path, result: Analysis) -> Path | None:
             except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 entries = {}
             entries[_entry_key(result.settings)] = result.to_json()
-            where.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=where.parent, prefix=".analysis-")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump({"format": FORMAT, "entries": entries}, f)
-                os.replace(tmp, where)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+            data = json.dumps({"format": FORMAT, "entries": entries}).encode()
+            # readable as the save beside it is (the umask decides, as for the save)
+            write_atomically(where, data, mode=0o666)
             return where
         except OSError:
             continue

@@ -64,6 +64,8 @@ PICK_BINDINGS: list[Binding] = [
     Binding("end", "move(1000)", "Last", show=False, id="pick_last"),
 ]
 
+TABLE_IDS = frozenset(b.id for b in GAME_BINDINGS + PICK_BINDINGS)
+
 HELP_TEXT = {
     "act": "act on the focused card (menu of its legal actions), or open the pending prompt",
     "undo": "take back your last decision and all after it (hot seat: the other accepts)",
@@ -99,8 +101,11 @@ PROMPT_HELP = [
 
 
 def verb_id(verb: Verb) -> str:
-    """A verb's binding id (the name a player remaps it by in tui.toml)."""
-    return verb.verb.replace("-", "_")
+    """A verb's binding id (the name a player remaps it by in tui.toml): the verb, or
+    `verb_` and the verb when a table key has that id (a game's "act" verb is not
+    remapped with enter)."""
+    name = verb.verb.replace("-", "_")
+    return f"verb_{name}" if name in TABLE_IDS else name
 
 
 def verb_bindings(verbs: Sequence[Verb], taken: Set[str] = frozenset()) -> list[Binding]:

@@ -164,11 +164,8 @@ class HelpScreen(ScrollingModal):
         for b in self.bindings:
             bid = b.id or b.action
             key = self.key_for(bid, b.key)
-            # a game's verb may share the id of a table key ("act"): its help is the
-            # verb's only on the verb's own line (enter said "use an ACT ability")
-            said = verb_help.get(bid) if b.action.startswith("verb(") else None
             table.add_row(KEY_NAMES.get(key, key),
-                          said or HELP_TEXT.get(bid, b.description), bid)
+                          verb_help.get(bid) or HELP_TEXT.get(bid, b.description), bid)
         for key, text in PROMPT_HELP:
             table.add_row(key, text)
         with Vertical(id="box"):
