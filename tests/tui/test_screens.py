@@ -181,6 +181,32 @@ async def test_pay_picker_unpick_and_cancel() -> None:
         assert app.table.decision_for(0).kind == "priority"
 
 
+async def test_a_refused_unpick_keeps_the_pick() -> None:
+    """The table refusing a set as picked so far (its preview raises) takes the last
+    toggle back: an unpick refused once raised "list.remove(x): x not in list" (random
+    keys to the settings found it), where a refused pick was taken back."""
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_my_main(pilot, app)
+        await focus(pilot, app, "my-hand", costly_summon(app))
+        await pilot.press("s", "enter")
+        await settle(pilot, app)
+        pay = app.screen
+        assert isinstance(pay, PickSetScreen)
+        await pilot.press("space")
+        picked = list(pay.picks)
+        assert picked
+
+        def refuse(texts: list[str]) -> None:
+            raise ValueError("not that one")
+
+        pay.preview = refuse
+        await pilot.press("space")  # the unpick, refused
+        await settle(pilot, app)
+        assert pay.picks == picked and app.screen is pay
+        assert any(m.message == "cannot pick that: not that one" for m in app._notifications)
+
+
 async def test_undo_takes_back_my_last_decision() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -344,6 +344,7 @@ class PickSetScreen(PromptScreen):
         item = self.query_one(PickList).highlighted
         if item is None or item.locked:
             return
+        before = list(self.picks)
         if item.value in self.picks:
             self.picks.remove(item.value)
         else:
@@ -352,7 +353,7 @@ class PickSetScreen(PromptScreen):
             after = self.preview(list(self.picks))
         except Exception as exc:  # noqa: BLE001 - shown, never raised at the player
             self.app.notify(f"cannot pick that: {exc}", severity="warning")
-            self.picks.remove(item.value)
+            self.picks[:] = before  # a pick or an unpick alike is taken back
             return
         if after is not None and after.kind == self.decision.kind:
             self.info = dict(after.info)
