@@ -235,6 +235,34 @@ async def test_a_huge_paste_is_refused_in_one_line(tmp_path: Path) -> None:
         assert "4 STA-001" in area.text and len(area.text) < 100
 
 
+async def test_a_pasted_list_taken_back_and_given_again(tmp_path: Path) -> None:
+    """ctrl+z after pasting a long list, then ctrl+y: Textual redrew the scrollbars with
+    the cursor on a line the undo had removed (ValueError; random keys over SSH found
+    it)."""
+    from textual import events
+    from textual.widgets import TextArea
+
+    rs = ruleset("precious_memories")
+    app = DeckEditorApp(DeckEditor(rs, DeckStore(rs, tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("i")
+        await pilot.pause()
+        area = app.screen.query_one(TextArea)
+        await _type(pilot, "# main")
+        area.history.checkpoint()
+        pasted = "\n" + "\n".join(["4 STA-001"] * 30)
+        app.post_message(events.Paste(pasted))  # as the terminal gives it
+        await pilot.pause()
+        assert area.document.line_count == 31 and area.cursor_location[0] == 30
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert area.text == "# main" and area.cursor_location == (0, 6)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert area.text == "# main" + pasted and area.cursor_location[0] == 30
+        assert app.screen.query_one(TextArea) is area  # the paste box still up
+
+
 async def test_save_rename_and_leaving_with_changes(tmp_path: Path) -> None:
     rs = ruleset("pso")
     store = DeckStore(rs, tmp_path)

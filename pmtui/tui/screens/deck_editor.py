@@ -97,6 +97,20 @@ class ListArea(TextArea):
                             "paste was not taken", severity="warning", timeout=4)
         # otherwise TextArea's own handler takes it (Textual calls each class's in turn)
 
+    # Textual redraws the scrollbars of an undo or redo before it puts the cursor back,
+    # with the cursor still where the undone text ended: on a line that may be gone
+    # (a pasted list taken back raised ValueError). From the first line the redraw is
+    # safe, and the undo then puts the cursor where it belongs.
+    def undo(self) -> None:
+        if self.history.undo_stack:
+            self.move_cursor((0, 0))
+        super().undo()
+
+    def redo(self) -> None:
+        if self.history.redo_stack:
+            self.move_cursor((0, 0))
+        super().redo()
+
 
 @guarded
 class PasteScreen(SeeThrough, DismissOnce, ModalScreen[str | None]):
