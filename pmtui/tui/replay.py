@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -96,9 +97,17 @@ REPLAY_HELP = [
 class ReplayLog(Static):
     """The log up to the current step; the newest line at the bottom, highlighted."""
 
+    _lines: Sequence[LogLine] = ()
+
+    def on_resize(self, _: events.Resize) -> None:
+        # drawn for the old size, a box that shrank would cut the newest line at the
+        # bottom (the layout can settle after the step's draw)
+        self.show_lines(self._lines)
+
     def show_lines(self, lines: Sequence[LogLine]) -> None:
         """The panel full to its last row: the newest lines wrapped as they are drawn
         (at word breaks), the oldest of them cut at the top when it does not fit whole."""
+        self._lines = lines
         width = max(self.content_size.width, 10)
         height = max(self.content_size.height, 1)
         rows: list[Text] = []
