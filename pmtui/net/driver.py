@@ -120,6 +120,7 @@ class Terminal:
         self.account = account or self.scheduler.account()
         self.chars_dropped = 0
         self._inbuf = ""  # decoded, not parsed yet
+        self._parsed_tail = ""  # the end of what was parsed: is a paste open there?
         self._events: deque[Message] = deque()  # parsed, not given to the app yet
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._noticed = -NOTICE_EVERY
@@ -193,7 +194,7 @@ class Terminal:
             self.chars_dropped += len(text) - max(room, 0)
             text = text[:max(room, 0)]
             self._notice()
-            if _open_paste(self._inbuf + text):
+            if _open_paste(self._parsed_tail + self._inbuf + text):
                 # a paste cut short is closed where it was cut: the parser would
                 # otherwise take every key after it for more of the paste
                 text += PASTE_END
@@ -228,8 +229,12 @@ class Terminal:
             waited = time.monotonic() - self._waiting_since
             if waited >= STALE and len(self._inbuf) + len(self._events) > KEEP:
                 self.chars_dropped += len(self._inbuf) + len(self._events)
-                self._inbuf = ""
+                # a paste the parser has begun is closed: it would otherwise take
+                # every key after the drop for more of the paste
+                self._inbuf = PASTE_END if _open_paste(self._parsed_tail) else ""
                 self._events.clear()
+                if self._inbuf:
+                    return 0.0
                 self._notice()
                 return None
             return min(wait, max(0.005, STALE - waited))
@@ -260,6 +265,8 @@ class Terminal:
             self._tokens -= n
             chunk, self._inbuf = self._inbuf[:n], self._inbuf[n:]
             self._events.extend(driver.parse(chunk))
+            # enough to find a paste's start or end cut between two chunks
+            self._parsed_tail = _paste_state(self._parsed_tail + chunk)
         self._waiting_since = time.monotonic()
         driver.arm_tick()
 
@@ -332,6 +339,7 @@ class SshDriver(Driver):
 
     def start_application_mode(self) -> None:
         self.terminal.driver = self
+        self.terminal._parsed_tail = ""  # this driver's parser starts outside any paste
         self.terminal.enter()
         self.terminal.write("\x1b[2J\x1b[?2026$p")  # clear; ask for synchronized output
         self.accepting = True
@@ -404,6 +412,12 @@ class SshDriver(Driver):
         self._tick = None
         if not self.accepting:
             return
+        if self.terminal._inbuf:
+            # more input is here, only not parsed yet (the session waits for its turn):
+            # an ESC is a lone key only once nothing follows it (random keys to the
+            # lobby left a session that no longer answered in 1 run of 3 without this)
+            self.arm_tick()
+            return
         try:
             for message in self._parser.tick():
                 if _for_the_app(message):
@@ -434,6 +448,13 @@ PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 def _open_paste(text: str) -> bool:
     """Whether `text` ends inside a bracketed paste."""
     return text.rfind(PASTE_START) > text.rfind(PASTE_END)
+
+
+def _paste_state(text: str) -> str:
+    """A short text that is inside a paste at its end exactly when `text` is (and
+    keeps the last characters, where a marker may be only begun)."""
+    mark = PASTE_START if _open_paste(text) else ""
+    return mark + text[-(len(PASTE_START) - 1):]
 
 
 def _for_the_app(message: Message) -> bool:

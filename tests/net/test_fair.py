@@ -226,6 +226,44 @@ async def test_a_paste_cut_short_is_closed_where_it_was_cut() -> None:
         scheduler.close()
 
 
+async def test_a_paste_begun_when_waiting_input_is_dropped_is_closed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Waiting input dropped (its key over its share) after the parser took a paste's
+    start, its end among what was dropped: the session took every key after it for
+    more of the paste and no longer answered (random keys to the lobby, in process,
+    about one run in three)."""
+    log: list[tuple[str, str]] = []
+    scheduler = Scheduler()
+    try:
+        terminal, app = session("s", log, scheduler, scheduler.account())
+        # the start cut between two chunks, as CHUNK may cut it
+        terminal.data_received(b"x" * (driver_mod.CHUNK - 3) + b"\x1b[200~"
+                               + b"3 Some card\r" * 200 + b"\x1b[201~")
+        for _ in range(100):  # until the paste is begun: its start parsed
+            if len(log) == driver_mod.CHUNK - 3 and not terminal._events and \
+                    not terminal._inbuf.startswith(("0", "~")):
+                break
+            terminal._tokens = driver_mod.BURST
+            terminal.turn()
+        assert "\x1b[201~" in terminal._inbuf and "\x1b[200~" not in terminal._inbuf
+        monkeypatch.setattr(driver_mod, "STALE", 0.05)
+        terminal.account.charge(fair.WORK_BURST * 2)
+        terminal.account.contended = True
+        busy_key = scheduler.account()
+        busy_key.charge(fair.ACTIVE * 2)
+        await asyncio.sleep(0.1)
+        await passes(5)
+        assert "3 Some card" not in terminal._inbuf  # dropped
+        terminal.account.contended = False
+        terminal.data_received(b"k")
+        for _ in range(10):
+            terminal._tokens = driver_mod.BURST
+            terminal.turn()
+        assert ("s", "k") in log  # a key after the drop is a key, not more of the paste
+    finally:
+        scheduler.close()
+
+
 async def test_bytes_that_mean_no_key_take_no_room_and_no_turn() -> None:
     """Bytes that are no UTF-8 are dropped as they arrive (they once filled the input
     buffer and the key behind them was cut); focus and mouse reports are parsed and
