@@ -233,10 +233,8 @@ class Terminal:
                 # every key after the drop for more of the paste
                 self._inbuf = PASTE_END if _open_paste(self._parsed_tail) else ""
                 self._events.clear()
-                if self._inbuf:
-                    return 0.0
                 self._notice()
-                return None
+                return 0.0 if self._inbuf else None
             return min(wait, max(0.005, STALE - waited))
         if not self._events and self._refill() < 1:
             return (1 - self._tokens) / RATE

@@ -254,6 +254,7 @@ async def test_a_paste_begun_when_waiting_input_is_dropped_is_closed(
         await asyncio.sleep(0.1)
         await passes(5)
         assert "3 Some card" not in terminal._inbuf  # dropped
+        assert app.notices == [DROPPED]  # and told, as any drop is
         terminal.account.contended = False
         terminal.data_received(b"k")
         for _ in range(10):
