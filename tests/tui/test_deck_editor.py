@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from textual.widgets import TextArea
 
 from pmtui.cli import main
 from pmtui.engine.ruleset import DeckList
@@ -31,6 +32,13 @@ def _screen(app: DeckEditorApp) -> DeckEditorScreen:
 async def _type(pilot, text: str) -> None:  # noqa: ANN001
     for ch in text:
         await pilot.press(ch if ch != " " else "space")
+
+
+async def _paste_box(pilot, app: DeckEditorApp) -> TextArea:  # noqa: ANN001
+    """The deck list paste box, opened by its key (i)."""
+    await pilot.press("i")
+    await pilot.pause()
+    return app.screen.query_one(TextArea)
 
 
 @pytest.mark.slow  # some 300 keys a game through the screen: half a minute each
@@ -183,7 +191,6 @@ def test_a_pso_deck_being_built_may_have_no_main_character_yet(tmp_path: Path) -
 
 
 async def test_a_pasted_list_is_read_and_the_list_copied_out(tmp_path: Path) -> None:
-    from textual.widgets import TextArea
 
     from pmtui.table.decklist import export_list
 
@@ -192,17 +199,13 @@ async def test_a_pasted_list_is_read_and_the_list_copied_out(tmp_path: Path) -> 
     app = DeckEditorApp(DeckEditor(rs, DeckStore(rs, tmp_path)))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
-        await pilot.press("i")
-        await pilot.pause()
-        app.screen.query_one(TextArea).load_text("# main\n2 Nobody Here\n")
+        (await _paste_box(pilot, app)).load_text("# main\n2 Nobody Here\n")
         await pilot.press("ctrl+s")
         await pilot.pause()
         notes = [n.message for n in app._notifications]
         assert any(n.startswith('line 2: no card "Nobody Here"') for n in notes)
         assert screen.editor.deck().cards == ()  # nothing changed
-        await pilot.press("i")
-        await pilot.pause()
-        app.screen.query_one(TextArea).load_text("\n".join(export_list(rs, target)))
+        (await _paste_box(pilot, app)).load_text("\n".join(export_list(rs, target)))
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert same_cards(screen.editor.deck(), target, rs.deck_parts)
@@ -217,14 +220,11 @@ async def test_a_pasted_list_is_read_and_the_list_copied_out(tmp_path: Path) -> 
 
 async def test_a_huge_paste_is_refused_in_one_line(tmp_path: Path) -> None:
     from textual import events
-    from textual.widgets import TextArea
 
     rs = ruleset("precious_memories")
     app = DeckEditorApp(DeckEditor(rs, DeckStore(rs, tmp_path)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("i")
-        await pilot.pause()
-        area = app.screen.query_one(TextArea)
+        area = await _paste_box(pilot, app)
         area.post_message(events.Paste("4 STA-001\n" * (1024 * 1024)))  # 10 MB
         await pilot.pause()
         assert area.text == ""
@@ -240,14 +240,11 @@ async def test_a_pasted_list_taken_back_and_given_again(tmp_path: Path) -> None:
     the cursor on a line the undo had removed (ValueError; random keys over SSH found
     it)."""
     from textual import events
-    from textual.widgets import TextArea
 
     rs = ruleset("precious_memories")
     app = DeckEditorApp(DeckEditor(rs, DeckStore(rs, tmp_path)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("i")
-        await pilot.pause()
-        area = app.screen.query_one(TextArea)
+        area = await _paste_box(pilot, app)
         await _type(pilot, "# main")
         area.history.checkpoint()
         pasted = "\n" + "\n".join(["4 STA-001"] * 30)

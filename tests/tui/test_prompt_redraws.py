@@ -11,13 +11,13 @@ from textual.color import Color
 from textual.renderables.background_screen import BackgroundScreen
 from textual.widgets import Static
 
-from pmtui.tui.screens.prompts import ChoiceScreen, PickSetScreen
+from pmtui.tui.screens.prompts import ChoiceScreen
 from pmtui.tui.screens.see_through import QuickTint
 from pmtui.tui.widgets.panels import show_text
 from pmtui.tui.widgets.picklist import PickList
 
 from .helpers import focus, make_app, settle
-from .test_screens import costly_summon, to_my_main
+from .test_screens import costly_summon, open_pay_picker, to_my_main
 
 
 async def test_the_board_under_a_prompt_is_tinted_as_textual_tints_it() -> None:
@@ -73,11 +73,7 @@ async def test_a_pick_of_a_payment_redraws_its_lines_without_a_layout() -> None:
     app = make_app(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_my_main(pilot, app)
-        await focus(pilot, app, "my-hand", costly_summon(app))
-        await pilot.press("s", "enter")
-        await settle(pilot, app)
-        pay = app.screen
-        assert isinstance(pay, PickSetScreen)
+        pay = await open_pay_picker(pilot, app)
         layouts: list[tuple[str, bool]] = []
         for widget in (pay.query_one(PickList), pay.query_one("#total", Static)):
             def noted(*regions, layout=False, _w=widget, _r=widget.refresh, **kw):  # noqa: ANN001, ANN002, ANN003

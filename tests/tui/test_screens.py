@@ -36,6 +36,17 @@ def costly_summon(app: PmApp) -> Callable[[Card], bool]:
     return costly
 
 
+async def open_pay_picker(pilot, app: PmApp) -> PickSetScreen:  # noqa: ANN001
+    """From my main phase: summon a hand card with a cost to the Main Area by keys, up to
+    the payment's picker."""
+    await focus(pilot, app, "my-hand", costly_summon(app))
+    await pilot.press("s", "enter")
+    await settle(pilot, app)
+    pay = app.screen
+    assert isinstance(pay, PickSetScreen)
+    return pay
+
+
 async def test_help_lists_keys_and_closes() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -159,12 +170,7 @@ async def test_pay_picker_unpick_and_cancel() -> None:
     app = make_app(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_my_main(pilot, app)
-        costly = costly_summon(app)
-        await focus(pilot, app, "my-hand", costly)
-        await pilot.press("s", "enter")
-        await settle(pilot, app)
-        pay = app.screen
-        assert isinstance(pay, PickSetScreen)
+        pay = await open_pay_picker(pilot, app)
         await pilot.press("space")
         assert pay.picks and pay.info["total"] > 0
         await pilot.press("space")  # un-pick: local, nothing was sent
@@ -188,11 +194,7 @@ async def test_a_refused_unpick_keeps_the_pick() -> None:
     app = make_app(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_my_main(pilot, app)
-        await focus(pilot, app, "my-hand", costly_summon(app))
-        await pilot.press("s", "enter")
-        await settle(pilot, app)
-        pay = app.screen
-        assert isinstance(pay, PickSetScreen)
+        pay = await open_pay_picker(pilot, app)
         await pilot.press("space")
         picked = list(pay.picks)
         assert picked
