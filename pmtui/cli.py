@@ -587,14 +587,18 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     try:
         seat = default_seat(args.save) if args.seat is None else parse_seat(args.seat)
         got = plan(args.save, Settings(seat, args.level, args.seed))
+        game = None  # the save as read: a worked-out plan has it, a kept result not
         if isinstance(got, Plan):
+            game = got.header, got.body
             with progress_bar(len(got.steps), "positions", show) as done:
                 got = got.run(jobs, done)
         if args.json:
             print(json.dumps(got.to_json(), ensure_ascii=False))
             return 0
-        loaded = read_journal(args.save)
-        lines = text_lines(got, labeller(loaded.header, loaded.records))
+        if game is None:
+            loaded = read_journal(args.save)
+            game = loaded.header, loaded.records
+        lines = text_lines(got, labeller(*game))
     except (AnalysisError, SaveError, FoldError, SetupError) as exc:
         text = str(exc)  # a save's own error names the file already
         raise CliError(text if str(args.save) in text else f"{args.save}: {text}") from None
